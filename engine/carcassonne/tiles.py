@@ -89,6 +89,9 @@ class FeatureDef:
     ends: str | None = None
     inner: int = 0
 
+    #: counted modifiers this feature brings to its merged feature (inn, cathedral, goods)
+    mods: dict[str, int] = field(default_factory=dict, compare=False)
+
 
 @dataclass(frozen=True, slots=True)
 class TileDef:
@@ -214,7 +217,14 @@ def _parse_tile(raw: dict[str, Any], set_id: str) -> TileDef:
         if name in names:
             raise ValueError(f"feature name '{name}' used twice")
         names[name] = len(feats)
-        feats.append(FeatureDef(index=len(feats), name=name, **kw))
+        mods = {}
+        if kw.get("inn"):
+            mods["inn"] = 1
+        if kw.get("cathedral"):
+            mods["cathedral"] = 1
+        if kw.get("goods"):
+            mods[kw["goods"]] = 1
+        feats.append(FeatureDef(index=len(feats), name=name, mods=mods, **kw))
 
     for c in raw.get("cities", []):
         if set(c) - _CITY_KEYS:

@@ -1,0 +1,18 @@
+"""Registry of expansions, in hook order. Empty until the expansion issues land."""
+
+from __future__ import annotations
+
+from engine.core.errors import IllegalActionError
+from engine.carcassonne.expansion import Expansion
+
+ALL_EXPANSIONS: tuple[type[Expansion], ...] = ()
+
+
+def find_expansion(expansion_id: str) -> type[Expansion]:
+    """Raises:
+    IllegalActionError: for an expansion that is not (yet) playable.
+    """
+    for cls in ALL_EXPANSIONS:
+        if cls.id == expansion_id:
+            return cls
+    raise IllegalActionError(f"the expansion '{expansion_id}' is not playable yet")

@@ -1,0 +1,280 @@
+"""The board: placed tiles, the frontier of open cells, and features kept by union-find.
+
+The board is the hot path of random play and AI search, so it is built for speed: plain dicts
+copied shallowly by :meth:`Board.clone`, and :class:`Feature` records that are never changed
+in place (a change builds a new record), so a clone shares them safely with its parent.
+
+Every printed feature of a placed tile gets a global *segment* id. ``root[seg]`` maps each
+segment to its feature's representative segment, and ``features[rep]`` holds the merged
+feature. Merging relabels the smaller feature's segments, so ``root`` is always one lookup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import NamedTuple
+
+from engine.core.seats import Seat
+from engine.carcassonne.geometry import Position, facing_half
+from engine.carcassonne.tiles import EdgeKind, FeatureKind, RotatedTile, TileDef
+
+_EMPTY: dict[str, int] = {}
+
+#: Offsets of the eight cells around a cloister.
+RING = ((-1, -1), (0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0))
+
+
+class Meeple(NamedTuple):
+    """A figure standing on a feature: its owner, figure kind, segment and tile."""
+
+    seat: Seat
+    figure: str
+    seg: int
+    pos: Position
+
+
+class PlacedTile(NamedTuple):
+    """A tile on the board: where, which rotated form, and the segment id of each feature."""
+
+    pos: Position
+    rt: RotatedTile
+    segs: tuple[int, ...]
+
+    @property
+    def tile(self) -> TileDef:
+        return self.rt.tile
+
+
+class Feature:
+    """A merged road, city, field or cloister. Treated as immutable once stored in a board.
+
+    ``open`` counts the road/city ends that still face an empty cell; a road or city is
+    complete when it reaches 0. ``cities`` (fields only) holds the segments of the cities the
+    field borders; resolve them through the board's ``root``. ``mods`` counts modifiers that
+    expansions read (inn, cathedral, goods ...).
+    """
+
+    __slots__ = ("kind", "segs", "tiles", "open", "pennants", "meeples", "cities", "mods", "done")
+
+    def __init__(
+        self,
+        kind: FeatureKind,
+        segs: tuple[int, ...],
+        tiles: frozenset[Position],
+        open_: int,
+        pennants: int = 0,
+        meeples: tuple[Meeple, ...] = (),
+        cities: frozenset[int] = frozenset(),
+        mods: dict[str, int] = _EMPTY,
+        done: bool = False,
+    ) -> None:
+        self.kind = kind
+        self.segs = segs
+        self.tiles = tiles
+        self.open = open_
+        self.pennants = pennants
+        self.meeples = meeples
+        self.cities = cities
+        self.mods = mods
+        self.done = done
+
+    def copy(self) -> Feature:
+        return Feature(self.kind, self.segs, self.tiles, self.open, self.pennants,
+                       self.meeples, self.cities, self.mods, self.done)
+
+    @property
+    def complete(self) -> bool:
+        """Roads and cities are complete with no open end; cloisters are set by the board."""
+        return self.open == 0 and self.kind is not FeatureKind.FIELD
+
+    def mod(self, key: str) -> int:
+        return self.mods.get(key, 0)
+
+    def strength(self) -> dict[Seat, int]:
+        """Majority strength per seat (figures that count, by their weight)."""
+        out: dict[Seat, int] = {}
+        for m in self.meeples:
+            w = FIGURE_WEIGHT.get(m.figure, 0)
+            if w:
+                out[m.seat] = out.get(m.seat, 0) + w
+        return out
+
+    def winners(self) -> tuple[Seat, ...]:
+        """Seats with the most strength here (all tied seats), in seat order."""
+        s = self.strength()
+        if not s:
+            return ()
+        best = max(s.values())
+        return tuple(sorted(seat for seat, v in s.items() if v == best))
+
+
+#: How much each figure counts for majority. Figures not listed (builder, pig) count 0.
+FIGURE_WEIGHT: dict[str, int] = {"follower": 1, "large": 2}
+
+
+class Board:
+    """Placed tiles, open cells and features. See the module docstring for the model."""
+
+    __slots__ = ("cells", "frontier", "root", "features", "next_seg")
+
+    def __init__(self) -> None:
+        self.cells: dict[Position, PlacedTile] = {}
+        #: empty cell -> constraint code (2 bits per side: the edge kind it must match, 0 = any)
+        self.frontier: dict[Position, int] = {}
+        self.root: dict[int, int] = {}
+        self.features: dict[int, Feature] = {}
+        self.next_seg = 0
+
+    def clone(self) -> Board:
+        b = Board.__new__(Board)
+        b.cells = self.cells.copy()
+        b.frontier = self.frontier.copy()
+        b.root = self.root.copy()
+        b.features = self.features.copy()
+        b.next_seg = self.next_seg
+        return b
+
+    # ------------------------------------------------------------------ queries
+    def feature_of(self, seg: int) -> Feature:
+        return self.features[self.root[seg]]
+
+    def feature_at(self, pos: Position, index: int) -> tuple[int, Feature]:
+        """The representative segment and feature of feature ``index`` of the tile at ``pos``."""
+        r = self.root[self.cells[pos].segs[index]]
+        return r, self.features[r]
+
+    def neighbours_count(self, pos: Position) -> int:
+        """How many of the 8 cells around ``pos`` hold a tile."""
+        x, y = pos
+        cells = self.cells
+        return sum(1 for dx, dy in RING if (x + dx, y + dy) in cells)
+
+    def iter_features(self) -> Iterator[tuple[int, Feature]]:
+        return iter(self.features.items())
+
+    def meeples(self) -> Iterator[Meeple]:
+        for f in self.features.values():
+            yield from f.meeples
+
+    # ------------------------------------------------------------------ changes
+    def _store(self, rep: int, feat: Feature) -> None:
+        self.features[rep] = feat
+
+    def union(self, a: int, b: int) -> int:
+        """Merge the features of segments ``a`` and ``b``; return the surviving representative."""
+        ra, rb = self.root[a], self.root[b]
+        if ra == rb:
+            return ra
+        fa, fb = self.features[ra], self.features[rb]
+        if len(fa.segs) < len(fb.segs):
+            ra, rb, fa, fb = rb, ra, fb, fa
+        root = self.root
+        for s in fb.segs:
+            root[s] = ra
+        if fa.mods or fb.mods:
+            mods = dict(fa.mods)
+            for k, v in fb.mods.items():
+                mods[k] = mods.get(k, 0) + v
+        else:
+            mods = _EMPTY
+        merged = Feature(
+            fa.kind, fa.segs + fb.segs, fa.tiles | fb.tiles, fa.open + fb.open,
+            fa.pennants + fb.pennants, fa.meeples + fb.meeples, fa.cities | fb.cities, mods,
+            fa.done or fb.done,
+        )
+        self.features[ra] = merged
+        del self.features[rb]
+        return ra
+
+    def place(self, pos: Position, rt: RotatedTile) -> PlacedTile:
+        """Put a tile on the board (legality is the caller's business) and merge features."""
+        tile = rt.tile
+        base = self.next_seg
+        nfeat = len(tile.features)
+        self.next_seg = base + nfeat
+        segs = tuple(range(base, base + nfeat))
+        tiles = frozenset((pos,))
+        feats = self.features
+        root = self.root
+        for f in tile.features:
+            seg = base + f.index
+            root[seg] = seg
+            kind = f.kind
+            if kind is FeatureKind.FIELD:
+                cities = frozenset(base + c for c in f.cities) if f.cities else frozenset()
+                feats[seg] = Feature(kind, (seg,), tiles, 0, cities=cities)
+            elif kind is FeatureKind.CLOISTER:
+                feats[seg] = Feature(kind, (seg,), tiles, 0)
+            else:
+                feats[seg] = Feature(kind, (seg,), tiles, rt.sides[f.index].bit_count(),
+                                     f.pennants, mods=f.mods)
+        placed = PlacedTile(pos, rt, segs)
+        self.cells[pos] = placed
+        self.frontier.pop(pos, None)
+        x, y = pos
+        edges = rt.edges
+        for side, (dx, dy) in enumerate(((0, -1), (1, 0), (0, 1), (-1, 0))):
+            npos = Position(x + dx, y + dy)
+            other = self.cells.get(npos)
+            kind = edges[side]
+            if other is None:
+                code = _EDGE_CODE[kind]
+                opp = (side + 2) % 4
+                self.frontier[npos] = self.frontier.get(npos, 0) | (code << (2 * opp))
+                continue
+            okind = other.rt.edges[(side + 2) % 4]
+            if kind is EdgeKind.ABBEY or okind is EdgeKind.ABBEY:
+                self._close_against_abbey(placed, other, side)
+                continue
+            if kind is EdgeKind.FIELD:
+                pass
+            else:
+                mine = segs[rt.side_feature[side]]
+                theirs = other.segs[other.rt.side_feature[(side + 2) % 4]]
+                r = self.union(mine, theirs)
+                f = feats[r].copy()
+                f.open -= 2
+                feats[r] = f
+            for h in (2 * side, 2 * side + 1):
+                fi = rt.half_feature[h]
+                if fi >= 0:
+                    oi = other.rt.half_feature[facing_half(h)]
+                    if oi >= 0:
+                        self.union(segs[fi], other.segs[oi])
+        return placed
+
+    def _close_against_abbey(self, placed: PlacedTile, other: PlacedTile, side: int) -> None:
+        """An abbey edge closes the road or city end that touches it."""
+        for pt, s in ((placed, side), (other, (side + 2) % 4)):
+            fi = pt.rt.side_feature[s]
+            if fi >= 0:
+                r = self.root[pt.segs[fi]]
+                f = self.features[r].copy()
+                f.open -= 1
+                self.features[r] = f
+
+    def set_feature(self, rep: int, feat: Feature) -> None:
+        self.features[rep] = feat
+
+    def add_meeple(self, meeple: Meeple) -> None:
+        r = self.root[meeple.seg]
+        f = self.features[r].copy()
+        f.meeples = f.meeples + (meeple,)
+        self.features[r] = f
+
+    def remove_meeples(self, rep: int, which: Iterable[Meeple] | None = None) -> tuple[Meeple, ...]:
+        """Take figures off a feature (all of them by default); return those removed."""
+        f = self.features[rep].copy()
+        if which is None:
+            removed = f.meeples
+            f.meeples = ()
+        else:
+            w = set(which)
+            removed = tuple(m for m in f.meeples if m in w)
+            f.meeples = tuple(m for m in f.meeples if m not in w)
+        self.features[rep] = f
+        return removed
+
+
+_EDGE_CODE = {EdgeKind.CITY: 1, EdgeKind.ROAD: 2, EdgeKind.FIELD: 3, EdgeKind.ABBEY: 0}
+

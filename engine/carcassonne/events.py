@@ -1,0 +1,64 @@
+"""Events: what happened in one transition, for announcements and the renderer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.core.seats import Seat
+from engine.carcassonne.geometry import Position, Rotation
+from engine.carcassonne.scoring import Award, ScoreItem
+
+
+class Event:
+    """Base class of events."""
+
+
+@dataclass(frozen=True, slots=True)
+class TileDrawn(Event):
+    seat: Seat
+    tile: str
+
+
+@dataclass(frozen=True, slots=True)
+class TileDiscarded(Event):
+    """A drawn tile fitted nowhere and left the game (RULES.md §2.4.4)."""
+
+    seat: Seat
+    tile: str
+
+
+@dataclass(frozen=True, slots=True)
+class TilePlaced(Event):
+    seat: Seat
+    tile: str
+    pos: Position
+    rotation: Rotation
+
+
+@dataclass(frozen=True, slots=True)
+class FigureDeployed(Event):
+    seat: Seat
+    figure: str
+    pos: Position
+    spot: str
+
+
+@dataclass(frozen=True, slots=True)
+class PointsScored(Event):
+    """One feature (or final-scoring line) scored; ``awards`` lists who got what."""
+
+    item: ScoreItem
+    awards: tuple[Award, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class FiguresReturned(Event):
+    seat: Seat
+    figure: str
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded(Event):
+    scores: tuple[int, ...]
+    winners: tuple[Seat, ...]

@@ -1,0 +1,159 @@
+"""Game setup and state.
+
+:class:`GameState` is immutable from the outside: :func:`engine.carcassonne.rules.apply` clones
+it (:meth:`GameState.clone`, a handful of shallow dict copies) and changes only the clone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core.errors import IllegalActionError
+from engine.core.seats import Seat
+from engine.carcassonne.board import Board
+from engine.carcassonne.geometry import Position
+from engine.carcassonne.scoring import Award
+
+TINY_CITY_VALUES = (2, 4)
+FARM_SCORING_VALUES = ("per_farm", "city_supply_1st_ed")
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+
+
+@dataclass(frozen=True, slots=True)
+class GameSetup:
+    """Everything that fixes a match before the first move (with the seed).
+
+    ``tiny_city``: a completed 2-tile city scores 2 + 1 per shield (``2``, rulebook 001) or
+    the full 4 + 2 per shield (``4``, first edition / JCloisterZone 4.x).
+    ``farm_scoring``: ``per_farm`` (001) or ``city_supply_1st_ed`` (000), RULES.md §3.2–3.3.
+    ``draw_order``: tile ids drawn first, in order (imports and tests); the rest is shuffled.
+    ``draw_limit``: end the game after this many draws (JCloisterZone's debug pack).
+    ``only_forced``: the pile holds only ``draw_order`` (JCloisterZone's ``#END``).
+    """
+
+    players: int = 2
+    expansions: tuple[str, ...] = ()
+    tiny_city: int = 2
+    farm_scoring: str = "per_farm"
+    farmers: bool = True
+    followers: int = 7
+    draw_order: tuple[str, ...] = ()
+    draw_limit: int | None = None
+    only_forced: bool = False
+    names: tuple[str, ...] = ()
+
+    def validate(self) -> None:
+        """Raises:
+        IllegalActionError: for an impossible setup, in words a lobby can show.
+        """
+        if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
+            raise IllegalActionError(f"Carcassonne needs {MIN_PLAYERS}–{MAX_PLAYERS} players")
+        if self.tiny_city not in TINY_CITY_VALUES:
+            raise IllegalActionError("tiny_city must be 2 or 4")
+        if self.farm_scoring not in FARM_SCORING_VALUES:
+            raise IllegalActionError(f"farm_scoring must be one of {', '.join(FARM_SCORING_VALUES)}")
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "players": self.players,
+            "expansions": list(self.expansions),
+            "tiny_city": self.tiny_city,
+            "farm_scoring": self.farm_scoring,
+        }
+        if not self.farmers:
+            out["farmers"] = False
+        if self.followers != 7:
+            out["followers"] = self.followers
+        if self.draw_order:
+            out["draw_order"] = list(self.draw_order)
+        if self.draw_limit is not None:
+            out["draw_limit"] = self.draw_limit
+        if self.only_forced:
+            out["only_forced"] = True
+        if self.names:
+            out["names"] = list(self.names)
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GameSetup:
+        return cls(
+            players=int(data.get("players", 2)),
+            expansions=tuple(data.get("expansions", ())),
+            tiny_city=int(data.get("tiny_city", 2)),
+            farm_scoring=str(data.get("farm_scoring", "per_farm")),
+            farmers=bool(data.get("farmers", True)),
+            followers=int(data.get("followers", 7)),
+            draw_order=tuple(data.get("draw_order", ())),
+            draw_limit=data.get("draw_limit"),
+            only_forced=bool(data.get("only_forced", False)),
+            names=tuple(data.get("names", ())),
+        )
+
+
+class PlayerState:
+    """A seat's score and figures in supply. Replaced, never changed, once in a state."""
+
+    __slots__ = ("score", "supply")
+
+    def __init__(self, score: int, supply: dict[str, int]) -> None:
+        self.score = score
+        self.supply = supply
+
+    def copy(self) -> PlayerState:
+        return PlayerState(self.score, dict(self.supply))
+
+
+@dataclass(slots=True, eq=False)
+class GameState:
+    """A whole game at one moment. Never mutate a state you did not just clone.
+
+    ``step`` is ``"place"`` (the current seat must place ``drawn``), ``"deploy"`` (it may put a
+    figure on the tile at ``placed``, or pass) or ``"over"``. ``pile`` is the hidden draw order
+    from ``pile_pos`` on.
+    """
+
+    setup: GameSetup
+    seed: int
+    board: Board
+    players: list[PlayerState]
+    pile: tuple[str, ...]
+    pile_pos: int = 0
+    version: int = 0
+    turn: int = 0
+    current: Seat = Seat(0)
+    step: str = "place"
+    drawn: str | None = None
+    placed: Position | None = None
+    discarded: tuple[str, ...] = ()
+    awards: tuple[Award, ...] = ()
+    last_placed: dict[Seat, Position] = field(default_factory=dict)
+    ext: dict[str, Any] = field(default_factory=dict)
+
+    def clone(self) -> GameState:
+        return GameState(
+            self.setup, self.seed, self.board.clone(), [p.copy() for p in self.players],
+            self.pile, self.pile_pos, self.version, self.turn, self.current, self.step,
+            self.drawn, self.placed, self.discarded, self.awards, dict(self.last_placed),
+            dict(self.ext),
+        )
+
+    @property
+    def tiles_left(self) -> int:
+        """Tiles still in the draw pile (not counting the one drawn)."""
+        n = len(self.pile) - self.pile_pos
+        if self.setup.draw_limit is not None:
+            n = min(n, self.setup.draw_limit - self.draws_made)
+        return max(n, 0)
+
+    @property
+    def draws_made(self) -> int:
+        return self.pile_pos
+
+    @property
+    def over(self) -> bool:
+        return self.step == "over"
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(p.score for p in self.players)
