@@ -1,0 +1,59 @@
+"""Carcabot's rules engine: pure standard-library Python, no I/O.
+
+The small public API of the tile game (ARCHITECTURE.md §5.3)::
+
+    from engine import GameSetup, new_game, legal_actions, apply, view_for
+"""
+
+from engine.carcassonne.actions import Action, Deploy, Pass, PlaceTile
+from engine.carcassonne.geometry import Position, Rotation, Side
+from engine.carcassonne.rules import (
+    Transition,
+    apply,
+    legal_actions,
+    legal_deploys,
+    legal_placements,
+    new_game,
+)
+from engine.carcassonne.state import GameSetup, GameState
+from engine.carcassonne.view import PublicView, SeatView, public_view, view_for
+from engine.core.errors import (
+    EngineError,
+    GameOverError,
+    IllegalActionError,
+    InvalidActionError,
+    NotYourTurnError,
+    RecordError,
+    StaleStateError,
+)
+from engine.core.seats import Seat
+
+__all__ = [
+    "Action",
+    "Deploy",
+    "EngineError",
+    "GameOverError",
+    "GameSetup",
+    "GameState",
+    "IllegalActionError",
+    "InvalidActionError",
+    "NotYourTurnError",
+    "Pass",
+    "PlaceTile",
+    "Position",
+    "PublicView",
+    "RecordError",
+    "Rotation",
+    "Seat",
+    "SeatView",
+    "Side",
+    "StaleStateError",
+    "Transition",
+    "apply",
+    "legal_actions",
+    "legal_deploys",
+    "legal_placements",
+    "new_game",
+    "public_view",
+    "view_for",
+]

@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from engine.core.errors import InvalidActionError
 from engine.carcassonne.geometry import Position, Rotation
+from engine.core.errors import InvalidActionError
 
 #: Figures a Deploy may name. Later expansions add their own kinds here.
 FIGURES = ("follower", "large", "builder", "pig", "mayor", "wagon", "barn")

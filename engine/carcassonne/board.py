@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
-from engine.core.seats import Seat
 from engine.carcassonne.geometry import Position, facing_half
 from engine.carcassonne.tiles import EdgeKind, FeatureKind, RotatedTile, TileDef
+from engine.core.seats import Seat
 
 _EMPTY: dict[str, int] = {}
 
@@ -79,8 +79,17 @@ class Feature:
         self.done = done
 
     def copy(self) -> Feature:
-        return Feature(self.kind, self.segs, self.tiles, self.open, self.pennants,
-                       self.meeples, self.cities, self.mods, self.done)
+        return Feature(
+            self.kind,
+            self.segs,
+            self.tiles,
+            self.open,
+            self.pennants,
+            self.meeples,
+            self.cities,
+            self.mods,
+            self.done,
+        )
 
     @property
     def complete(self) -> bool:
@@ -178,8 +187,14 @@ class Board:
         else:
             mods = _EMPTY
         merged = Feature(
-            fa.kind, fa.segs + fb.segs, fa.tiles | fb.tiles, fa.open + fb.open,
-            fa.pennants + fb.pennants, fa.meeples + fb.meeples, fa.cities | fb.cities, mods,
+            fa.kind,
+            fa.segs + fb.segs,
+            fa.tiles | fb.tiles,
+            fa.open + fb.open,
+            fa.pennants + fb.pennants,
+            fa.meeples + fb.meeples,
+            fa.cities | fb.cities,
+            mods,
             fa.done or fb.done,
         )
         self.features[ra] = merged
@@ -206,8 +221,9 @@ class Board:
             elif kind is FeatureKind.CLOISTER:
                 feats[seg] = Feature(kind, (seg,), tiles, 0)
             else:
-                feats[seg] = Feature(kind, (seg,), tiles, rt.sides[f.index].bit_count(),
-                                     f.pennants, mods=f.mods)
+                feats[seg] = Feature(
+                    kind, (seg,), tiles, rt.sides[f.index].bit_count(), f.pennants, mods=f.mods
+                )
         placed = PlacedTile(pos, rt, segs)
         self.cells[pos] = placed
         self.frontier.pop(pos, None)
@@ -216,25 +232,23 @@ class Board:
         for side, (dx, dy) in enumerate(((0, -1), (1, 0), (0, 1), (-1, 0))):
             npos = Position(x + dx, y + dy)
             other = self.cells.get(npos)
-            kind = edges[side]
+            ekind = edges[side]
             if other is None:
-                code = _EDGE_CODE[kind]
+                code = _EDGE_CODE[ekind]
                 opp = (side + 2) % 4
                 self.frontier[npos] = self.frontier.get(npos, 0) | (code << (2 * opp))
                 continue
             okind = other.rt.edges[(side + 2) % 4]
-            if kind is EdgeKind.ABBEY or okind is EdgeKind.ABBEY:
+            if ekind is EdgeKind.ABBEY or okind is EdgeKind.ABBEY:
                 self._close_against_abbey(placed, other, side)
                 continue
-            if kind is EdgeKind.FIELD:
-                pass
-            else:
+            if ekind is not EdgeKind.FIELD:
                 mine = segs[rt.side_feature[side]]
                 theirs = other.segs[other.rt.side_feature[(side + 2) % 4]]
                 r = self.union(mine, theirs)
-                f = feats[r].copy()
-                f.open -= 2
-                feats[r] = f
+                merged = feats[r].copy()
+                merged.open -= 2
+                feats[r] = merged
             for h in (2 * side, 2 * side + 1):
                 fi = rt.half_feature[h]
                 if fi >= 0:
@@ -277,4 +291,3 @@ class Board:
 
 
 _EDGE_CODE = {EdgeKind.CITY: 1, EdgeKind.ROAD: 2, EdgeKind.FIELD: 3, EdgeKind.ABBEY: 0}
-

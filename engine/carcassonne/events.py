@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.core.seats import Seat
 from engine.carcassonne.geometry import Position, Rotation
 from engine.carcassonne.scoring import Award, ScoreItem
+from engine.core.seats import Seat
 
 
 class Event:

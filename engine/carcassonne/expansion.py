@@ -30,7 +30,9 @@ class Expansion:
         """Collect: extra figures each player starts with (e.g. ``{"large": 1}``)."""
         return {}
 
-    def can_deploy(self, state: GameState, seat: Seat, figure: str, feature: Feature) -> bool | None:
+    def can_deploy(
+        self, state: GameState, seat: Seat, figure: str, feature: Feature
+    ) -> bool | None:
         """Veto/allow: ``None`` = no opinion; ``True`` allows a figure the core does not know."""
         return None
 

@@ -140,7 +140,9 @@ class Position(NamedTuple):
         """
         m = re.fullmatch(r"\s*\(?\s*(-?\d+)\s*[, ]\s*(-?\d+)\s*\)?\s*", text)
         if not m:
-            raise InvalidActionError(f"'{text}' is not a board position; write it as x,y (e.g. 2,-1)")
+            raise InvalidActionError(
+                f"'{text}' is not a board position; write it as x,y (e.g. 2,-1)"
+            )
         return cls(int(m.group(1)), int(m.group(2)))
 
 

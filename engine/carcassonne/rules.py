@@ -12,14 +12,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 
-from engine.core.errors import (
-    GameOverError,
-    IllegalActionError,
-    InvalidActionError,
-    NotYourTurnError,
-)
-from engine.core.rng import Rng
-from engine.core.seats import Seat
 from engine.carcassonne.actions import Action, Deploy, Pass, PlaceTile
 from engine.carcassonne.board import RING, Board, Feature, Meeple, PlacedTile
 from engine.carcassonne.events import (
@@ -45,6 +37,14 @@ from engine.carcassonne.geometry import (
 from engine.carcassonne.scoring import Award, ScoreItem
 from engine.carcassonne.state import GameSetup, GameState, PlayerState
 from engine.carcassonne.tiles import FeatureKind, RotatedTile, TileDef, load_tile_set, tile
+from engine.core.errors import (
+    GameOverError,
+    IllegalActionError,
+    InvalidActionError,
+    NotYourTurnError,
+)
+from engine.core.rng import Rng
+from engine.core.seats import Seat
 
 ORIGIN = Position(0, 0)
 _SIDE_WORDS = ("north", "east", "south", "west")
@@ -99,7 +99,9 @@ def new_game(setup: GameSetup, *, seed: int) -> GameState:
         except Exception:
             raise IllegalActionError(f"draw order entry {i + 1}: unknown tile '{tid}'") from None
         if real not in pool:
-            raise IllegalActionError(f"draw order entry {i + 1}: no copy of {real} is left in the pile")
+            raise IllegalActionError(
+                f"draw order entry {i + 1}: no copy of {real} is left in the pile"
+            )
         pool.remove(real)
         forced.append(real)
     rest = [] if setup.only_forced else rng.shuffled(pool)
@@ -111,8 +113,11 @@ def new_game(setup: GameSetup, *, seed: int) -> GameState:
     board = Board()
     board.place(ORIGIN, start.rotated(0))
     state = GameState(
-        setup=setup, seed=seed, board=board,
-        players=[PlayerState(0, dict(supply)) for _ in range(setup.players)], pile=pile,
+        setup=setup,
+        seed=seed,
+        board=board,
+        players=[PlayerState(0, dict(supply)) for _ in range(setup.players)],
+        pile=pile,
     )
     _draw(state, [])
     return state
@@ -168,7 +173,9 @@ def explain_placement(board: Board, t: TileDef, pos: Position, rotation: Rotatio
         return f"There is already a tile at {pos.notation()}."
     code = board.frontier.get(pos)
     if code is None:
-        return f"{pos.notation()} does not touch any tile: a new tile must share a full edge with one."
+        return (
+            f"{pos.notation()} does not touch any tile: a new tile must share a full edge with one."
+        )
     rt = t.rotated(rotation)
     for s in range(4):
         need = code >> (2 * s) & 3
@@ -414,15 +421,29 @@ def _award(state: GameState, item: ScoreItem, events: list[Event]) -> None:
     events.append(PointsScored(item, awards))
 
 
-def feature_item(state: GameState, feat: Feature, *, complete: bool, final: bool,
-                 cloister_pos: Position | None = None) -> ScoreItem:
+def feature_item(
+    state: GameState,
+    feat: Feature,
+    *,
+    complete: bool,
+    final: bool,
+    cloister_pos: Position | None = None,
+) -> ScoreItem:
     """The base scoring of a road, city or cloister, before expansion adjustments."""
     where = tuple(sorted(feat.tiles))
     winners = feat.winners()
     if feat.kind is FeatureKind.ROAD:
         n = len(feat.tiles)
-        item = ScoreItem("road", n, complete, final, tiles=n, parts=(f"{n} tiles × 1",),
-                         winners=winners, where=where)
+        item = ScoreItem(
+            "road",
+            n,
+            complete,
+            final,
+            tiles=n,
+            parts=(f"{n} tiles × 1",),
+            winners=winners,
+            where=where,
+        )
     elif feat.kind is FeatureKind.CITY:
         n, p = len(feat.tiles), feat.pennants
         if complete and n == 2 and state.setup.tiny_city == 2:
@@ -432,21 +453,43 @@ def feature_item(state: GameState, feat: Feature, *, complete: bool, final: bool
             k = 2 if complete else 1
             parts = [f"{n} tiles × {k}"] + ([f"{p} shield{'s' * (p != 1)} × {k}"] if p else [])
             pts = k * (n + p)
-        item = ScoreItem("city", pts, complete, final, tiles=n, pennants=p, parts=tuple(parts),
-                         winners=winners, where=where)
+        item = ScoreItem(
+            "city",
+            pts,
+            complete,
+            final,
+            tiles=n,
+            pennants=p,
+            parts=tuple(parts),
+            winners=winners,
+            where=where,
+        )
     else:
         assert cloister_pos is not None
         around = state.board.neighbours_count(cloister_pos)
-        item = ScoreItem("cloister", 1 + around, complete, final, tiles=1 + around,
-                         parts=("cloister 1", f"{around} tiles around × 1"), winners=winners,
-                         where=(cloister_pos,))
+        item = ScoreItem(
+            "cloister",
+            1 + around,
+            complete,
+            final,
+            tiles=1 + around,
+            parts=("cloister 1", f"{around} tiles around × 1"),
+            winners=winners,
+            where=(cloister_pos,),
+        )
     for e in expansions_of(state.setup):
         item = e.score_feature(state, feat, item)
     return item
 
 
-def _score_feature(state: GameState, rep: int, events: list[Event], *, final: bool,
-                   cloister_pos: Position | None = None) -> None:
+def _score_feature(
+    state: GameState,
+    rep: int,
+    events: list[Event],
+    *,
+    final: bool,
+    cloister_pos: Position | None = None,
+) -> None:
     feat = state.board.features[rep]
     complete = not final or (feat.kind is not FeatureKind.CLOISTER and feat.open == 0)
     if not final:
@@ -487,10 +530,10 @@ def _score_completed(state: GameState, placed: PlacedTile, events: list[Event]) 
                 if not board.features[rep].done and board.neighbours_count(cpos) == 8:
                     completed.append((rep, cpos))
     exps = expansions_of(state.setup) if state.setup.expansions else ()
-    for rep, cpos in completed:
+    for rep, where in completed:
         for e in exps:
             events.extend(e.on_completed(state, state.current, board.features[rep]))
-        _score_feature(state, rep, events, final=False, cloister_pos=cpos)
+        _score_feature(state, rep, events, final=False, cloister_pos=where)
 
 
 def _cloister_pos(board: Board, rep: int) -> Position:
@@ -535,9 +578,16 @@ def _farms_per_farm(state: GameState, events: list[Event]) -> None:
             continue
         cities = _completed_cities(board, feat)
         n = len(cities)
-        item = ScoreItem("farm", 3 * n, False, True, tiles=len(feat.tiles),
-                         parts=(f"{n} completed {'city' if n == 1 else 'cities'} × 3",),
-                         winners=feat.winners(), where=tuple(sorted(feat.tiles)))
+        item = ScoreItem(
+            "farm",
+            3 * n,
+            False,
+            True,
+            tiles=len(feat.tiles),
+            parts=(f"{n} completed {'city' if n == 1 else 'cities'} × 3",),
+            winners=feat.winners(),
+            where=tuple(sorted(feat.tiles)),
+        )
         for e in expansions_of(state.setup):
             item = e.score_feature(state, feat, item)
         if item.points and item.winners:
@@ -549,8 +599,11 @@ def _farms_first_edition(state: GameState, events: list[Event]) -> None:
     """Edition A (seed 000): each completed city pays 3 to the seats with most farmers
     across all the farms that supply it."""
     board = state.board
-    farms = [(rep, f) for rep, f in sorted(board.features.items())
-             if f.kind is FeatureKind.FIELD and f.meeples]
+    farms = [
+        (rep, f)
+        for rep, f in sorted(board.features.items())
+        if f.kind is FeatureKind.FIELD and f.meeples
+    ]
     supplied: dict[int, list[Feature]] = {}
     for _, f in farms:
         for city in _completed_cities(board, f):
@@ -565,9 +618,16 @@ def _farms_first_edition(state: GameState, events: list[Event]) -> None:
         best = max(strength.values())
         winners = tuple(sorted(s for s, v in strength.items() if v == best))
         cfeat = board.features[city]
-        item = ScoreItem("farm", 3, False, True, tiles=len(cfeat.tiles),
-                         parts=(f"supplies a completed city of {len(cfeat.tiles)} tiles: 3",),
-                         winners=winners, where=tuple(sorted(cfeat.tiles)))
+        item = ScoreItem(
+            "farm",
+            3,
+            False,
+            True,
+            tiles=len(cfeat.tiles),
+            parts=(f"supplies a completed city of {len(cfeat.tiles)} tiles: 3",),
+            winners=winners,
+            where=tuple(sorted(cfeat.tiles)),
+        )
         _award(state, item, events)
     for rep, _ in farms:
         board.remove_meeples(rep)
@@ -611,6 +671,3 @@ def describe_spot(spot: str) -> str:
         words = [HALF_NAMES[HALF_NAMES.index(h)] for h in where.split(".")]
         return f"field ({', '.join(words)})"
     return f"{kind} ({', '.join(_SIDE_WORDS[SIDE_NAMES.index(c)] for c in where)})"
-
-
-

@@ -9,11 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core.errors import IllegalActionError
-from engine.core.seats import Seat
 from engine.carcassonne.board import Board
 from engine.carcassonne.geometry import Position
 from engine.carcassonne.scoring import Award
+from engine.core.errors import IllegalActionError
+from engine.core.seats import Seat
 
 TINY_CITY_VALUES = (2, 4)
 FARM_SCORING_VALUES = ("per_farm", "city_supply_1st_ed")
@@ -52,7 +52,9 @@ class GameSetup:
         if self.tiny_city not in TINY_CITY_VALUES:
             raise IllegalActionError("tiny_city must be 2 or 4")
         if self.farm_scoring not in FARM_SCORING_VALUES:
-            raise IllegalActionError(f"farm_scoring must be one of {', '.join(FARM_SCORING_VALUES)}")
+            raise IllegalActionError(
+                f"farm_scoring must be one of {', '.join(FARM_SCORING_VALUES)}"
+            )
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -132,9 +134,21 @@ class GameState:
 
     def clone(self) -> GameState:
         return GameState(
-            self.setup, self.seed, self.board.clone(), [p.copy() for p in self.players],
-            self.pile, self.pile_pos, self.version, self.turn, self.current, self.step,
-            self.drawn, self.placed, self.discarded, self.awards, dict(self.last_placed),
+            self.setup,
+            self.seed,
+            self.board.clone(),
+            [p.copy() for p in self.players],
+            self.pile,
+            self.pile_pos,
+            self.version,
+            self.turn,
+            self.current,
+            self.step,
+            self.drawn,
+            self.placed,
+            self.discarded,
+            self.awards,
+            dict(self.last_placed),
             dict(self.ext),
         )
 

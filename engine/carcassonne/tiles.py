@@ -9,21 +9,21 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from functools import cache
 from importlib import resources
 from typing import Any
 
-from engine.core.errors import TileDataError
 from engine.carcassonne.geometry import (
     HALF_NAMES,
     SIDE_NAMES,
     rotate_half_mask,
     rotate_side_mask,
 )
+from engine.core.errors import TileDataError
 
 
-class FeatureKind(str, Enum):
+class FeatureKind(StrEnum):
     """What a part of a tile is; the value is what players and records read."""
 
     CITY = "city"
@@ -32,7 +32,7 @@ class FeatureKind(str, Enum):
     CLOISTER = "cloister"
 
 
-class EdgeKind(str, Enum):
+class EdgeKind(StrEnum):
     """What crosses a tile edge; ``ABBEY`` matches anything and joins nothing."""
 
     CITY = "C"
@@ -194,8 +194,25 @@ def _build_rotations(tile: TileDef) -> tuple[RotatedTile, ...]:
 
 
 _TILE_KEYS = {
-    "id", "jcz", "count", "edges", "start", "cities", "roads", "fields", "cloister", "flier",
-    "gold", "mage", "robber", "crop_circle", "lake", "bazaar", "notes", "abbey", "in_pile",
+    "id",
+    "jcz",
+    "count",
+    "edges",
+    "start",
+    "cities",
+    "roads",
+    "fields",
+    "cloister",
+    "flier",
+    "gold",
+    "mage",
+    "robber",
+    "crop_circle",
+    "lake",
+    "bazaar",
+    "notes",
+    "abbey",
+    "in_pile",
 }
 _CITY_KEYS = {"name", "sides", "pennants", "cathedral", "goods", "no_castle"}
 _ROAD_KEYS = {"name", "sides", "ends", "inn", "tunnel", "well"}
@@ -233,16 +250,24 @@ def _parse_tile(raw: dict[str, Any], set_id: str) -> TileDef:
         if goods is not None and goods not in GOODS:
             raise ValueError(f"city {c['name']}: unknown goods '{goods}'")
         add(
-            c["name"], kind=FeatureKind.CITY, sides=_mask_from_names(c["sides"], SIDE_NAMES, "side"),
-            pennants=int(c.get("pennants", 0)), cathedral=bool(c.get("cathedral", False)),
-            goods=goods, no_castle=bool(c.get("no_castle", False)),
+            c["name"],
+            kind=FeatureKind.CITY,
+            sides=_mask_from_names(c["sides"], SIDE_NAMES, "side"),
+            pennants=int(c.get("pennants", 0)),
+            cathedral=bool(c.get("cathedral", False)),
+            goods=goods,
+            no_castle=bool(c.get("no_castle", False)),
         )
     for r in raw.get("roads", []):
         if set(r) - _ROAD_KEYS:
             raise ValueError(f"road {r.get('name')}: unknown keys {sorted(set(r) - _ROAD_KEYS)}")
         add(
-            r["name"], kind=FeatureKind.ROAD, sides=_mask_from_names(r["sides"], SIDE_NAMES, "side"),
-            ends=r.get("ends"), inn=bool(r.get("inn", False)), tunnel=bool(r.get("tunnel", False)),
+            r["name"],
+            kind=FeatureKind.ROAD,
+            sides=_mask_from_names(r["sides"], SIDE_NAMES, "side"),
+            ends=r.get("ends"),
+            inn=bool(r.get("inn", False)),
+            tunnel=bool(r.get("tunnel", False)),
             well=bool(r.get("well", False)),
         )
     pending_fields = []
@@ -250,39 +275,55 @@ def _parse_tile(raw: dict[str, Any], set_id: str) -> TileDef:
         if set(f) - _FIELD_KEYS:
             raise ValueError(f"field {f.get('name')}: unknown keys {sorted(set(f) - _FIELD_KEYS)}")
         pending_fields.append(f)
-        add(f["name"], kind=FeatureKind.FIELD, halves=_mask_from_names(f["halves"], HALF_NAMES, "half-edge"),
-            inner=int(f.get("inner", 0)))
+        add(
+            f["name"],
+            kind=FeatureKind.FIELD,
+            halves=_mask_from_names(f["halves"], HALF_NAMES, "half-edge"),
+            inner=int(f.get("inner", 0)),
+        )
     # resolve field -> city adjacency now that every city has an index
     for f in pending_fields:
         idx = names[f["name"]]
         cities = []
         for cname in f.get("cities", []):
             if cname not in names or feats[names[cname]].kind is not FeatureKind.CITY:
-                raise ValueError(f"field {f['name']} borders '{cname}', which is not a city on this tile")
+                raise ValueError(
+                    f"field {f['name']} borders '{cname}', which is not a city on this tile"
+                )
             cities.append(names[cname])
         old = feats[idx]
-        feats[idx] = FeatureDef(index=idx, name=old.name, kind=old.kind, halves=old.halves,
-                                cities=tuple(cities), inner=old.inner)
+        feats[idx] = FeatureDef(
+            index=idx,
+            name=old.name,
+            kind=old.kind,
+            halves=old.halves,
+            cities=tuple(cities),
+            inner=old.inner,
+        )
     if raw.get("cloister"):
         add("m1", kind=FeatureKind.CLOISTER)
 
     # edges agree with features
     for s, kind in enumerate(edges):
-        cities = [f for f in feats if f.kind is FeatureKind.CITY and f.sides >> s & 1]
+        on_cities = [f for f in feats if f.kind is FeatureKind.CITY and f.sides >> s & 1]
         roads = [f for f in feats if f.kind is FeatureKind.ROAD and f.sides >> s & 1]
-        halves_here = [f for f in feats if f.kind is FeatureKind.FIELD and f.halves & (0b11 << 2 * s)]
+        halves_here = [
+            f for f in feats if f.kind is FeatureKind.FIELD and f.halves & (0b11 << 2 * s)
+        ]
         sname = SIDE_NAMES[s]
         if kind is EdgeKind.CITY:
-            if len(cities) != 1 or roads:
+            if len(on_cities) != 1 or roads:
                 raise ValueError(f"city edge {sname} must belong to exactly one city and no road")
             if halves_here:
                 raise ValueError(f"city edge {sname} must not carry field half-edges")
         elif kind is EdgeKind.ABBEY:
-            if cities or roads or halves_here:
+            if on_cities or roads or halves_here:
                 raise ValueError(f"abbey edge {sname} carries features")
         else:
-            if cities:
-                raise ValueError(f"{sname} is not a city edge but city {cities[0].name} reaches it")
+            if on_cities:
+                raise ValueError(
+                    f"{sname} is not a city edge but city {on_cities[0].name} reaches it"
+                )
             if kind is EdgeKind.ROAD and len(roads) != 1:
                 raise ValueError(f"road edge {sname} must belong to exactly one road")
             if kind is EdgeKind.FIELD and roads:
@@ -307,19 +348,31 @@ def _parse_tile(raw: dict[str, Any], set_id: str) -> TileDef:
     if count < 1:
         raise ValueError("count must be at least 1")
     tile = TileDef(
-        id=str(raw["id"]), set_id=set_id, count=count, edges=edges,  # type: ignore[arg-type]
-        features=tuple(feats), jcz=raw.get("jcz"), start=bool(raw.get("start", False)),
-        in_pile=bool(raw.get("in_pile", True)), abbey=bool(raw.get("abbey", False)),
-        flier=flier, gold=bool(raw.get("gold", False)), mage=bool(raw.get("mage", False)),
-        robber=bool(raw.get("robber", False)), crop_circle=crop, lake=bool(raw.get("lake", False)),
-        bazaar=bool(raw.get("bazaar", False)), notes=str(raw.get("notes", "")),
+        id=str(raw["id"]),
+        set_id=set_id,
+        count=count,
+        edges=edges,  # type: ignore[arg-type]
+        features=tuple(feats),
+        jcz=raw.get("jcz"),
+        start=bool(raw.get("start", False)),
+        in_pile=bool(raw.get("in_pile", True)),
+        abbey=bool(raw.get("abbey", False)),
+        flier=flier,
+        gold=bool(raw.get("gold", False)),
+        mage=bool(raw.get("mage", False)),
+        robber=bool(raw.get("robber", False)),
+        crop_circle=crop,
+        lake=bool(raw.get("lake", False)),
+        bazaar=bool(raw.get("bazaar", False)),
+        notes=str(raw.get("notes", "")),
     )
     object.__setattr__(tile, "rotations", _build_rotations(tile))
     return tile
 
 
-def parse_tile_set(text: str, *, source: str, expected: int | None = None,
-                   expected_held: int = 0) -> tuple[TileDef, ...]:
+def parse_tile_set(
+    text: str, *, source: str, expected: int | None = None, expected_held: int = 0
+) -> tuple[TileDef, ...]:
     """Parse and validate one tile-set file's text.
 
     Raises:
@@ -361,8 +414,10 @@ def load_tile_set(set_id: str) -> tuple[TileDef, ...]:
         raise TileDataError(f"unknown tile set '{set_id}'")
     path = resources.files("engine.carcassonne") / "data" / "tiles" / f"{set_id}.toml"
     return parse_tile_set(
-        path.read_text(encoding="utf-8"), source=f"{set_id}.toml",
-        expected=SET_COUNTS[set_id], expected_held=HELD_COUNTS.get(set_id, 0),
+        path.read_text(encoding="utf-8"),
+        source=f"{set_id}.toml",
+        expected=SET_COUNTS[set_id],
+        expected_held=HELD_COUNTS.get(set_id, 0),
     )
 
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.core.errors import IllegalActionError
 from engine.carcassonne.expansion import Expansion
+from engine.core.errors import IllegalActionError
 
 ALL_EXPANSIONS: tuple[type[Expansion], ...] = ()
 

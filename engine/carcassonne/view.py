@@ -1,0 +1,125 @@
+"""What leaves the engine: the public view of a game, and each seat's own view.
+
+Rendering and channel messages take a :class:`PublicView`; nothing hidden (the draw order,
+the RNG) is in it. :func:`view_for` is the only projection.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.carcassonne.geometry import Position, Rotation
+from engine.carcassonne.rules import spot_name
+from engine.carcassonne.state import GameSetup, GameState
+from engine.core.seats import Seat
+
+
+@dataclass(frozen=True, slots=True)
+class TileView:
+    pos: Position
+    tile: str
+    rotation: Rotation
+
+
+@dataclass(frozen=True, slots=True)
+class FigureView:
+    """A figure on the board: owner, kind, tile, spot name and the feature index on that tile."""
+
+    seat: Seat
+    figure: str
+    pos: Position
+    spot: str
+    feature: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    seat: Seat
+    name: str
+    score: int
+    supply: dict[str, int]
+
+
+@dataclass(frozen=True, slots=True)
+class PublicView:
+    """Everything every player may see."""
+
+    setup: GameSetup
+    version: int
+    turn: int
+    step: str
+    current: Seat
+    drawn: str | None
+    placed: Position | None
+    tiles_left: int
+    tiles: tuple[TileView, ...]
+    figures: tuple[FigureView, ...]
+    players: tuple[PlayerView, ...]
+    last_placed: dict[Seat, Position] = field(default_factory=dict)
+    discarded: tuple[str, ...] = ()
+
+    @property
+    def over(self) -> bool:
+        return self.step == "over"
+
+    @property
+    def winners(self) -> tuple[Seat, ...]:
+        if not self.over:
+            return ()
+        best = max(p.score for p in self.players)
+        return tuple(p.seat for p in self.players if p.score == best)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """A seat's view: the public view plus that seat's private information (none in the base game)."""
+
+    public: PublicView
+    seat: Seat
+
+
+def view_for(state: GameState, viewer: Seat | None = None) -> PublicView | SeatView:
+    """Project ``state`` for ``viewer`` (``None`` = the public / channel view)."""
+    pub = public_view(state)
+    return pub if viewer is None else SeatView(pub, viewer)
+
+
+def public_view(state: GameState) -> PublicView:
+    board = state.board
+    tiles = tuple(
+        TileView(p.pos, p.rt.tile.id, Rotation(p.rt.rotation)) for p in board.cells.values()
+    )
+    figures = []
+    seg_index: dict[int, tuple[Position, int]] = {}
+    for p in board.cells.values():
+        for i, s in enumerate(p.segs):
+            seg_index[s] = (p.pos, i)
+    for m in board.meeples():
+        pos, idx = seg_index[m.seg]
+        figures.append(FigureView(m.seat, m.figure, pos, spot_name(board.cells[pos].rt, idx), idx))
+    names = state.setup.names
+    players = tuple(
+        PlayerView(
+            Seat(i), names[i] if i < len(names) else f"Player {i + 1}", p.score, dict(p.supply)
+        )
+        for i, p in enumerate(state.players)
+    )
+    return PublicView(
+        setup=state.setup,
+        version=state.version,
+        turn=state.turn,
+        step=state.step,
+        current=state.current,
+        drawn=state.drawn,
+        placed=state.placed,
+        tiles_left=state.tiles_left,
+        tiles=tiles,
+        figures=tuple(sorted(figures, key=_fig_key)),
+        players=players,
+        last_placed=dict(state.last_placed),
+        discarded=state.discarded,
+    )
+
+
+def _fig_key(f: FigureView) -> tuple[int, int, int, int]:
+    return (f.pos.y, f.pos.x, f.seat, f.feature)
