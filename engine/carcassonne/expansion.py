@@ -3,46 +3,102 @@
 An expansion is a subclass of :class:`Expansion` registered in ``expansions/__init__.py``. The
 core calls its hooks at fixed points; a base-game match has none, so the hot path pays nothing.
 Hook semantics: *fold* hooks thread a value through the enabled expansions in registry order;
-*veto* hooks combine with ``all``; *collect* hooks concatenate.
+*veto* hooks combine (any ``False`` forbids; a figure the core does not know needs a ``True``);
+*collect* hooks concatenate.
+
+Hooks that receive the state during ``apply`` get the *cloned* state and may change it (never
+the input state). Per-expansion data lives in ``state.ext[<expansion id>]`` and must be replaced,
+not mutated in place, because clones share it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.core.seats import Seat
 
 if TYPE_CHECKING:
-    from engine.carcassonne.board import Feature
+    from engine.carcassonne.board import Feature, PlacedTile
     from engine.carcassonne.events import Event
     from engine.carcassonne.scoring import ScoreItem
     from engine.carcassonne.state import GameSetup, GameState
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A rule variant of one expansion: ``key`` is stored in ``GameSetup.options``."""
+
+    key: str
+    default: Any
+    choices: tuple[Any, ...]
+    help: str
 
 
 class Expansion:
     """Base class: every hook does nothing."""
 
     id: ClassVar[str] = ""
+    name: ClassVar[str] = ""
     tile_sets: ClassVar[tuple[str, ...]] = ()
+    options: ClassVar[tuple[Option, ...]] = ()
 
-    def figures(self, setup: GameSetup) -> dict[str, int]:
+    def __init__(self, setup: GameSetup) -> None:
+        self.setup = setup
+
+    def option(self, key: str) -> Any:
+        """This match's value of one of this expansion's options."""
+        for o in self.options:
+            if o.key == key:
+                return self.setup.option(key, o.default)
+        raise KeyError(key)
+
+    # ---- setup
+    def figures(self) -> dict[str, int]:
         """Collect: extra figures each player starts with (e.g. ``{"large": 1}``)."""
         return {}
 
+    def initial_model(self) -> Any:
+        """The value stored in ``state.ext[self.id]`` at the start, or ``None`` for nothing."""
+        return None
+
+    # ---- placing figures
     def can_deploy(
         self, state: GameState, seat: Seat, figure: str, feature: Feature
     ) -> bool | None:
-        """Veto/allow: ``None`` = no opinion; ``True`` allows a figure the core does not know."""
+        """Veto: ``None`` = no opinion; ``False`` forbids; ``True`` allows a figure only this
+        expansion knows (builder, pig ...)."""
         return None
 
-    def score_feature(self, state: GameState, feature: Feature, item: ScoreItem) -> ScoreItem:
-        """Fold: adjust the points of a scored road/city/cloister."""
-        return item
+    # ---- turn flow
+    def on_placed(self, state: GameState, placed: PlacedTile) -> Iterable[Event]:
+        """React to the tile just placed (before the deploy step)."""
+        return ()
 
     def on_completed(self, state: GameState, seat: Seat, feature: Feature) -> Iterable[Event]:
-        """React to a feature completed by ``seat``'s tile (may change the cloned state)."""
+        """React to a feature completed by ``seat``'s tile, before it is scored."""
         return ()
+
+    def extra_turn(self, state: GameState) -> bool:
+        """Whether the current seat plays another tile before the turn passes on."""
+        return False
+
+    # ---- scoring
+    def score_feature(self, state: GameState, feature: Feature, item: ScoreItem) -> ScoreItem:
+        """Fold: adjust the points of a scored road, city, cloister or farm."""
+        return item
+
+    def seat_points(
+        self,
+        state: GameState,
+        item: ScoreItem,
+        seat: Seat,
+        points: int,
+        features: Sequence[Feature],
+    ) -> int:
+        """Fold: points one winner gets for ``item`` (e.g. the pig adds to its owner's farm)."""
+        return points
 
     def final_scoring(self, state: GameState) -> Iterable[Event]:
         """Add final-scoring lines after farms (may change the cloned state)."""

@@ -60,8 +60,14 @@ class Transition:
 
 
 # ---------------------------------------------------------------------------- setup
+@cache
 def expansions_of(setup: GameSetup) -> tuple[Expansion, ...]:
-    return tuple(find_expansion(e)() for e in setup.expansions)
+    """The enabled expansions of a setup, in registry order (hook order)."""
+    from engine.carcassonne.expansions import ALL_EXPANSIONS
+
+    for e in setup.expansions:
+        find_expansion(e)
+    return tuple(cls(setup) for cls in ALL_EXPANSIONS if cls.id in setup.expansions)
 
 
 def tile_sets_of(setup: GameSetup) -> tuple[str, ...]:
@@ -108,7 +114,7 @@ def new_game(setup: GameSetup, *, seed: int) -> GameState:
     pile = tuple(forced + rest)
     supply = {"follower": setup.followers}
     for e in exps:
-        for k, v in e.figures(setup).items():
+        for k, v in e.figures().items():
             supply[k] = supply.get(k, 0) + v
     board = Board()
     board.place(ORIGIN, start.rotated(0))
@@ -119,6 +125,10 @@ def new_game(setup: GameSetup, *, seed: int) -> GameState:
         players=[PlayerState(0, dict(supply)) for _ in range(setup.players)],
         pile=pile,
     )
+    for e in exps:
+        model = e.initial_model()
+        if model is not None:
+            state.ext[e.id] = model
     _draw(state, [])
     return state
 
@@ -272,10 +282,6 @@ def _from_jcz_location(rt: RotatedTile, loc: str) -> int | None:
     return None
 
 
-def _occupied(f: Feature) -> bool:
-    return bool(f.meeples)
-
-
 def legal_deploys(state: GameState) -> list[Deploy]:
     """Figures the current seat may put on the tile just placed (``Pass`` is always legal too)."""
     if state.step != "deploy" or state.placed is None:
@@ -285,24 +291,37 @@ def legal_deploys(state: GameState) -> list[Deploy]:
     placed = state.board.cells[state.placed]
     rt = placed.rt
     out: list[Deploy] = []
-    figures = [k for k, n in supply.items() if n > 0 and k in _PLACEABLE]
+    figures = [k for k, n in supply.items() if n > 0]
     if not figures:
         return out
     board = state.board
+    exps = expansions_of(state.setup) if state.setup.expansions else ()
     for f in rt.tile.features:
         if f.kind is FeatureKind.FIELD and not state.setup.farmers:
             continue
         feat = board.features[board.root[placed.segs[f.index]]]
-        if _occupied(feat):
-            continue
         name = spot_name(rt, f.index)
         for fig in figures:
-            out.append(Deploy(name, fig))
+            if _can_deploy(state, exps, seat, fig, feat):
+                out.append(Deploy(name, fig))
     return out
 
 
-#: Figures that stand on an unoccupied feature like a follower.
-_PLACEABLE = frozenset({"follower", "large"})
+#: Figures that stand on an unoccupied feature like a follower (RULES.md §2.5, §4.3).
+FOLLOWERS = frozenset({"follower", "large"})
+
+
+def _can_deploy(
+    state: GameState, exps: tuple[Expansion, ...], seat: Seat, figure: str, feat: Feature
+) -> bool:
+    allowed = figure in FOLLOWERS and not feat.meeples
+    for e in exps:
+        verdict = e.can_deploy(state, seat, figure, feat)
+        if verdict is False:
+            return False
+        if verdict is True:
+            allowed = True
+    return allowed
 
 
 def legal_actions(state: GameState, seat: Seat) -> Iterator[Action]:
@@ -363,6 +382,10 @@ def _place(state: GameState, action: PlaceTile, events: list[Event]) -> GameStat
     new.step = "deploy"
     new.last_placed[state.current] = pos
     events.append(TilePlaced(state.current, t.id, pos, rot))
+    if state.setup.expansions:
+        placed = new.board.cells[pos]
+        for e in expansions_of(state.setup):
+            events.extend(e.on_placed(new, placed))
     return new
 
 
@@ -396,7 +419,7 @@ def _why_not_deploy(state: GameState, placed: PlacedTile, index: int, figure: st
     if f.kind is FeatureKind.FIELD and not state.setup.farmers:
         return "Farmers are not used in this match."
     feat = state.board.feature_of(placed.segs[index])
-    if feat.meeples:
+    if feat.meeples and figure in FOLLOWERS:
         return f"That {f.kind.value} is already occupied (it joins a {f.kind.value} with a figure on it)."
     return f"You cannot put a {figure} there."
 
@@ -413,8 +436,19 @@ def _return(state: GameState, rep: int, events: list[Event]) -> None:
         events.append(FiguresReturned(seat, figure, n))
 
 
-def _award(state: GameState, item: ScoreItem, events: list[Event]) -> None:
-    awards = tuple(Award(s, item.points, item) for s in item.winners)
+def _award(
+    state: GameState, item: ScoreItem, events: list[Event], features: tuple[Feature, ...] = ()
+) -> None:
+    if state.setup.expansions:
+        awards_list = []
+        for s in item.winners:
+            pts = item.points
+            for e in expansions_of(state.setup):
+                pts = e.seat_points(state, item, s, pts, features)
+            awards_list.append(Award(s, pts, item))
+        awards = tuple(awards_list)
+    else:
+        awards = tuple(Award(s, item.points, item) for s in item.winners)
     for a in awards:
         state.players[a.seat].score += a.points
     state.awards = state.awards + awards
@@ -500,7 +534,7 @@ def _score_feature(
     if feat.meeples:
         item = feature_item(state, feat, complete=complete, final=final, cloister_pos=cloister_pos)
         if item.winners:
-            _award(state, item, events)
+            _award(state, item, events, (feat,))
         _return(state, rep, events)
 
 
@@ -591,7 +625,7 @@ def _farms_per_farm(state: GameState, events: list[Event]) -> None:
         for e in expansions_of(state.setup):
             item = e.score_feature(state, feat, item)
         if item.points and item.winners:
-            _award(state, item, events)
+            _award(state, item, events, (feat,))
         board.remove_meeples(rep)
 
 
@@ -628,7 +662,7 @@ def _farms_first_edition(state: GameState, events: list[Event]) -> None:
             winners=winners,
             where=tuple(sorted(cfeat.tiles)),
         )
-        _award(state, item, events)
+        _award(state, item, events, tuple(fs))
     for rep, _ in farms:
         board.remove_meeples(rep)
 
@@ -655,7 +689,11 @@ def _draw(state: GameState, events: list[Event]) -> None:
 
 
 def _end_turn(state: GameState, events: list[Event]) -> None:
-    state.current = Seat((state.current + 1) % state.setup.players)
+    extra = False
+    if state.setup.expansions:
+        extra = any([e.extra_turn(state) for e in expansions_of(state.setup)])
+    if not extra:
+        state.current = Seat((state.current + 1) % state.setup.players)
     state.turn += 1
     _draw(state, events)
 

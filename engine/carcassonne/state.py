@@ -42,6 +42,14 @@ class GameSetup:
     draw_limit: int | None = None
     only_forced: bool = False
     names: tuple[str, ...] = ()
+    #: expansion rule variants as sorted ``(key, value)`` pairs (see ``Expansion.options``)
+    options: tuple[tuple[str, Any], ...] = ()
+
+    def option(self, key: str, default: Any = None) -> Any:
+        for k, v in self.options:
+            if k == key:
+                return v
+        return default
 
     def validate(self) -> None:
         """Raises:
@@ -75,6 +83,8 @@ class GameSetup:
             out["only_forced"] = True
         if self.names:
             out["names"] = list(self.names)
+        if self.options:
+            out["options"] = dict(self.options)
         return out
 
     @classmethod
@@ -90,6 +100,7 @@ class GameSetup:
             draw_limit=data.get("draw_limit"),
             only_forced=bool(data.get("only_forced", False)),
             names=tuple(data.get("names", ())),
+            options=tuple(sorted(dict(data.get("options", {})).items())),
         )
 
 
