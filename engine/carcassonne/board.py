@@ -119,6 +119,8 @@ class Feature:
 
 #: How much each figure counts for majority. Figures not listed (builder, pig) count 0.
 FIGURE_WEIGHT: dict[str, int] = {"follower": 1, "large": 2}
+#: Figures that stand on an unoccupied feature like a follower (RULES.md §2.5, §4.3).
+FOLLOWERS = frozenset({"follower", "large"})
 
 
 class Board:

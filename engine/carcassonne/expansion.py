@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.core.seats import Seat
@@ -90,16 +91,26 @@ class Expansion:
         return item
 
     def seat_points(
-        self,
-        state: GameState,
-        item: ScoreItem,
-        seat: Seat,
-        points: int,
-        features: Sequence[Feature],
-    ) -> int:
-        """Fold: points one winner gets for ``item`` (e.g. the pig adds to its owner's farm)."""
-        return points
+        self, state: GameState, item: ScoreItem, seat: Seat, features: Sequence[Feature]
+    ) -> tuple[int, str] | None:
+        """Extra points one winner gets for ``item``, with the reason (the pig's +1 per city),
+        or ``None``. ``features`` are the features the item scored (the farms, for a farm)."""
+        return None
 
     def final_scoring(self, state: GameState) -> Iterable[Event]:
         """Add final-scoring lines after farms (may change the cloned state)."""
         return ()
+
+
+@cache
+def expansions_of(setup: GameSetup) -> tuple[Expansion, ...]:
+    """The enabled expansions of a setup, in registry order (hook order).
+
+    Raises:
+        IllegalActionError: for an unknown expansion id.
+    """
+    from engine.carcassonne.expansions import ALL_EXPANSIONS, find_expansion
+
+    for e in setup.expansions:
+        find_expansion(e)
+    return tuple(cls(setup) for cls in ALL_EXPANSIONS if cls.id in setup.expansions)

@@ -10,21 +10,19 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache
 
 from engine.carcassonne.actions import Action, Deploy, Pass, PlaceTile
-from engine.carcassonne.board import RING, Board, Feature, Meeple, PlacedTile
+from engine.carcassonne.board import FOLLOWERS, RING, Board, Feature, Meeple, PlacedTile
 from engine.carcassonne.events import (
     Event,
     FigureDeployed,
     FiguresReturned,
     GameEnded,
-    PointsScored,
     TileDiscarded,
     TileDrawn,
     TilePlaced,
 )
-from engine.carcassonne.expansion import Expansion
+from engine.carcassonne.expansion import Expansion, expansions_of
 from engine.carcassonne.expansions import find_expansion
 from engine.carcassonne.geometry import (
     HALF_NAMES,
@@ -34,7 +32,7 @@ from engine.carcassonne.geometry import (
     half_mask_name,
     side_mask_name,
 )
-from engine.carcassonne.scoring import Award, ScoreItem
+from engine.carcassonne.scoring import ScoreItem, award
 from engine.carcassonne.state import GameSetup, GameState, PlayerState
 from engine.carcassonne.tiles import FeatureKind, RotatedTile, TileDef, load_tile_set, tile
 from engine.core.errors import (
@@ -60,16 +58,6 @@ class Transition:
 
 
 # ---------------------------------------------------------------------------- setup
-@cache
-def expansions_of(setup: GameSetup) -> tuple[Expansion, ...]:
-    """The enabled expansions of a setup, in registry order (hook order)."""
-    from engine.carcassonne.expansions import ALL_EXPANSIONS
-
-    for e in setup.expansions:
-        find_expansion(e)
-    return tuple(cls(setup) for cls in ALL_EXPANSIONS if cls.id in setup.expansions)
-
-
 def tile_sets_of(setup: GameSetup) -> tuple[str, ...]:
     sets = ["base"]
     for e in setup.expansions:
@@ -124,6 +112,7 @@ def new_game(setup: GameSetup, *, seed: int) -> GameState:
         board=board,
         players=[PlayerState(0, dict(supply)) for _ in range(setup.players)],
         pile=pile,
+        exps=exps,
     )
     for e in exps:
         model = e.initial_model()
@@ -134,9 +123,16 @@ def new_game(setup: GameSetup, *, seed: int) -> GameState:
 
 
 # ---------------------------------------------------------------------------- placement
-@cache
+_FITS: dict[str, tuple[tuple[Rotation, ...], ...]] = {}
+
+
 def _fits_table(t: TileDef) -> tuple[tuple[Rotation, ...], ...]:
-    """For each 8-bit neighbour constraint code, the rotations of ``t`` that match it."""
+    """For each 8-bit neighbour constraint code, the rotations of ``t`` that match it.
+
+    Cached by tile id (hashing a whole TileDef would cost more than the lookup saves)."""
+    cached = _FITS.get(t.id)
+    if cached is not None:
+        return cached
     table = []
     for code in range(256):
         rots = []
@@ -151,7 +147,8 @@ def _fits_table(t: TileDef) -> tuple[tuple[Rotation, ...], ...]:
             if ok:
                 rots.append(Rotation(rt.rotation))
         table.append(tuple(rots))
-    return tuple(table)
+    _FITS[t.id] = tuple(table)
+    return _FITS[t.id]
 
 
 def placements_for(board: Board, t: TileDef) -> dict[Position, tuple[Rotation, ...]]:
@@ -295,7 +292,7 @@ def legal_deploys(state: GameState) -> list[Deploy]:
     if not figures:
         return out
     board = state.board
-    exps = expansions_of(state.setup) if state.setup.expansions else ()
+    exps = state.exps
     for f in rt.tile.features:
         if f.kind is FeatureKind.FIELD and not state.setup.farmers:
             continue
@@ -305,10 +302,6 @@ def legal_deploys(state: GameState) -> list[Deploy]:
             if _can_deploy(state, exps, seat, fig, feat):
                 out.append(Deploy(name, fig))
     return out
-
-
-#: Figures that stand on an unoccupied feature like a follower (RULES.md §2.5, §4.3).
-FOLLOWERS = frozenset({"follower", "large"})
 
 
 def _can_deploy(
@@ -384,7 +377,7 @@ def _place(state: GameState, action: PlaceTile, events: list[Event]) -> GameStat
     events.append(TilePlaced(state.current, t.id, pos, rot))
     if state.setup.expansions:
         placed = new.board.cells[pos]
-        for e in expansions_of(state.setup):
+        for e in state.exps:
             events.extend(e.on_placed(new, placed))
     return new
 
@@ -434,25 +427,6 @@ def _return(state: GameState, rep: int, events: list[Event]) -> None:
         p = state.players[seat]
         p.supply[figure] = p.supply.get(figure, 0) + n
         events.append(FiguresReturned(seat, figure, n))
-
-
-def _award(
-    state: GameState, item: ScoreItem, events: list[Event], features: tuple[Feature, ...] = ()
-) -> None:
-    if state.setup.expansions:
-        awards_list = []
-        for s in item.winners:
-            pts = item.points
-            for e in expansions_of(state.setup):
-                pts = e.seat_points(state, item, s, pts, features)
-            awards_list.append(Award(s, pts, item))
-        awards = tuple(awards_list)
-    else:
-        awards = tuple(Award(s, item.points, item) for s in item.winners)
-    for a in awards:
-        state.players[a.seat].score += a.points
-    state.awards = state.awards + awards
-    events.append(PointsScored(item, awards))
 
 
 def feature_item(
@@ -511,7 +485,7 @@ def feature_item(
             winners=winners,
             where=(cloister_pos,),
         )
-    for e in expansions_of(state.setup):
+    for e in state.exps:
         item = e.score_feature(state, feat, item)
     return item
 
@@ -534,7 +508,7 @@ def _score_feature(
     if feat.meeples:
         item = feature_item(state, feat, complete=complete, final=final, cloister_pos=cloister_pos)
         if item.winners:
-            _award(state, item, events, (feat,))
+            award(state, item, events, (feat,))
         _return(state, rep, events)
 
 
@@ -563,7 +537,7 @@ def _score_completed(state: GameState, placed: PlacedTile, events: list[Event]) 
                 rep = board.root[other.segs[f.index]]
                 if not board.features[rep].done and board.neighbours_count(cpos) == 8:
                     completed.append((rep, cpos))
-    exps = expansions_of(state.setup) if state.setup.expansions else ()
+    exps = state.exps
     for rep, where in completed:
         for e in exps:
             events.extend(e.on_completed(state, state.current, board.features[rep]))
@@ -588,7 +562,7 @@ def final_scoring(state: GameState, events: list[Event]) -> None:
         _farms_first_edition(state, events)
     else:
         _farms_per_farm(state, events)
-    for e in expansions_of(state.setup):
+    for e in state.exps:
         events.extend(e.final_scoring(state))
     scores = state.scores
     best = max(scores)
@@ -621,12 +595,13 @@ def _farms_per_farm(state: GameState, events: list[Event]) -> None:
             parts=(f"{n} completed {'city' if n == 1 else 'cities'} × 3",),
             winners=feat.winners(),
             where=tuple(sorted(feat.tiles)),
+            units=n,
         )
-        for e in expansions_of(state.setup):
+        for e in state.exps:
             item = e.score_feature(state, feat, item)
         if item.points and item.winners:
-            _award(state, item, events, (feat,))
-        board.remove_meeples(rep)
+            award(state, item, events, (feat,))
+        _return(state, rep, events)
 
 
 def _farms_first_edition(state: GameState, events: list[Event]) -> None:
@@ -661,10 +636,11 @@ def _farms_first_edition(state: GameState, events: list[Event]) -> None:
             parts=(f"supplies a completed city of {len(cfeat.tiles)} tiles: 3",),
             winners=winners,
             where=tuple(sorted(cfeat.tiles)),
+            units=1,
         )
-        _award(state, item, events, tuple(fs))
+        award(state, item, events, tuple(fs))
     for rep, _ in farms:
-        board.remove_meeples(rep)
+        _return(state, rep, events)
 
 
 # ---------------------------------------------------------------------------- turn flow
@@ -691,7 +667,7 @@ def _draw(state: GameState, events: list[Event]) -> None:
 def _end_turn(state: GameState, events: list[Event]) -> None:
     extra = False
     if state.setup.expansions:
-        extra = any([e.extra_turn(state) for e in expansions_of(state.setup)])
+        extra = any([e.extra_turn(state) for e in state.exps])
     if not extra:
         state.current = Seat((state.current + 1) % state.setup.players)
     state.turn += 1

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from engine.core.seats import Seat
+
+if TYPE_CHECKING:
+    from engine.carcassonne.board import Feature
+    from engine.carcassonne.events import Event
+    from engine.carcassonne.state import GameState
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +31,8 @@ class ScoreItem:
     parts: tuple[str, ...] = ()
     winners: tuple[Seat, ...] = ()
     where: tuple[tuple[int, int], ...] = ()
+    #: how many units the points were counted in (cities for a farm), for per-unit bonuses
+    units: int = 0
 
     def describe(self) -> str:
         state = "completed" if self.complete else ("at game end" if self.final else "")
@@ -39,3 +48,32 @@ class Award:
     seat: Seat
     points: int
     item: ScoreItem
+    #: reasons this seat got more than ``item.points`` (e.g. "pig +2")
+    bonus: tuple[str, ...] = ()
+
+
+def award(
+    state: GameState, item: ScoreItem, events: list[Event], features: Sequence[Feature] = ()
+) -> None:
+    """Give ``item.points`` (plus any expansion bonus) to each of ``item.winners``.
+
+    The only way points enter a score: it updates the (cloned) state, appends the awards to
+    ``state.awards`` and a :class:`~engine.carcassonne.events.PointsScored` event to ``events``.
+    """
+    from engine.carcassonne.events import PointsScored
+
+    exps = state.exps
+    awards = []
+    for seat in item.winners:
+        pts = item.points
+        notes: list[str] = []
+        for e in exps:
+            extra = e.seat_points(state, item, seat, features)
+            if extra is not None:
+                pts += extra[0]
+                notes.append(extra[1])
+        awards.append(Award(seat, pts, item, tuple(notes)))
+    for a in awards:
+        state.players[a.seat].score += a.points
+    state.awards = state.awards + tuple(awards)
+    events.append(PointsScored(item, tuple(awards)))

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.carcassonne.board import Board
+from engine.carcassonne.expansion import Expansion
 from engine.carcassonne.geometry import Position
 from engine.carcassonne.scoring import Award
 from engine.core.errors import IllegalActionError
@@ -142,6 +143,8 @@ class GameState:
     awards: tuple[Award, ...] = ()
     last_placed: dict[Seat, Position] = field(default_factory=dict)
     ext: dict[str, Any] = field(default_factory=dict)
+    #: the enabled expansions' hook objects (derived from ``setup``; not serialised)
+    exps: tuple[Expansion, ...] = ()
 
     def clone(self) -> GameState:
         return GameState(
@@ -161,6 +164,7 @@ class GameState:
             self.awards,
             dict(self.last_placed),
             dict(self.ext),
+            self.exps,
         )
 
     @property

@@ -1,11 +1,13 @@
-"""Registry of expansions, in hook order. Empty until the expansion issues land."""
+"""Registry of expansions, in hook order (ARCHITECTURE.md §5.4)."""
 
 from __future__ import annotations
 
 from engine.carcassonne.expansion import Expansion
+from engine.carcassonne.expansions.inns_cathedrals import InnsCathedrals
+from engine.carcassonne.expansions.traders_builders import TradersBuilders
 from engine.core.errors import IllegalActionError
 
-ALL_EXPANSIONS: tuple[type[Expansion], ...] = ()
+ALL_EXPANSIONS: tuple[type[Expansion], ...] = (InnsCathedrals, TradersBuilders)
 
 
 def find_expansion(expansion_id: str) -> type[Expansion]:

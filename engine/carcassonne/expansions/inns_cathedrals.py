@@ -1,0 +1,54 @@
+"""Inns & Cathedrals (RULES.md §4): 18 tiles, the large follower, inns and cathedrals.
+
+* The large follower counts 2 in every majority (roads, cities, cloisters, farms; OQ-IC-1) and
+  returns like any follower — the core reads its weight from ``FIGURE_WEIGHT``.
+* An inn on a road: a completed road scores 2 per tile; unfinished at the end it scores 0.
+* A cathedral in a city: a completed city scores 3 per tile and 3 per shield; unfinished at the
+  end, 0. The cathedral rate replaces the 2-tile city exception (OQ-IC-2).
+
+JCloisterZone switches the three parts separately (capabilities ``BigFollower``, ``Inn``,
+``Cathedral``), so they are options here too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.carcassonne.board import Feature
+from engine.carcassonne.expansion import Expansion, Option
+from engine.carcassonne.scoring import ScoreItem
+from engine.carcassonne.state import GameState
+
+LARGE_FOLLOWER = "ic.large_follower"
+INNS = "ic.inns"
+CATHEDRALS = "ic.cathedrals"
+
+
+class InnsCathedrals(Expansion):
+    id = "inns_cathedrals"
+    name = "Inns & Cathedrals"
+    tile_sets = ("inns_cathedrals",)
+    options = (
+        Option(LARGE_FOLLOWER, True, (True, False), "each player has a large follower (counts 2)"),
+        Option(INNS, True, (True, False), "inns double a completed road, zero an unfinished one"),
+        Option(CATHEDRALS, True, (True, False), "cathedrals: completed city 3 per tile/shield"),
+    )
+
+    def figures(self) -> dict[str, int]:
+        return {"large": 1} if self.option(LARGE_FOLLOWER) else {}
+
+    def score_feature(self, state: GameState, feature: Feature, item: ScoreItem) -> ScoreItem:
+        if item.category == "road" and feature.mod("inn") and self.option(INNS):
+            if item.complete:
+                n = item.tiles
+                return replace(item, points=2 * n, parts=(f"{n} tiles × 2 (inn)",))
+            return replace(item, points=0, parts=("unfinished road with an inn: 0",))
+        if item.category == "city" and feature.mod("cathedral") and self.option(CATHEDRALS):
+            if item.complete:
+                n, p = item.tiles, item.pennants
+                parts = [f"{n} tiles × 3 (cathedral)"]
+                if p:
+                    parts.append(f"{p} shield{'s' * (p != 1)} × 3")
+                return replace(item, points=3 * (n + p), parts=tuple(parts))
+            return replace(item, points=0, parts=("unfinished city with a cathedral: 0",))
+        return item

@@ -1,0 +1,159 @@
+"""Traders & Builders (RULES.md §5): 24 tiles, the builder, the pig and goods.
+
+* Builder: goes only on a road or city where its owner already has a follower. When a later
+  tile of its owner extends that feature, the owner plays one more tile the same turn — never a
+  chain, never from the bonus tile itself, not when the pile is empty (OQ-TB-1). It leaves with
+  its owner's last follower (when the feature scores). It never counts for majority.
+* Pig: goes only in a farm where its owner has a farmer; when its owner owns that farm, each
+  city pays +1 (4 instead of 3). Under the 1st-edition farm rule the owner who wins a city and
+  has the pig in any farm supplying it gets 4 (OQ-FARM-2). It returns with the farmers.
+* Goods: whoever completes a city takes one token per goods symbol in it, knights or not;
+  at the end each kind pays 10 to every player with the most of it (at least 1; OQ-TB-3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+
+from engine.carcassonne.board import FOLLOWERS, Feature, PlacedTile
+from engine.carcassonne.events import Event
+from engine.carcassonne.expansion import Expansion, Option
+from engine.carcassonne.scoring import ScoreItem, award
+from engine.carcassonne.state import GameState
+from engine.carcassonne.tiles import GOODS, FeatureKind
+from engine.core.seats import Seat
+
+BUILDER = "tb.builder"
+PIG = "tb.pig"
+TRADE_GOODS = "tb.goods"
+
+
+@dataclass(frozen=True, slots=True)
+class TradersModel:
+    """Goods tokens per seat (wine, grain, cloth) and the builder's bonus-tile state:
+    ``""`` none, ``"pending"`` earned this turn, ``"playing"`` the bonus tile is being played."""
+
+    goods: tuple[tuple[int, int, int], ...]
+    bonus: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class GoodsTaken(Event):
+    seat: Seat
+    goods: tuple[int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class BuilderBonus(Event):
+    """The builder earned its owner a second tile this turn."""
+
+    seat: Seat
+
+
+class TradersBuilders(Expansion):
+    id = "traders_builders"
+    name = "Traders & Builders"
+    tile_sets = ("traders_builders",)
+    options = (
+        Option(BUILDER, True, (True, False), "each player has a builder (a second tile)"),
+        Option(PIG, True, (True, False), "each player has a pig (+1 per city in its farm)"),
+        Option(TRADE_GOODS, True, (True, False), "goods tokens for completing cities"),
+    )
+
+    def figures(self) -> dict[str, int]:
+        out = {}
+        if self.option(BUILDER):
+            out["builder"] = 1
+        if self.option(PIG):
+            out["pig"] = 1
+        return out
+
+    def initial_model(self) -> TradersModel:
+        return TradersModel(goods=((0, 0, 0),) * self.setup.players)
+
+    @staticmethod
+    def model(state: GameState) -> TradersModel:
+        m = state.ext["traders_builders"]
+        assert isinstance(m, TradersModel)
+        return m
+
+    def can_deploy(
+        self, state: GameState, seat: Seat, figure: str, feature: Feature
+    ) -> bool | None:
+        if figure == "builder":
+            return feature.kind in (FeatureKind.ROAD, FeatureKind.CITY) and _has_follower(
+                feature, seat
+            )
+        if figure == "pig":
+            return feature.kind is FeatureKind.FIELD and _has_follower(feature, seat)
+        return None
+
+    def on_placed(self, state: GameState, placed: PlacedTile) -> Iterable[Event]:
+        m = self.model(state)
+        if m.bonus or not self.option(BUILDER):
+            return ()
+        seat = state.current
+        board = state.board
+        for f in placed.rt.tile.features:
+            if f.kind in (FeatureKind.ROAD, FeatureKind.CITY):
+                feat = board.feature_of(placed.segs[f.index])
+                if any(x.seat == seat and x.figure == "builder" for x in feat.meeples):
+                    state.ext[self.id] = replace(m, bonus="pending")
+                    return (BuilderBonus(seat),)
+        return ()
+
+    def extra_turn(self, state: GameState) -> bool:
+        m = self.model(state)
+        if m.bonus == "pending" and state.tiles_left > 0:
+            state.ext[self.id] = replace(m, bonus="playing")
+            return True
+        if m.bonus:
+            state.ext[self.id] = replace(m, bonus="")
+        return False
+
+    def on_completed(self, state: GameState, seat: Seat, feature: Feature) -> Iterable[Event]:
+        if feature.kind is not FeatureKind.CITY or not self.option(TRADE_GOODS):
+            return ()
+        got = tuple(feature.mod(g) for g in GOODS)
+        if not any(got):
+            return ()
+        m = self.model(state)
+        goods = list(m.goods)
+        goods[seat] = (goods[seat][0] + got[0], goods[seat][1] + got[1], goods[seat][2] + got[2])
+        state.ext[self.id] = replace(m, goods=tuple(goods))
+        return (GoodsTaken(seat, (got[0], got[1], got[2])),)
+
+    def seat_points(
+        self, state: GameState, item: ScoreItem, seat: Seat, features: Sequence[Feature]
+    ) -> tuple[int, str] | None:
+        if item.category != "farm" or not item.units or not self.option(PIG):
+            return None
+        if any(x.seat == seat and x.figure == "pig" for f in features for x in f.meeples):
+            return item.units, f"pig +{item.units}"
+        return None
+
+    def final_scoring(self, state: GameState) -> Iterable[Event]:
+        if not self.option(TRADE_GOODS):
+            return ()
+        events: list[Event] = []
+        goods = self.model(state).goods
+        for k, kind in enumerate(GOODS):
+            best = max(g[k] for g in goods)
+            if best < 1:
+                continue
+            winners = tuple(Seat(s) for s, g in enumerate(goods) if g[k] == best)
+            item = ScoreItem(
+                "goods",
+                10,
+                False,
+                True,
+                parts=(f"most {kind} ({best} tokens): 10",),
+                winners=winners,
+            )
+            award(state, item, events)
+        return events
+
+
+def _has_follower(feature: Feature, seat: Seat) -> bool:
+    return any(m.seat == seat and m.figure in FOLLOWERS for m in feature.meeples)
