@@ -29,8 +29,6 @@ from engine.carcassonne.geometry import (
     SIDE_NAMES,
     Position,
     Rotation,
-    half_mask_name,
-    side_mask_name,
 )
 from engine.carcassonne.scoring import ScoreItem, award
 from engine.carcassonne.state import GameSetup, GameState, PlayerState
@@ -199,21 +197,13 @@ def explain_placement(board: Board, t: TileDef, pos: Position, rotation: Rotatio
 
 # ---------------------------------------------------------------------------- spots
 def spot_name(rt: RotatedTile, index: int) -> str:
-    """Name feature ``index`` of a placed tile in the board frame.
+    """Name feature ``index`` of a placed tile in the board frame (see ``RotatedTile.spots``).
 
     Cities and roads by the sides they reach (``city:NW``), fields by their half-edges
     (``field:En.Wn``; a field touching no edge is ``field:inner``, ``field:inner2`` ...),
     cloisters as ``cloister``.
     """
-    f = rt.tile.features[index]
-    if f.kind is FeatureKind.CLOISTER:
-        return "cloister"
-    if f.kind is FeatureKind.FIELD:
-        mask = rt.halves[index]
-        if mask == 0:
-            return "field:inner" if f.inner <= 1 else f"field:inner{f.inner}"
-        return "field:" + half_mask_name(mask)
-    return f"{f.kind.value}:{side_mask_name(rt.sides[index])}"
+    return rt.spots[index]
 
 
 def parse_spot(rt: RotatedTile, spot: str) -> int:

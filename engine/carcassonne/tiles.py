@@ -143,6 +143,8 @@ class RotatedTile:
     half_feature: tuple[int, int, int, int, int, int, int, int]
     sides: tuple[int, ...]
     halves: tuple[int, ...]
+    #: each feature's spot name in the board frame (``city:NW``, ``field:En.Wn``, ``cloister``)
+    spots: tuple[str, ...] = ()
 
 
 EDGE_CODES = {EdgeKind.CITY: 1, EdgeKind.ROAD: 2, EdgeKind.FIELD: 3, EdgeKind.ABBEY: 0}
@@ -158,6 +160,16 @@ def _mask_from_names(text: str, names: tuple[str, ...], what: str) -> int:
             raise ValueError(f"{what} '{part}' listed twice")
         mask |= bit
     return mask
+
+
+def _spot(f: FeatureDef, sides: int, halves: int) -> str:
+    if f.kind is FeatureKind.CLOISTER:
+        return "cloister"
+    if f.kind is FeatureKind.FIELD:
+        if halves == 0:
+            return "field:inner" if f.inner <= 1 else f"field:inner{f.inner}"
+        return "field:" + ".".join(HALF_NAMES[i] for i in range(8) if halves >> i & 1)
+    return f"{f.kind.value}:" + "".join(SIDE_NAMES[i] for i in range(4) if sides >> i & 1)
 
 
 def _build_rotations(tile: TileDef) -> tuple[RotatedTile, ...]:
@@ -188,6 +200,7 @@ def _build_rotations(tile: TileDef) -> tuple[RotatedTile, ...]:
                 half_feature=tuple(half_feature),  # type: ignore[arg-type]
                 sides=sides,
                 halves=halves,
+                spots=tuple(_spot(f, sides[f.index], halves[f.index]) for f in tile.features),
             )
         )
     return tuple(out)
