@@ -1,0 +1,150 @@
+"""Rebuild a match's game state from its setup, seed and stored action log.
+
+The log (``storage`` table ``actions``) is append-only. Besides engine actions in notation
+(``place 1,0 r90``, ``deploy city:N``, ``pass``) it holds two service entries:
+
+- ``undo``: takes back the previous effective engine action (the service only writes it when
+  that action was the seat's own placement and revealed nothing);
+- ``resign``: the seat left the match; it changes no game state (the service plays that seat's
+  later turns itself, and those moves are ordinary log entries).
+
+The match version is the number of log entries; the rebuilt state carries it as ``version`` so
+that buttons made for an older version are recognised as stale even after an undo.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import Action, GameSetup, GameState, Seat, apply, new_game
+from engine.carcassonne.events import Event
+
+UNDO = "undo"
+RESIGN = "resign"
+SERVICE_ENTRIES = (UNDO, RESIGN)
+RECORD_FORMAT = "carcabot-record"
+RECORD_VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """An effective engine action: who played it and what."""
+
+    seat: Seat
+    action: Action
+
+    def notation(self) -> str:
+        return self.action.notation()
+
+
+@dataclass(slots=True)
+class Game:
+    """A match's rebuilt game: the state now, the effective moves, and the state before the
+    last move (``previous``, kept for undo; ``None`` right after an undo: one level only)."""
+
+    setup: GameSetup
+    seed: int
+    version: int
+    state: GameState
+    moves: list[Move] = field(default_factory=list)
+    previous: GameState | None = None
+    resigned: set[Seat] = field(default_factory=set)
+
+    def copy(self) -> Game:
+        return Game(
+            self.setup,
+            self.seed,
+            self.version,
+            self.state,
+            list(self.moves),
+            self.previous,
+            set(self.resigned),
+        )
+
+    def play(self, seat: Seat, action: Action) -> tuple[Event, ...]:
+        """Apply one engine action (raises the engine's errors); version advances by one."""
+        tr = apply(self.state, seat, action)
+        self.previous = self.state
+        self.moves.append(Move(seat, action))
+        self.version += 1
+        tr.state.version = self.version  # our own fresh state: safe to set
+        self.state = tr.state
+        return tr.events
+
+    def undo_last(self) -> None:
+        """Drop the last effective move (an ``undo`` log entry)."""
+        if not self.moves or self.previous is None:
+            raise ValueError("nothing to undo")
+        self.moves.pop()
+        self.version += 1
+        self.state = self._with_version(self.previous)
+        self.previous = None
+
+    def note_resign(self, seat: Seat) -> None:
+        self.resigned.add(seat)
+        self.version += 1
+        self.state = self._with_version(self.state)
+        self.previous = None
+
+    def _with_version(self, state: GameState) -> GameState:
+        s = state.clone()
+        s.version = self.version
+        return s
+
+    def record_json(
+        self,
+        names: Sequence[str],
+        *,
+        metadata: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """The game record (engine/carcassonne/record.py format) of the effective moves."""
+        out: dict[str, Any] = {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "game": "carcassonne",
+            "setup": self.setup.to_json(),
+            "seed": self.seed,
+            "actions": [{"seat": int(m.seat), "action": m.notation()} for m in self.moves],
+        }
+        if names:
+            out["names"] = list(names)
+        if metadata:
+            out["metadata"] = dict(metadata)
+        if self.state.over:
+            out["final_scores"] = list(self.state.scores)
+        return out
+
+
+def start_game(setup: GameSetup, seed: int) -> Game:
+    state = new_game(setup, seed=seed)
+    return Game(setup, seed, 0, state)
+
+
+def rebuild(setup: GameSetup, seed: int, log: Iterable[tuple[int, str]]) -> Game:
+    """Replay ``(seat, entry)`` log entries in order.
+
+    Raises:
+        EngineError: a stored entry no longer replays (an engine change broke old games).
+    """
+    game = start_game(setup, seed)
+    for seat, entry in log:
+        if entry == UNDO:
+            game.undo_last()
+        elif entry == RESIGN:
+            game.note_resign(Seat(seat))
+        else:
+            game.play(Seat(seat), Action.from_notation(entry))
+    return game
+
+
+def turn_states(setup: GameSetup, seed: int, moves: Iterable[Move]) -> list[GameState]:
+    """The state at the start of every turn and the final one (for the replay animation)."""
+    state = new_game(setup, seed=seed)
+    out = [state]
+    for m in moves:
+        state = apply(state, m.seat, m.action).state
+        if state.step != "deploy":
+            out.append(state)
+    return out
