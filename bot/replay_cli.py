@@ -1,0 +1,167 @@
+"""``carcabot replay FILE``: replay a game record (.json) or a JCloisterZone save (.jcz).
+
+Prints each player's score and every scored feature with who got it (``--json`` for one JSON
+object instead); ``--png`` / ``--gif`` draw the final board / an animation of the game.
+Everything is checked before anything is printed: a bad file gives one line on stderr,
+``carcabot replay: FILE: move N: reason``, and exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from engine.carcassonne.jcz import import_jcz
+from engine.carcassonne.record import GameRecord, ReplayResult, replay
+from engine.carcassonne.view import PublicView, public_view
+from engine.core.errors import EngineError
+
+PROG = "carcabot replay"
+ANIMATION_FORMATS = {".gif": "gif", ".webp": "webp"}
+
+
+class ReplayFailed(Exception):
+    """One line for stderr; the command exits 2."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE", help="a carcabot record (.json) or a .jcz save")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--png", metavar="OUT.png", help="draw the final board to this file")
+    parser.add_argument(
+        "--gif", metavar="OUT.gif|OUT.webp", help="draw the game turn by turn as an animation"
+    )
+
+
+def load_record(path: Path) -> tuple[GameRecord, str]:
+    """Read a carcabot record or a JCloisterZone save; returns the record and its kind.
+
+    Raises:
+        ReplayFailed: the file cannot be read.
+        RecordError: the file is not a valid record or save.
+    """
+    try:
+        raw = path.read_bytes()
+    except OSError as e:
+        raise ReplayFailed(f"cannot read the file: {e.strerror or e}") from None
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError) as e:
+        raise ReplayFailed(f"not valid JSON: {e}") from None
+    is_jcz = path.suffix.lower() == ".jcz" or (
+        isinstance(data, dict) and "replay" in data and "format" not in data
+    )
+    if is_jcz:
+        return import_jcz(data).record, "jcz"
+    return GameRecord.from_json(data), "record"
+
+
+def run(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    try:
+        record, kind = load_record(path)
+        result = replay(record, keep_states=bool(args.gif))
+        if args.png:
+            _render_png(result, Path(args.png))
+        if args.gif:
+            _render_animation(result, Path(args.gif))
+    except (ReplayFailed, EngineError) as e:
+        print(f"{PROG}: {args.file}: {e}", file=sys.stderr)
+        return 2
+    except Exception as e:  # a bug, not a bad file: still one line, never a traceback
+        print(f"{PROG}: {args.file}: internal error: {type(e).__name__}: {e}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps(summary(result, kind), ensure_ascii=False))
+    else:
+        print(text_report(result))
+    return 0
+
+
+def summary(result: ReplayResult, kind: str = "record") -> dict[str, Any]:
+    """The ``--json`` object: scores in seat order, names, whether over, every award."""
+    return {
+        "source": kind,
+        "players": list(result.record.player_names()),
+        "scores": list(result.scores),
+        "over": result.over,
+        "moves": len(result.record.actions),
+        "tiles_placed": len(result.state.board.cells) - 1,
+        "awards": [
+            {
+                "seat": int(a.seat),
+                "points": a.points,
+                "category": a.item.category,
+                "complete": a.item.complete,
+                "final": a.item.final,
+                "parts": list(a.item.parts),
+            }
+            for a in result.awards
+        ],
+    }
+
+
+def text_report(result: ReplayResult) -> str:
+    """Scores, then every scored feature in order with who got the points."""
+    names = result.record.player_names()
+    width = max(len(n) for n in names)
+    state = result.state
+    tiles = len(state.board.cells) - 1
+    head = (
+        f"Final scores after {tiles} tiles:"
+        if result.over
+        else f"Scores so far after {tiles} tiles (the game is not over):"
+    )
+    lines = [head]
+    for name, score in zip(names, result.scores, strict=True):
+        lines.append(f"  {name:<{width}}  {score:>4}")
+    lines.append("")
+    lines.append("Scoring:")
+    scored = result.scored()
+    if not scored:
+        lines.append("  (nothing scored)")
+    for event in scored:
+        if not event.awards:
+            continue
+        who = " and ".join(names[a.seat] for a in event.awards)
+        lines.append(f"  {event.item.describe()}  → {who}")
+    return "\n".join(lines)
+
+
+def _turn_views(result: ReplayResult) -> list[PublicView]:
+    """One view per finished turn (and the start): frames for the animation."""
+    return [public_view(s) for i, s in enumerate(result.states) if i == 0 or s.step != "deploy"]
+
+
+def _renderer(name: str) -> Any:
+    try:
+        import rendering
+    except ImportError as e:
+        raise ReplayFailed(f"drawing is not available: {e}") from None
+    fn = getattr(rendering, name, None)
+    if fn is None:
+        raise ReplayFailed(f"drawing is not available yet (rendering.{name} is missing)")
+    return fn
+
+
+def _render_png(result: ReplayResult, out: Path) -> None:
+    data = _renderer("render_board")(public_view(result.state))
+    _write(out, data)
+
+
+def _render_animation(result: ReplayResult, out: Path) -> None:
+    fmt = ANIMATION_FORMATS.get(out.suffix.lower())
+    if fmt is None:
+        raise ReplayFailed(f"--gif needs a .gif or .webp file name, not '{out.name}'")
+    data = _renderer("render_animation")(_turn_views(result), fmt=fmt)
+    _write(out, data)
+
+
+def _write(out: Path, data: bytes) -> None:
+    try:
+        out.write_bytes(data)
+    except OSError as e:
+        raise ReplayFailed(f"cannot write {out}: {e.strerror or e}") from None

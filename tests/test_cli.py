@@ -1,0 +1,270 @@
+"""``carcabot replay`` and ``carcabot simulate`` run in-process through bot.cli.main."""
+
+from __future__ import annotations
+
+import importlib
+import io
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.cli import main
+from engine.carcassonne.record import loads
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "jcz"
+RANDOM_EXPECTED: dict[str, Any] = json.loads((FIXTURES / "random" / "expected.json").read_text())
+
+BASE_FIXTURES: dict[str, tuple[int, ...]] = {
+    "basic/scoring.jcz": (14, 11),
+    "basic/scoringMultiTiles.jcz": (28, 13),
+    "basic/scoringFarms.jcz": (9, 15),
+    "random/base-2p-02.jcz": tuple(RANDOM_EXPECTED["base-2p-02.jcz"]["scores"]),
+    "random/base-4p-02.jcz": tuple(RANDOM_EXPECTED["base-4p-02.jcz"]["scores"]),
+}
+NAMES = ("Alice", "Bob", "Carol", "Dave")
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _text_scores(out: str, names: tuple[str, ...]) -> tuple[int, ...]:
+    found = {}
+    for line in out.splitlines():
+        m = re.fullmatch(r"  (\S+)\s+(-?\d+)", line)
+        if m and m.group(1) in names:
+            found[m.group(1)] = int(m.group(2))
+    return tuple(found[n] for n in names)
+
+
+@pytest.mark.parametrize("name", sorted(BASE_FIXTURES))
+def test_replay_prints_jcloisterzone_scores(capsys: pytest.CaptureFixture[str], name: str) -> None:
+    expected = BASE_FIXTURES[name]
+    code, out, err = _run(capsys, "replay", str(FIXTURES / name))
+    assert code == 0 and err == ""
+    assert _text_scores(out, NAMES[: len(expected)]) == expected
+    assert ("Final scores" in out) is (name != "basic/scoringMultiTiles.jcz")
+
+
+def test_replay_text_itemises_every_award(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = _run(capsys, "replay", str(FIXTURES / "basic/scoringFarms.jcz"))
+    scoring = out.split("Scoring:\n", 1)[1].splitlines()
+    assert scoring == [
+        "  farm at game end: 3 completed cities × 3 = 9  → Alice and Bob",
+        "  farm at game end: 2 completed cities × 3 = 6  → Bob",
+    ]
+
+
+@pytest.mark.parametrize("name", sorted(BASE_FIXTURES))
+def test_replay_json(capsys: pytest.CaptureFixture[str], name: str) -> None:
+    code, out, err = _run(capsys, "replay", "--json", str(FIXTURES / name))
+    assert code == 0 and err == ""
+    data = json.loads(out)
+    assert tuple(data["scores"]) == BASE_FIXTURES[name]
+    assert data["players"] == list(NAMES[: len(data["scores"])])
+    assert data["over"] is (name != "basic/scoringMultiTiles.jcz")
+    per_seat = [0] * len(data["scores"])
+    for a in data["awards"]:
+        assert set(a) == {"seat", "points", "category", "complete", "final", "parts"}
+        per_seat[a["seat"]] += a["points"]
+    assert per_seat == data["scores"]
+
+
+def test_simulate_records_replay_to_the_same_scores(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, err = _run(
+        capsys, "simulate", "--games", "4", "--players", "3", "--seed", "40",
+        "--record", str(tmp_path), "--json",
+    )  # fmt: skip
+    assert code == 0 and err == ""
+    games = json.loads(out)["games"]
+    assert [g["seed"] for g in games] == [40, 41, 42, 43]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [f"game-{s}.json" for s in range(40, 44)]
+    for g in games:
+        path = tmp_path / f"game-{g['seed']}.json"
+        assert loads(path.read_text()).seed == g["seed"]
+        code, out, err = _run(capsys, "replay", "--json", str(path))
+        assert code == 0, err
+        replayed = json.loads(out)
+        assert replayed["scores"] == g["scores"]
+        assert replayed["over"] is True
+        assert replayed["tiles_placed"] == g["placed"]
+
+
+def test_simulate_is_reproducible_and_prints_a_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    def lines(*extra: str) -> list[str]:
+        code, out, _ = _run(capsys, "simulate", "--games", "3", "--seed", "7", *extra)
+        assert code == 0
+        return out.splitlines()
+
+    first, again = lines(), lines()
+    assert len(first) == 4 and first[-1].startswith("3 tiles games, 2 players:")
+    assert "games/s" in first[-1]
+
+    def strip_ms(rows: list[str]) -> list[str]:
+        return [re.sub(r"\s+[\d.]+ ms$", "", r) for r in rows[:-1]]
+
+    assert strip_ms(first) == strip_ms(again)
+    assert first[0].startswith("seed      7  scores")
+    # game i of a run is the same game as a run starting at its seed
+    single = lines()[1]
+    code, out, _ = _run(capsys, "simulate", "--games", "1", "--seed", "8")
+    assert strip_ms([out.splitlines()[0], ""]) == strip_ms([single, ""])
+
+
+def _write_record(tmp_path: Path, actions: list[dict[str, object]]) -> Path:
+    path = tmp_path / "broken.json"
+    data = {
+        "format": "carcabot-record",
+        "version": 1,
+        "game": "carcassonne",
+        "setup": {"players": 2, "draw_order": ["BA/C", "BA/RRRR"], "only_forced": True},
+        "seed": 3,
+        "actions": actions,
+    }
+    path.write_text(json.dumps(data))
+    return path
+
+
+def test_broken_record_exits_2_with_the_move(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = _write_record(
+        tmp_path,
+        [
+            {"seat": 0, "action": "place 0,-1 r180"},
+            {"seat": 0, "action": "pass"},
+            {"seat": 1, "action": "place 0,-1 r0"},
+        ],
+    )
+    for extra in ([], ["--json"]):
+        code, out, err = _run(capsys, "replay", *extra, str(path))
+        assert code == 2
+        assert out == ""
+        assert (
+            err
+            == f"carcabot replay: {path}: move 3: 'place 0,-1 r0': There is already a tile at 0,-1.\n"
+        )
+
+
+def test_broken_jcz_exits_2_with_the_move(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    data = json.loads((FIXTURES / "basic/scoring.jcz").read_text())
+    data["replay"][3]["payload"]["tileId"] = "BA.L"
+    path = tmp_path / "broken.jcz"
+    path.write_text(json.dumps(data))
+    code, out, err = _run(capsys, "replay", str(path))
+    assert (code, out) == (2, "")
+    assert err.startswith(f"carcabot replay: {path}: move 4: PLACE_TILE places BA.L")
+    assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        ("{oops", "not valid JSON"),
+        ('{"format": "x"}', "not a game record"),
+        (None, "cannot read the file"),
+    ],
+)
+def test_unreadable_files_exit_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, content: str | None, reason: str
+) -> None:
+    path = tmp_path / "game.json"
+    if content is not None:
+        path.write_text(content)
+    code, out, err = _run(capsys, "replay", str(path))
+    assert (code, out) == (2, "")
+    assert err.startswith(f"carcabot replay: {path}: ") and reason in err
+
+
+def test_unsupported_expansion_save_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = _run(capsys, "replay", str(FIXTURES / "inns_and_cathedrals/innsScoring.jcz"))
+    assert (code, out) == (2, "")
+    assert "capability 'Inn' (Inns & Cathedrals) is not supported yet" in err
+
+
+def _has(module: str, name: str) -> bool:
+    try:
+        return hasattr(importlib.import_module(module), name)
+    except ImportError:
+        return False
+
+
+def test_replay_png(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out_png = tmp_path / "board.png"
+    code, out, err = _run(
+        capsys, "replay", "--png", str(out_png), str(FIXTURES / "basic/scoring.jcz")
+    )
+    if not _has("rendering", "render_board"):
+        assert (code, out) == (2, "")
+        assert "rendering.render_board" in err
+        return
+    from PIL import Image
+
+    assert code == 0, err
+    with Image.open(io.BytesIO(out_png.read_bytes())) as img:
+        assert img.format == "PNG" and img.width > 100 and img.height > 100
+
+
+def test_replay_animation(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out_gif = tmp_path / "game.gif"
+    code, out, err = _run(
+        capsys, "replay", "--gif", str(out_gif), str(FIXTURES / "basic/scoring.jcz")
+    )
+    if not _has("rendering", "render_animation"):
+        assert (code, out) == (2, "")
+        assert "rendering.render_animation" in err
+        return
+    from PIL import Image
+
+    assert code == 0, err
+    with Image.open(io.BytesIO(out_gif.read_bytes())) as img:
+        # one frame for the start and one per turn (7 turns)
+        assert img.format == "GIF" and getattr(img, "n_frames", 1) == 8
+
+
+def test_replay_animation_needs_a_known_format(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, err = _run(
+        capsys, "replay", "--gif", str(tmp_path / "x.mp4"), str(FIXTURES / "basic/scoring.jcz")
+    )
+    assert (code, out) == (2, "")
+    assert "a .gif or .webp file name" in err
+
+
+def test_simulate_cards(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = _run(capsys, "simulate", "--game", "cards", "--games", "2", "--seed", "5")
+    if not _has("engine.cardgame.sim", "play_random"):
+        assert (code, out) == (2, "")
+        assert "card game simulator is not available yet" in err
+        return
+    assert code == 0, err
+    rows = out.splitlines()
+    assert rows[0].startswith("seed      5  scores") and "rounds" in rows[0]
+    assert rows[-1].startswith("2 cards games")
+
+
+@pytest.mark.parametrize(
+    ("argv", "reason"),
+    [
+        (["--players", "9"], "2–6 players"),
+        (["--games", "0"], "--games must be at least 1"),
+        (["--expansions", "dragons"], "'dragons' is not playable yet"),
+        (["--game", "cards", "--record", "x"], "only available for the tile game"),
+    ],
+)
+def test_simulate_bad_arguments_exit_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], reason: str
+) -> None:
+    code, out, err = _run(capsys, "simulate", *argv)
+    assert (code, out) == (2, "")
+    assert err.startswith("carcabot simulate: ") and reason in err
