@@ -1,0 +1,440 @@
+"""Tile data: every set's counts, the loader's validation, rotations, and TILES.md agreement."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from engine.carcassonne.geometry import HALF_NAMES, SIDE_NAMES, Side
+from engine.carcassonne.tiles import (
+    HELD_COUNTS,
+    SET_COUNTS,
+    EdgeKind,
+    FeatureKind,
+    TileDef,
+    all_tiles,
+    load_tile_set,
+    parse_tile_set,
+    tile,
+)
+from engine.core.errors import TileDataError
+
+# ---------------------------------------------------------------------------- counts
+#: RULES.md §16 and TILES.md "Counts and verification".
+EXPECTED_COUNTS = {
+    "base": 72,
+    "inns_cathedrals": 18,
+    "traders_builders": 24,
+    "flying_machines": 8,
+    "ferries": 8,
+    "gold_mines": 8,
+    "mage_witch": 8,
+    "robbers": 8,
+    "crop_circles_1": 6,
+    "crop_circles_2": 6,
+    "bridges_castles_bazaars": 12,
+    "abbey_mayor": 12,
+}
+EXPECTED_TYPES = {
+    "base": 24,
+    "inns_cathedrals": 17,
+    "traders_builders": 24,
+    "flying_machines": 8,
+    "ferries": 3,
+    "gold_mines": 8,
+    "mage_witch": 8,
+    "robbers": 6,
+    "crop_circles_1": 6,
+    "crop_circles_2": 6,
+    "bridges_castles_bazaars": 11,
+    "abbey_mayor": 12,
+}
+
+
+@pytest.mark.parametrize("set_id", sorted(EXPECTED_COUNTS))
+def test_every_set_loads_with_its_rulebook_count(set_id: str) -> None:
+    tiles = load_tile_set(set_id)
+    in_pile = [t for t in tiles if t.in_pile]
+    assert sum(t.count for t in in_pile) == EXPECTED_COUNTS[set_id]
+    assert len(in_pile) == EXPECTED_TYPES[set_id]
+    assert all(t.set_id == set_id for t in tiles)
+    assert SET_COUNTS[set_id] == EXPECTED_COUNTS[set_id]
+
+
+def test_all_modules_hold_184_pile_tiles_with_one_crop_circle_set() -> None:
+    total = sum(n for s, n in EXPECTED_COUNTS.items() if s != "crop_circles_2")
+    assert total == 184
+
+
+def test_abbey_mayor_holds_six_abbeys_out_of_the_pile() -> None:
+    held = [t for t in load_tile_set("abbey_mayor") if not t.in_pile]
+    assert [(t.id, t.count, t.abbey) for t in held] == [("AM/A", 6, True)]
+    assert HELD_COUNTS == {"abbey_mayor": 6}
+    (abbey,) = held
+    assert abbey.edges == (EdgeKind.ABBEY,) * 4
+    assert abbey.has_cloister and [f.kind for f in abbey.features] == [FeatureKind.CLOISTER]
+
+
+def test_base_set_has_one_start_tile_type_and_ten_pennants() -> None:
+    base = load_tile_set("base")
+    assert [t.id for t in base if t.start] == ["BA/RCr"]
+    pennants = sum(t.count * sum(f.pennants for f in t.features) for t in base)
+    assert pennants == 10
+
+
+def test_inns_cathedrals_has_six_inns_and_two_cathedrals() -> None:
+    ic = load_tile_set("inns_cathedrals")
+    inns = sum(t.count for t in ic for f in t.features if f.inn)
+    cathedrals = sum(t.count for t in ic for f in t.features if f.cathedral)
+    assert (inns, cathedrals) == (6, 2)
+
+
+def test_traders_builders_goods_match_the_tokens() -> None:
+    goods = Counter(f.goods for t in load_tile_set("traders_builders") for f in t.features)
+    assert (goods["wine"], goods["grain"], goods["cloth"]) == (9, 6, 5)
+
+
+def test_bazaars_on_eight_tiles() -> None:
+    assert sum(t.count for t in load_tile_set("bridges_castles_bazaars") if t.bazaar) == 8
+
+
+def test_tile_lookup_by_jcz_alias_and_unknown_ids() -> None:
+    assert tile("BA.RCr") is tile("BA/RCr")
+    with pytest.raises(TileDataError, match="unknown tile 'BA/Nope'"):
+        tile("BA/Nope")
+    with pytest.raises(TileDataError, match="unknown tile set"):
+        load_tile_set("nope")
+
+
+# ---------------------------------------------------------------------------- validation
+GOOD = """
+set = "test"
+[[tile]]
+id = "T/Good"
+count = 1
+edges = "CRRF"
+cities = [{ name = "c1", sides = "N" }]
+roads = [{ name = "r1", sides = "E S" }]
+fields = [
+  { name = "f1", halves = "En Sw Ws Wn", cities = ["c1"] },
+  { name = "f2", halves = "Es Se" },
+]
+"""
+
+
+def test_a_good_snippet_parses() -> None:
+    (t,) = parse_tile_set(GOOD, source="good.toml", expected=1)
+    assert t.id == "T/Good" and t.set_id == "test"
+    assert [f.kind for f in t.features] == [
+        FeatureKind.CITY,
+        FeatureKind.ROAD,
+        FeatureKind.FIELD,
+        FeatureKind.FIELD,
+    ]
+    assert t.features[2].cities == (0,)
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        # half-edge Sw in two fields
+        (
+            GOOD.replace('halves = "Es Se"', 'halves = "Es Se Sw"'),
+            "half-edge Sw must belong to exactly one field, found 2",
+        ),
+        # half-edge Wn in no field
+        (
+            GOOD.replace('halves = "En Sw Ws Wn"', 'halves = "En Sw Ws"'),
+            "half-edge Wn must belong to exactly one field, found 0",
+        ),
+        # a city edge with no city on it
+        (GOOD.replace('edges = "CRRF"', 'edges = "CRRC"'), "city edge W must belong"),
+        # a road on a field edge
+        (GOOD.replace('sides = "E S"', 'sides = "E S W"'), "field edge W has road r1"),
+        # a field bordering a city that does not exist
+        (GOOD.replace('cities = ["c1"]', 'cities = ["c9"]'), "borders 'c9', which is not a city"),
+        # a city reaching a non-city edge
+        (GOOD.replace('sides = "N" }', 'sides = "N E" }'), "E is not a city edge"),
+        # a bad edge letter
+        (GOOD.replace('edges = "CRRF"', 'edges = "CRRX"'), "edges must be 4 letters"),
+        # a bad half-edge name
+        (GOOD.replace('"Es Se"', '"Es Xx"'), "unknown half-edge 'Xx'"),
+        # a missing key
+        (GOOD.replace("count = 1\n", ""), "missing key 'count'"),
+        # a zero count
+        (GOOD.replace("count = 1", "count = 0"), "count must be at least 1"),
+        # an unknown key
+        (GOOD.replace("count = 1", "count = 1\ncolour = 3"), "unknown keys ['colour']"),
+    ],
+)
+def test_loader_rejects_broken_tiles_naming_file_tile_and_reason(text: str, reason: str) -> None:
+    assert text != GOOD
+    with pytest.raises(TileDataError) as err:
+        parse_tile_set(text, source="broken.toml", expected=1)
+    message = str(err.value)
+    assert message.startswith("broken.toml: tile T/Good: "), message
+    assert reason in message, message
+
+
+def test_loader_rejects_a_wrong_count() -> None:
+    with pytest.raises(TileDataError, match=r"^broken\.toml: 1 tiles in the pile, expected 2$"):
+        parse_tile_set(GOOD, source="broken.toml", expected=2)
+
+
+def test_loader_rejects_a_duplicate_id() -> None:
+    with pytest.raises(TileDataError, match=r"^dup\.toml: tile T/Good: id used twice$"):
+        parse_tile_set(GOOD + GOOD.replace('set = "test"', ""), source="dup.toml")
+
+
+def test_loader_rejects_bad_toml_and_a_missing_set_name() -> None:
+    with pytest.raises(TileDataError, match=r"^bad\.toml: not valid TOML"):
+        parse_tile_set("[[tile]\n", source="bad.toml")
+    with pytest.raises(TileDataError, match=r"^noset\.toml: missing 'set' name"):
+        parse_tile_set(GOOD.replace('set = "test"', ""), source="noset.toml")
+
+
+def test_loader_checks_held_tiles() -> None:
+    held = GOOD.replace("count = 1", "count = 1\nin_pile = false")
+    with pytest.raises(TileDataError, match="1 held tiles, expected 0"):
+        parse_tile_set(held, source="held.toml")
+    assert parse_tile_set(held, source="held.toml", expected=0, expected_held=1)
+
+
+# ---------------------------------------------------------------------------- rotation
+def _half(name: str) -> int:
+    return HALF_NAMES.index(name)
+
+
+def _side_names(mask: int) -> set[str]:
+    return {SIDE_NAMES[s] for s in range(4) if mask >> s & 1}
+
+
+def _half_names(mask: int) -> set[str]:
+    return {HALF_NAMES[h] for h in range(8) if mask >> h & 1}
+
+
+#: TILES.md: turning 90° clockwise moves each half-edge two places along Nw Ne En Es Se Sw Ws Wn.
+CW = {h: HALF_NAMES[(i + 2) % 8] for i, h in enumerate(HALF_NAMES)}
+CW_SIDE = {"N": "E", "E": "S", "S": "W", "W": "N"}
+
+
+def _turn_halves(names: set[str], quarter_turns: int) -> set[str]:
+    for _ in range(quarter_turns):
+        names = {CW[n] for n in names}
+    return names
+
+
+def _turn_sides(names: set[str], quarter_turns: int) -> set[str]:
+    for _ in range(quarter_turns):
+        names = {CW_SIDE[n] for n in names}
+    return names
+
+
+# Each tile's features in the reference orientation as TILES.md prints them.
+ASYMMETRIC = {
+    "BA/CRr": (
+        "CRRF",
+        [("city", {"N"}), ("road", {"E", "S"})],
+        [({"En", "Sw", "Ws", "Wn"}, True), ({"Es", "Se"}, False)],
+    ),
+    "BA/RrC": (
+        "CFRR",
+        [("city", {"N"}), ("road", {"S", "W"})],
+        [({"En", "Es", "Se", "Wn"}, True), ({"Sw", "Ws"}, False)],
+    ),
+    "IC/CcR": (
+        "CRFC",
+        [("city", {"N", "W"}), ("road", {"E"})],
+        [({"En"}, True), ({"Es", "Se", "Sw"}, True)],
+    ),
+    "TB/RRC": (
+        "CFRR",
+        [("city", {"N"}), ("road", {"W"}), ("road", {"S"})],
+        [({"Wn"}, True), ({"Sw", "Ws"}, False), ({"En", "Es", "Se"}, True)],
+    ),
+}
+
+
+@pytest.mark.parametrize("tile_id", sorted(ASYMMETRIC))
+@pytest.mark.parametrize("r", [0, 1, 2, 3])
+def test_rotation_moves_sides_and_half_edges_clockwise(tile_id: str, r: int) -> None:
+    edges, cities_roads, fields = ASYMMETRIC[tile_id]
+    rt = tile(tile_id).rotated(r)
+    # edges: the edge shown on side s came from side s - r
+    want_edges = "".join(edges[(s - r) % 4] for s in range(4))
+    assert "".join(e.value for e in rt.edges) == want_edges
+    feats = rt.tile.features
+    got_cr = sorted(
+        (f.kind.value, sorted(_side_names(rt.sides[f.index])))
+        for f in feats
+        if f.kind in (FeatureKind.CITY, FeatureKind.ROAD)
+    )
+    want_cr = sorted((k, sorted(_turn_sides(s, r))) for k, s in cities_roads)
+    assert got_cr == want_cr
+    got_fields = sorted(
+        (sorted(_half_names(rt.halves[f.index])), bool(f.cities))
+        for f in feats
+        if f.kind is FeatureKind.FIELD
+    )
+    want_fields = sorted((sorted(_turn_halves(h, r)), c) for h, c in fields)
+    assert got_fields == want_fields
+    # lookup tables agree with the masks
+    for f in feats:
+        for s in range(4):
+            if rt.sides[f.index] >> s & 1:
+                assert rt.side_feature[s] == f.index
+        for h in range(8):
+            if rt.halves[f.index] >> h & 1:
+                assert rt.half_feature[h] == f.index
+
+
+def test_named_half_edges_land_where_the_rotation_rule_says() -> None:
+    # BA/CRr's small field Es+Se fills the SE corner inside the curve; each quarter turn moves
+    # it to the next corner clockwise: SW (Sw+Ws), NW (Wn+Nw), NE (Ne+En)
+    t = tile("BA/CRr")
+    small = next(f for f in t.features if f.kind is FeatureKind.FIELD and f.halves.bit_count() == 2)
+    got = [_half_names(t.rotated(r).halves[small.index]) for r in range(4)]
+    assert got == [{"Es", "Se"}, {"Sw", "Ws"}, {"Wn", "Nw"}, {"Ne", "En"}]
+    # IC/CcR's road leaves E; at r90 it leaves S, its lone En field becomes Se
+    ic = tile("IC/CcR").rotated(1)
+    road = next(f for f in ic.tile.features if f.kind is FeatureKind.ROAD)
+    assert ic.side_feature[Side.S] == road.index
+    assert ic.half_feature[_half("Se")] == ic.tile.features[2].index  # f1 = [En]
+
+
+def test_every_rotation_of_every_tile_keeps_its_partition() -> None:
+    # rotating never loses or duplicates an edge or half-edge
+    for t in all_tiles().values():
+        for r in range(4):
+            rt = t.rotated(r)
+            assert rt.rotation == r
+            halves = 0
+            for f in t.features:
+                assert halves & rt.halves[f.index] == 0
+                halves |= rt.halves[f.index]
+                assert rt.halves[f.index].bit_count() == f.halves.bit_count()
+                assert rt.sides[f.index].bit_count() == f.sides.bit_count()
+            non_city = sum(2 for e in rt.edges if e in (EdgeKind.ROAD, EdgeKind.FIELD))
+            assert halves.bit_count() == non_city, t.id
+
+
+# ---------------------------------------------------------------------------- TILES.md
+def _shared_dir() -> Path:
+    env = os.environ.get("CARCABOT_SHARED")
+    if env:
+        return Path(env)
+    return Path(__file__).resolve().parents[3] / "shared"
+
+
+TILES_MD = _shared_dir() / "TILES.md"
+needs_tiles_md = pytest.mark.skipif(
+    not TILES_MD.is_file(),
+    reason=f"{TILES_MD} is not here (it lives beside the repo in ../shared; CI has it)",
+)
+
+_ROW = re.compile(r"^\|\s*([A-Z]{2}(?:\.\d)?/[^|\s]+)\s*\|\s*(\d+)\s*\|\s*([CRF ]{7})\s*\|")
+_CITY = re.compile(r"(c\d+)=C\[([NESW+]+)\]\s*(\(([^)]*)\))?")
+_ROAD = re.compile(r"(r\d+)=R\[([NESW-]+)\]")
+_FIELD = re.compile(r"(f\d+)=\[([^\]]*)\](?:→([c\d,]+))?")
+
+
+def _md_rows() -> list[list[str]]:
+    rows = []
+    for line in TILES_MD.read_text(encoding="utf-8").splitlines():
+        if _ROW.match(line):
+            rows.append([c.strip() for c in line.strip().strip("|").split("|")])
+    return rows
+
+
+def _mask(names: list[str], table: tuple[str, ...]) -> int:
+    m = 0
+    for n in names:
+        m |= 1 << table.index(n)
+    return m
+
+
+def _md_structure(
+    row: list[str],
+) -> tuple[Counter[tuple[int, int]], Counter[int], Counter[tuple[int, frozenset[int]]], bool]:
+    """(cities: (sides, pennants), roads: sides, fields: (halves, bordered city sides), cloister)."""
+    _, _, _, features, fields, symbols, _ = row
+    cities: dict[str, tuple[int, int]] = {}
+    for m in _CITY.finditer(features):
+        pennants = re.search(r"(\d+) pennants?", m.group(4) or "")
+        cities[m.group(1)] = (
+            _mask(m.group(2).split("+"), SIDE_NAMES),
+            int(pennants.group(1)) if pennants else 0,
+        )
+    roads = Counter(_mask(m.group(2).split("-"), SIDE_NAMES) for m in _ROAD.finditer(features))
+    field_out: Counter[tuple[int, frozenset[int]]] = Counter()
+    for m in _FIELD.finditer(fields):
+        halves = m.group(2)
+        mask = 0 if halves.startswith("inner") else _mask(halves.split(), HALF_NAMES)
+        near = frozenset(cities[c][0] for c in (m.group(3) or "").split(",") if c)
+        field_out[(mask, near)] += 1
+    cloister = "cloister" in symbols
+    return Counter(cities.values()), roads, field_out, cloister
+
+
+def _data_structure(
+    t: TileDef,
+) -> tuple[Counter[tuple[int, int]], Counter[int], Counter[tuple[int, frozenset[int]]], bool]:
+    f = t.features
+    cities = Counter((x.sides, x.pennants) for x in f if x.kind is FeatureKind.CITY)
+    roads = Counter(x.sides for x in f if x.kind is FeatureKind.ROAD)
+    fields = Counter(
+        (x.halves, frozenset(f[c].sides for c in x.cities))
+        for x in f
+        if x.kind is FeatureKind.FIELD
+    )
+    return cities, roads, fields, t.has_cloister
+
+
+@needs_tiles_md
+def test_tiles_md_tables_parse() -> None:
+    rows = _md_rows()
+    # every table row of TILES.md (the abbey is described in prose, not a row)
+    assert len(rows) == sum(EXPECTED_TYPES.values())
+    assert len({r[0] for r in rows}) == len(rows)
+
+
+@needs_tiles_md
+def test_every_tiles_md_tile_is_in_the_data_with_its_count_and_edges() -> None:
+    data = all_tiles()
+    problems = []
+    for row in _md_rows():
+        tid, n, edges = row[0], int(row[1]), row[2].replace(" ", "")
+        t = data.get(tid)
+        if t is None:
+            problems.append(f"{tid}: missing from the data")
+            continue
+        if t.count != n:
+            problems.append(f"{tid}: count {t.count}, TILES.md {n}")
+        if "".join(e.value for e in t.edges) != edges:
+            problems.append(f"{tid}: edges {''.join(e.value for e in t.edges)}, TILES.md {edges}")
+    assert problems == []
+
+
+@needs_tiles_md
+def test_every_tiles_md_tile_has_the_same_features_in_the_data() -> None:
+    data = all_tiles()
+    problems = []
+    for row in _md_rows():
+        t = data[row[0]]
+        want = _md_structure(row)
+        got = _data_structure(t)
+        for what, w, g in zip(("cities", "roads", "fields", "cloister"), want, got, strict=True):
+            if w != g:
+                problems.append(f"{t.id} {what}: data {g}, TILES.md {w}")
+    assert problems == []
+
+
+@needs_tiles_md
+def test_no_data_tile_is_missing_from_tiles_md() -> None:
+    listed = {r[0] for r in _md_rows()}
+    extra = {tid for tid, t in all_tiles().items() if t.in_pile} - listed
+    assert extra == set()
