@@ -16,16 +16,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from engine import Action, GameSetup, GameState, Seat, apply, new_game
 from engine.carcassonne.events import Event
+from engine.carcassonne.record import GameRecord, RecordedAction
 
 UNDO = "undo"
 RESIGN = "resign"
 SERVICE_ENTRIES = (UNDO, RESIGN)
-RECORD_FORMAT = "carcabot-record"
-RECORD_VERSION = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,28 +93,22 @@ class Game:
         s.version = self.version
         return s
 
+    def record(self, names: Sequence[str], *, metadata: dict[str, Any] | None = None) -> GameRecord:
+        """The game record (engine/carcassonne/record.py) of the effective moves."""
+        return GameRecord(
+            setup=self.setup,
+            seed=self.seed,
+            actions=tuple(RecordedAction(m.seat, m.notation()) for m in self.moves),
+            names=tuple(names),
+            metadata=MappingProxyType(dict(metadata or {})),
+            final_scores=self.state.scores if self.state.over else None,
+        )
+
     def record_json(
-        self,
-        names: Sequence[str],
-        *,
-        metadata: dict[str, Any] | None = None,
+        self, names: Sequence[str], *, metadata: dict[str, Any] | None = None
     ) -> dict[str, Any]:
-        """The game record (engine/carcassonne/record.py format) of the effective moves."""
-        out: dict[str, Any] = {
-            "format": RECORD_FORMAT,
-            "version": RECORD_VERSION,
-            "game": "carcassonne",
-            "setup": self.setup.to_json(),
-            "seed": self.seed,
-            "actions": [{"seat": int(m.seat), "action": m.notation()} for m in self.moves],
-        }
-        if names:
-            out["names"] = list(names)
-        if metadata:
-            out["metadata"] = dict(metadata)
-        if self.state.over:
-            out["final_scores"] = list(self.state.scores)
-        return out
+        """:meth:`record` as a JSON-ready object."""
+        return self.record(names, metadata=metadata).to_json()
 
 
 def start_game(setup: GameSetup, seed: int) -> Game:
