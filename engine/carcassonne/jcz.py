@@ -33,8 +33,9 @@ class JczPart:
     """How one JCloisterZone capability or expansion maps onto ours.
 
     ``label`` is the box name players know. ``expansion`` is our expansion id once supported
-    (``""`` = part of the base game, ``None`` = not supported yet). ``options`` are setup
-    options it turns on (``GameSetup.options`` pairs).
+    (``""`` = part of the base game, ``None`` = not supported yet). ``options`` are the setup
+    options (``GameSetup.options`` pairs) it sets; a capability's options are set to ``False``
+    when its expansion is in play but the save does not list the capability.
     """
 
     label: str
@@ -200,6 +201,11 @@ def _check_parts(setup: dict[str, Any]) -> tuple[tuple[str, ...], tuple[tuple[st
         if count != 1:
             raise RecordError(f"{count} copies of {part.label} are not supported")
         parts.append(part)
+    # A rule a capability controls is on only when the save lists that capability (JCZ decides
+    # figures and scoring by capability, independently of the tiles in the pack).
+    for cap in CAPABILITIES.values():
+        if cap.expansion and cap.expansion in {p.expansion for p in parts}:
+            options.update((key, False) for key, _ in cap.options)
     for part in parts:
         if part.expansion and part.expansion not in ours:
             ours.append(part.expansion)

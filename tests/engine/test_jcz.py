@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 
-from engine.carcassonne.jcz import CAPABILITIES, import_jcz, loads_jcz
+from engine.carcassonne import jcz
+from engine.carcassonne.jcz import CAPABILITIES, JczPart, import_jcz, loads_jcz
 from engine.carcassonne.record import dumps, loads, replay
 from engine.core.errors import RecordError
 
@@ -293,3 +294,54 @@ def test_commit_right_after_placement_deploys_nothing() -> None:
     assert data["replay"][10]["type"] == "PASS"
     del data["replay"][10]  # turn 4's PASS: the COMMIT alone ends the turn
     assert replay(import_jcz(data).record).scores == (14, 11)
+
+
+# ---------------------------------------------------------------------------- expansions, ready
+#: The table lines that switch the expansions on (jcz.CAPABILITIES / jcz.EXPANSIONS); the
+#: importer refuses them for now, this test proves they already reach JCloisterZone's scores.
+_IC, _TB = "Inns & Cathedrals", "Traders & Builders"
+READY_CAPABILITIES = {
+    "Inn": JczPart(_IC, "inns_cathedrals", (("ic.inns", True),)),
+    "Cathedral": JczPart(_IC, "inns_cathedrals", (("ic.cathedrals", True),)),
+    "BigFollower": JczPart(_IC, "inns_cathedrals", (("ic.large_follower", True),)),
+    "TradeGoods": JczPart(_TB, "traders_builders", (("tb.goods", True),)),
+    "Builder": JczPart(_TB, "traders_builders", (("tb.builder", True),)),
+    "Pig": JczPart(_TB, "traders_builders", (("tb.pig", True),)),
+}
+READY_EXPANSIONS = {
+    "INNS_AND_CATHEDRALS": JczPart(_IC, "inns_cathedrals"),
+    "TRADERS_AND_BUILDERS": JczPart(_TB, "traders_builders"),
+}
+
+
+@pytest.fixture
+def expansions_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(jcz, "CAPABILITIES", {**jcz.CAPABILITIES, **READY_CAPABILITIES})
+    monkeypatch.setattr(jcz, "EXPANSIONS", {**jcz.EXPANSIONS, **READY_EXPANSIONS})
+
+
+@pytest.mark.usefixtures("expansions_on")
+@pytest.mark.parametrize("name", sorted(EXPANSION_FIXTURES))
+def test_expansion_fixture_with_the_ready_table_lines(name: str) -> None:
+    scores, _ = EXPANSION_FIXTURES[name]
+    result = replay(loads_jcz((FIXTURES / name).read_text()).record)
+    assert result.scores == scores
+    assert result.over
+
+
+@pytest.mark.usefixtures("expansions_on")
+def test_capabilities_not_listed_are_switched_off() -> None:
+    """The inns file has Inn and Cathedral but no BigFollower: no large follower in supply."""
+    setup = loads_jcz((FIXTURES / "inns_and_cathedrals/innsScoring.jcz").read_text()).record.setup
+    assert setup.expansions == ("inns_cathedrals",)
+    assert dict(setup.options) == {
+        "ic.inns": True,
+        "ic.cathedrals": True,
+        "ic.large_follower": False,
+    }
+    goods = loads_jcz((FIXTURES / "traders_and_builders/tradeGoodsScoring.jcz").read_text())
+    assert dict(goods.record.setup.options) == {
+        "tb.goods": True,
+        "tb.builder": False,
+        "tb.pig": False,
+    }
