@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.carcassonne import jcz
 from engine.carcassonne.jcz import CAPABILITIES, JczPart, import_jcz, loads_jcz
@@ -345,3 +347,43 @@ def test_capabilities_not_listed_are_switched_off() -> None:
         "tb.builder": False,
         "tb.pig": False,
     }
+
+
+# ---------------------------------------------------------------------------- robustness
+_JSON_VALUES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**20), 10**20),
+    st.text(max_size=8),
+    st.sampled_from(["BA.C", "NW", "R90", "0.small.1", "#END", "COMMIT", "PASS"]),
+    st.lists(st.integers(-3, 3), max_size=3),
+    st.dictionaries(st.text(max_size=4), st.integers(), max_size=2),
+)
+_SAVE = _load("basic/scoring.jcz")
+
+
+def _paths(obj: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [prefix] if prefix else []
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            out += _paths(v, (*prefix, k))
+    elif isinstance(obj, list):
+        for i, v in enumerate(obj):
+            out += _paths(v, (*prefix, i))
+    return out
+
+
+@settings(max_examples=300, deadline=None)
+@given(path=st.sampled_from(_paths(_SAVE)), value=_JSON_VALUES)
+def test_any_corrupted_field_gives_a_record_error_or_an_import(
+    path: tuple[Any, ...], value: Any
+) -> None:
+    data = copy.deepcopy(_SAVE)
+    target = data
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    try:
+        replay(import_jcz(data).record)
+    except RecordError as e:
+        assert str(e)

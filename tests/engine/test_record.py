@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import copy
 import json
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine import GameSetup, PlaceTile, Position, Rotation, Seat, apply, public_view
 from engine.carcassonne.events import GameEnded, PointsScored, TilePlaced
@@ -222,3 +226,56 @@ def test_record_of_reports_the_first_illegal_move() -> None:
     with pytest.raises(RecordError, match=r"^move 2: ") as err:
         record_of(TINY, 1, [(0, "place 0,-1 r180"), (1, "pass")])
     assert err.value.move == 2
+
+
+# ---------------------------------------------------------------------------- robustness
+_JSON_VALUES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**20), 10**20),
+    st.floats(allow_nan=False),
+    st.text(max_size=12),
+    st.sampled_from(["place 0,-1 r180", "pass", "deploy city:S", "BA/C"]),
+    st.lists(st.text(max_size=4), max_size=3),
+    st.dictionaries(st.text(max_size=4), st.integers(), max_size=2),
+)
+_BASE = play_random_game(GameSetup(players=2), 1).record.to_json()
+
+
+def _paths(obj: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [prefix] if prefix else []
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            out += _paths(v, (*prefix, k))
+    elif isinstance(obj, list):
+        for i, v in enumerate(obj[:6]):
+            out += _paths(v, (*prefix, i))
+    return out
+
+
+@settings(max_examples=300, deadline=None)
+@given(path=st.sampled_from(_paths(_BASE)), value=_JSON_VALUES)
+def test_any_corrupted_field_gives_a_record_error_or_a_replay(
+    path: tuple[Any, ...], value: Any
+) -> None:
+    data = copy.deepcopy(_BASE)
+    target = data
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    try:
+        replay(loads(json.dumps(data)))
+    except RecordError as e:
+        assert str(e)  # a message for players, never another exception type
+
+
+@pytest.mark.parametrize(
+    "expansions",
+    [("inns_cathedrals",), ("traders_builders",), ("inns_cathedrals", "traders_builders")],
+)
+def test_random_expansion_games_round_trip(expansions: tuple[str, ...]) -> None:
+    game = play_random_game(GameSetup(players=3, expansions=expansions), 21)
+    assert game.state.over
+    result = replay(loads(dumps(game.record)))
+    assert result.scores == game.scores
+    assert public_view(result.state) == public_view(game.state)
