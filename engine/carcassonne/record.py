@@ -169,19 +169,19 @@ def _check_setup_json(raw: dict[str, Any]) -> None:
     """Type checks GameSetup.from_json does not make (it trusts its input)."""
     for key in ("players", "tiny_city", "followers"):
         if key in raw and not _is_int(raw[key]):
-            raise RecordError(f"bad setup: \"{key}\" must be a whole number")
+            raise RecordError(f'bad setup: "{key}" must be a whole number')
     limit = raw.get("draw_limit")
     if limit is not None and not (_is_int(limit) and limit >= 0):
-        raise RecordError("bad setup: \"draw_limit\" must be a whole number")
+        raise RecordError('bad setup: "draw_limit" must be a whole number')
     for key in ("expansions", "draw_order", "names"):
         value = raw.get(key, [])
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise RecordError(f"bad setup: \"{key}\" must be a list of texts")
+            raise RecordError(f'bad setup: "{key}" must be a list of texts')
     for key in ("farmers", "only_forced"):
         if key in raw and not isinstance(raw[key], bool):
-            raise RecordError(f"bad setup: \"{key}\" must be true or false")
+            raise RecordError(f'bad setup: "{key}" must be true or false')
     if not isinstance(raw.get("options", {}), dict):
-        raise RecordError("bad setup: \"options\" must be an object")
+        raise RecordError('bad setup: "options" must be an object')
 
 
 def _is_int(value: object) -> TypeGuard[int]:
