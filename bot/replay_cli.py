@@ -21,6 +21,7 @@ from engine.core.errors import EngineError
 
 PROG = "carcabot replay"
 ANIMATION_FORMATS = {".gif": "gif", ".webp": "webp"}
+CATEGORY_ORDER = {"road": 0, "city": 1, "cloister": 2, "farm": 3}
 
 
 class ReplayFailed(Exception):
@@ -116,8 +117,14 @@ def text_report(result: ReplayResult) -> str:
         else f"Scores so far after {tiles} tiles (the game is not over):"
     )
     lines = [head]
-    for name, score in zip(names, result.scores, strict=True):
-        lines.append(f"  {name:<{width}}  {score:>4}")
+    for seat, (name, score) in enumerate(zip(names, result.scores, strict=True)):
+        by_kind: dict[str, int] = {}
+        for a in result.awards:
+            if a.seat == seat:
+                by_kind[a.item.category] = by_kind.get(a.item.category, 0) + a.points
+        kinds = sorted(by_kind, key=lambda k: (CATEGORY_ORDER.get(k, len(CATEGORY_ORDER)), k))
+        detail = ", ".join(f"{k} {by_kind[k]}" for k in kinds)
+        lines.append(f"  {name:<{width}}  {score:>4}" + (f"   ({detail})" if detail else ""))
     lines.append("")
     lines.append("Scoring:")
     scored = result.scored()

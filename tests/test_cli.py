@@ -36,7 +36,7 @@ def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]
 def _text_scores(out: str, names: tuple[str, ...]) -> tuple[int, ...]:
     found = {}
     for line in out.splitlines():
-        m = re.fullmatch(r"  (\S+)\s+(-?\d+)", line)
+        m = re.fullmatch(r"  (\S+)\s+(-?\d+)(   \(.*\))?", line)
         if m and m.group(1) in names:
             found[m.group(1)] = int(m.group(2))
     return tuple(found[n] for n in names)
@@ -52,6 +52,12 @@ def test_replay_prints_jcloisterzone_scores(capsys: pytest.CaptureFixture[str], 
 
 
 def test_replay_text_itemises_every_award(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = _run(capsys, "replay", str(FIXTURES / "basic/scoring.jcz"))
+    assert out.splitlines()[:3] == [
+        "Final scores after 7 tiles:",
+        "  Alice    14   (road 6, cloister 5, farm 3)",
+        "  Bob      11   (city 11)",
+    ]
     _, out, _ = _run(capsys, "replay", str(FIXTURES / "basic/scoringFarms.jcz"))
     scoring = out.split("Scoring:\n", 1)[1].splitlines()
     assert scoring == [

@@ -189,8 +189,16 @@ def _is_int(value: object) -> TypeGuard[int]:
 
 
 def dumps(record: GameRecord, *, indent: int | None = 1) -> str:
-    """The record as JSON text (one action per line with the default ``indent``)."""
-    return json.dumps(record.to_json(), indent=indent, ensure_ascii=False)
+    """The record as JSON text; with an ``indent``, one action per line, actions last."""
+    data = record.to_json()
+    if indent is None:
+        return json.dumps(data, ensure_ascii=False)
+    actions = data.pop("actions")
+    head = json.dumps(data, indent=indent, ensure_ascii=False)
+    pad = " " * indent
+    moves = f",\n{pad}{pad}".join(json.dumps(a, ensure_ascii=False) for a in actions)
+    body = f"[\n{pad}{pad}{moves}\n{pad}]" if actions else "[]"
+    return f'{head[:-2]},\n{pad}"actions": {body}\n}}'
 
 
 def loads(text: str | bytes) -> GameRecord:

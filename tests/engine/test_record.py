@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -279,3 +280,17 @@ def test_random_expansion_games_round_trip(expansions: tuple[str, ...]) -> None:
     result = replay(loads(dumps(game.record)))
     assert result.scores == game.scores
     assert public_view(result.state) == public_view(game.state)
+
+
+RECORDS = Path(__file__).resolve().parent.parent / "fixtures" / "records"
+
+
+@pytest.mark.parametrize("path", sorted(RECORDS.glob("*.json")), ids=lambda p: p.name)
+def test_saved_records_still_replay(path: Path) -> None:
+    """Records saved earlier replay to the scores they were written with (format stability)."""
+    record = loads(path.read_text(encoding="utf-8"))
+    assert record.final_scores is not None
+    result = replay(record)
+    assert result.over
+    assert result.scores == record.final_scores
+    assert dumps(record) + "\n" == path.read_text(encoding="utf-8")
