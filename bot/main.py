@@ -1,0 +1,76 @@
+"""``carcabot`` / ``carcabot run``: start the Discord bot, or the local table without a token.
+
+Loads ``.env`` (python-dotenv; real environment variables win), reads :class:`Settings`, and
+runs ``bot.app.run_bot(settings)`` when ``DISCORD_TOKEN`` is set. Otherwise it says so in one
+line and starts the local table: one human against one random seat, or a whole random match
+(``--humans 0``) when stdin is not a terminal, so that it never waits for input in CI.
+The token is never printed or logged (``Settings`` keeps it out of its ``repr``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+from pathlib import Path
+
+from dotenv import load_dotenv
+
+from bot.local import LocalOptions, play_local
+from bot.settings import Settings, SettingsError
+
+log = logging.getLogger("carcabot")
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--env-file", type=Path, default=Path(".env"), help="settings file to load")
+    p.add_argument("--out", type=Path, default=Path("out"), help="local table: board images")
+
+
+def run(args: argparse.Namespace) -> int:
+    env_file: Path = getattr(args, "env_file", Path(".env"))
+    if env_file.is_file():
+        load_dotenv(env_file, override=False)
+    try:
+        settings = Settings.from_env()
+    except SettingsError as e:
+        print(f"carcabot: {e}", file=sys.stderr)
+        return 2
+    logging.basicConfig(
+        level=settings.log_level_number,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+    if settings.has_token:
+        return _run_bot(settings)
+    print("DISCORD_TOKEN is not set: starting the local table instead (see .env.example).")
+    interactive = sys.stdin.isatty()
+    opts = LocalOptions(
+        players=2,
+        humans=1 if interactive else 0,
+        out=getattr(args, "out", Path("out")),
+        db=settings.local_database_path,
+    )
+    try:
+        return asyncio.run(play_local(opts))
+    except KeyboardInterrupt:
+        print("\nStopped. The match is stored; continue it with 'carcabot local --resume'.")
+        return 130
+
+
+def _run_bot(settings: Settings) -> int:
+    try:
+        from bot.app import run_bot
+    except ModuleNotFoundError as e:
+        if e.name not in ("bot.app", "discord"):
+            raise
+        print(
+            f"carcabot: the Discord layer is not available ({e.name} is missing)", file=sys.stderr
+        )
+        return 2
+    log.info("starting the Discord bot (database %s)", settings.database_path)
+    try:
+        asyncio.run(run_bot(settings))
+    except KeyboardInterrupt:
+        log.info("stopped")
+    return 0
