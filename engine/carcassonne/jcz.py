@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.carcassonne.actions import Action, Deploy, Pass, PlaceTile
@@ -148,16 +148,10 @@ def import_jcz(data: Any) -> JczGame:
     if isinstance(random_from, GameRecord):
         return JczGame(random_from, names, ending)
     extra = tuple(_placed_tiles(replay_msgs, random_from))
-    setup = _replace_draw_order(setup, forced + extra)
+    setup = replace(setup, draw_order=forced + extra)
     rec = _convert(setup, seed, replay_msgs, names, metadata, probe=False)
     assert isinstance(rec, GameRecord)
     return JczGame(rec, names, ending)
-
-
-def _replace_draw_order(setup: GameSetup, order: tuple[str, ...]) -> GameSetup:
-    data = setup.to_json()
-    data["draw_order"] = list(order)
-    return GameSetup.from_json(data)
 
 
 def _players(data: dict[str, Any]) -> tuple[str, ...]:
