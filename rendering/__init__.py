@@ -1,0 +1,29 @@
+"""Pictures of the game, drawn with Pillow from the engine's public view and tile data.
+
+Public API (the bot and the replay tool code against these names)::
+
+    render_board(view, *, placements=None, highlight=None) -> bytes        # PNG
+    placement_order(placements) -> list[Position]                          # numbering of cells
+    render_placement_preview(view, pos, rotations) -> bytes                # PNG
+    render_spots(view, spots) -> bytes                                     # PNG, spots A, B, C...
+    render_animation(views, *, fmt="gif") -> bytes                         # GIF or WebP
+    render_tile_sheet() -> bytes                                           # PNG contact sheet
+    spot_anchor(tile_def, rotation, feature_index) -> (fx, fy)            # 0..1 tile coords
+"""
+
+from rendering.animation import render_animation
+from rendering.board import placement_order, render_board
+from rendering.layout import spot_anchor
+from rendering.overlays import render_placement_preview, render_spots, spot_letter
+from rendering.sheet import render_tile_sheet
+
+__all__ = [
+    "placement_order",
+    "render_animation",
+    "render_board",
+    "render_placement_preview",
+    "render_spots",
+    "render_tile_sheet",
+    "spot_anchor",
+    "spot_letter",
+]

@@ -1,0 +1,349 @@
+"""The board picture: tiles, figures, coordinates, last moves, overlays and the side panel.
+
+Everything is drawn from a :class:`~engine.carcassonne.view.PublicView` (never the game state),
+so nothing hidden can leak into a channel image.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from engine.carcassonne.geometry import Position, Rotation
+from engine.carcassonne.tiles import FeatureKind, tile
+from engine.carcassonne.view import PublicView
+from rendering import style as st
+from rendering.figures import FOLLOWER_KINDS, draw_mark, figure_sprite
+from rendering.fonts import fit_text, font
+from rendering.layout import spot_anchor
+from rendering.tiles import tile_image
+
+#: the long side of a board picture never exceeds this (Discord shows it whole when clicked)
+MAX_SIDE = 2048
+MAX_TILE = 128
+MIN_TILE = 16
+#: width of the coordinate margin around the board
+LABEL = 34
+PANEL_W = 340
+#: zlib level for PNGs; chosen by measurement (benchmarks/render.py): flat art compresses well
+#: at level 1 already, and higher levels cost far more time than they save bytes
+PNG_LEVEL = 1
+
+
+def encode_png(img: Image.Image) -> bytes:
+    """PNG bytes of ``img`` at the measured compression level."""
+    buf = io.BytesIO()
+    img.save(buf, "PNG", compress_level=PNG_LEVEL)
+    return buf.getvalue()
+
+
+def placement_order(
+    placements: Mapping[Position, Sequence[Rotation]] | Iterable[Position],
+) -> list[Position]:
+    """Legal cells in the order they are numbered (1, 2, ...): top to bottom, then left to right.
+
+    The bot numbers its cell choices with this same order, so "cell 3" is the cell labelled 3.
+    """
+    return sorted((Position(*p) for p in placements), key=lambda p: (p.y, p.x))
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """Which cells a picture shows and how big a tile is."""
+
+    min_x: int
+    min_y: int
+    cols: int
+    rows: int
+    tile: int
+    label: int = LABEL
+
+    def cell_xy(self, pos: Position) -> tuple[int, int]:
+        """Top-left pixel of cell ``pos``."""
+        return (
+            self.label + (pos.x - self.min_x) * self.tile,
+            self.label + (pos.y - self.min_y) * self.tile,
+        )
+
+    @property
+    def board_w(self) -> int:
+        return 2 * self.label + self.cols * self.tile
+
+    @property
+    def board_h(self) -> int:
+        return 2 * self.label + self.rows * self.tile
+
+
+def extent(positions: Iterable[Position]) -> tuple[int, int, int, int]:
+    """``(min_x, min_y, max_x, max_y)`` of ``positions`` grown by a one-cell margin."""
+    ps = list(positions) or [Position(0, 0)]
+    return (
+        min(p.x for p in ps) - 1,
+        min(p.y for p in ps) - 1,
+        max(p.x for p in ps) + 1,
+        max(p.y for p in ps) + 1,
+    )
+
+
+def frame_for(
+    box: tuple[int, int, int, int],
+    *,
+    panel: int = PANEL_W,
+    max_tile: int = MAX_TILE,
+    max_side: int = MAX_SIDE,
+) -> Frame:
+    """The largest tile size that keeps the whole picture's long side within ``max_side``."""
+    min_x, min_y, max_x, max_y = box
+    cols, rows = max_x - min_x + 1, max_y - min_y + 1
+    by_w = (max_side - panel - 2 * LABEL) // cols
+    by_h = (max_side - 2 * LABEL) // rows
+    size = max(MIN_TILE, min(max_tile, by_w, by_h))
+    return Frame(min_x, min_y, cols, rows, size)
+
+
+def _coords(d: ImageDraw.ImageDraw, fr: Frame) -> None:
+    size = max(10, min(20, int(fr.tile * 0.32)))
+    f = font(size, bold=True)
+    step = 1 if fr.tile >= 2.2 * size else 2
+    for i in range(fr.cols):
+        x = fr.min_x + i
+        if (x - fr.min_x) % step:
+            continue
+        cx = fr.label + i * fr.tile + fr.tile / 2
+        for cy in (fr.label / 2, fr.board_h - fr.label / 2):
+            d.text((cx, cy), str(x), font=f, fill=st.TEXT_DIM, anchor="mm")
+    for j in range(fr.rows):
+        y = fr.min_y + j
+        if (y - fr.min_y) % step:
+            continue
+        cy = fr.label + j * fr.tile + fr.tile / 2
+        for cx in (fr.label / 2, fr.board_w - fr.label / 2):
+            d.text((cx, cy), str(y), font=f, fill=st.TEXT_DIM, anchor="mm")
+
+
+def _grid(d: ImageDraw.ImageDraw, fr: Frame) -> None:
+    x0, y0 = fr.label, fr.label
+    x1, y1 = fr.label + fr.cols * fr.tile, fr.label + fr.rows * fr.tile
+    for i in range(fr.cols + 1):
+        x = x0 + i * fr.tile
+        d.line((x, y0, x, y1), fill=st.TABLE_GRID, width=1)
+    for j in range(fr.rows + 1):
+        y = y0 + j * fr.tile
+        d.line((x0, y, x1, y), fill=st.TABLE_GRID, width=1)
+
+
+def figure_size(tile_px: int) -> int:
+    return max(10, int(tile_px * 0.34))
+
+
+def draw_tiles_and_figures(
+    img: Image.Image, view: PublicView, fr: Frame, *, skip: Position | None = None
+) -> None:
+    """Paste every tile of ``view`` inside ``fr`` and its figures on top."""
+    T = fr.tile
+    inside = range(fr.min_x, fr.min_x + fr.cols), range(fr.min_y, fr.min_y + fr.rows)
+    rotations: dict[Position, tuple[str, Rotation]] = {}
+    for tv in view.tiles:
+        if tv.pos.x not in inside[0] or tv.pos.y not in inside[1] or tv.pos == skip:
+            continue
+        rotations[tv.pos] = (tv.tile, tv.rotation)
+        img.paste(tile_image(tv.tile, int(tv.rotation), T), fr.cell_xy(tv.pos))
+    fsize = figure_size(T)
+    for fig in view.figures:
+        if fig.pos not in rotations:
+            continue
+        tid, rot = rotations[fig.pos]
+        tdef = tile(tid)
+        fx, fy = spot_anchor(tdef, int(rot), fig.feature)
+        # keep the whole figure on its own tile
+        fx, fy = min(max(fx, 0.18), 0.82), min(max(fy, 0.18), 0.82)
+        kind = tdef.features[fig.feature].kind if fig.feature < len(tdef.features) else None
+        lying = kind is FeatureKind.FIELD and fig.figure in FOLLOWER_KINDS
+        sprite = figure_sprite(fig.figure, int(fig.seat), fsize, lying)
+        x, y = fr.cell_xy(fig.pos)
+        px = int(x + fx * T - sprite.size[0] / 2)
+        py = int(y + fy * T - sprite.size[1] / 2)
+        img.paste(sprite, (px, py), sprite)
+
+
+def _outline(
+    d: ImageDraw.ImageDraw, fr: Frame, pos: Position, colour: st.RGB, width: int, inset: int = 0
+) -> None:
+    x, y = fr.cell_xy(pos)
+    T = fr.tile
+    d.rectangle(
+        (x + inset, y + inset, x + T - 1 - inset, y + T - 1 - inset), outline=colour, width=width
+    )
+
+
+def draw_last_placed(d: ImageDraw.ImageDraw, view: PublicView, fr: Frame) -> None:
+    """Outline the last tile each player placed in that player's colour."""
+    w = max(2, fr.tile // 22)
+    for seat, pos in sorted(view.last_placed.items()):
+        if fr.min_x <= pos.x < fr.min_x + fr.cols and fr.min_y <= pos.y < fr.min_y + fr.rows:
+            _outline(d, fr, pos, (20, 20, 20), w + 2)
+            _outline(d, fr, pos, st.seat_style(int(seat)).fill, w, inset=1)
+
+
+def draw_placements(
+    img: Image.Image, fr: Frame, placements: Mapping[Position, Sequence[Rotation]]
+) -> None:
+    """Number every legal cell (in :func:`placement_order`) and show its count of rotations."""
+    d = ImageDraw.Draw(img)
+    T = fr.tile
+    numbers = font(max(10, int(T * 0.36)), bold=True)
+    for n, pos in enumerate(placement_order(placements), start=1):
+        x, y = fr.cell_xy(pos)
+        d.rectangle(
+            (x + 2, y + 2, x + T - 3, y + T - 3),
+            fill=(86, 96, 112),
+            outline=(250, 220, 90),
+            width=max(2, T // 32),
+        )
+        d.text(
+            (x + T / 2, y + T * 0.44),
+            str(n),
+            font=numbers,
+            fill=(255, 255, 255),
+            anchor="mm",
+            stroke_width=max(1, T // 40),
+            stroke_fill=(20, 20, 20),
+        )
+        rots = len(placements[pos])
+        r = max(2, T // 22)
+        gap = r * 3
+        cx0 = x + T / 2 - (rots - 1) * gap / 2
+        cy = y + T * 0.8
+        for i in range(rots):
+            cx = cx0 + i * gap
+            d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(250, 220, 90))
+
+
+def panel_height(view: PublicView) -> int:
+    return 70 + 52 * len(view.players) + 60 + (190 if view.drawn else 0)
+
+
+def draw_panel(img: Image.Image, view: PublicView, x0: int, width: int = PANEL_W) -> None:
+    """Players (colour, shape, name, score, followers left), tiles left, turn and current tile."""
+    d = ImageDraw.Draw(img)
+    d.rectangle((x0, 0, x0 + width, img.size[1]), fill=st.PANEL)
+    pad = 14
+    y = pad
+    title = "Game over" if view.over else f"Turn {view.turn + 1}"
+    d.text((x0 + pad, y), title, font=font(24, bold=True), fill=st.TEXT)
+    y += 40
+    winners = set(view.winners)
+    name_f = font(19)
+    score_f = font(22, bold=True)
+    small = font(14)
+    for p in view.players:
+        style = st.seat_style(int(p.seat))
+        row_h = 48
+        current = not view.over and p.seat == view.current
+        if current:
+            d.rounded_rectangle(
+                (x0 + 4, y - 2, x0 + width - 4, y + row_h - 2), radius=8, fill=(64, 70, 82)
+            )
+            d.polygon([(x0 + 6, y + 12), (x0 + 14, y + 21), (x0 + 6, y + 30)], fill=(250, 220, 90))
+        sprite = figure_sprite("follower", int(p.seat), 38)
+        img.paste(sprite, (x0 + 16, y + 2), sprite)
+        name = fit_text(p.name, width - 150, 19)
+        d.text((x0 + 60, y + 2), name, font=name_f, fill=st.TEXT)
+        left = p.supply.get("follower", 0)
+        info = f"{style.colour_name} · followers {left}"
+        d.text((x0 + 60, y + 26), info, font=small, fill=st.TEXT_DIM)
+        d.text((x0 + width - pad, y + 8), str(p.score), font=score_f, fill=st.TEXT, anchor="ra")
+        if p.seat in winners:
+            draw_mark(d, st.Mark.STAR, x0 + width - pad - 50, y + 22, 10, (250, 200, 40))
+        y += row_h + 4
+    y += 8
+    d.text((x0 + pad, y), f"Tiles left: {view.tiles_left}", font=font(18), fill=st.TEXT)
+    y += 34
+    if view.drawn and not view.over:
+        who = next((p.name for p in view.players if p.seat == view.current), "")
+        d.text(
+            (x0 + pad, y),
+            fit_text(f"Current tile ({who})", width - 2 * pad, 16),
+            font=font(16),
+            fill=st.TEXT_DIM,
+        )
+        y += 24
+        size = 128
+        d.rectangle(
+            (x0 + pad - 3, y - 3, x0 + pad + size + 2, y + size + 2),
+            outline=(250, 220, 90),
+            width=3,
+        )
+        img.paste(tile_image(view.drawn, 0, size), (x0 + pad, y))
+        d.text((x0 + pad + size + 12, y + 4), view.drawn, font=font(16, bold=True), fill=st.TEXT)
+
+
+def board_frame(
+    view: PublicView,
+    *,
+    placements: Mapping[Position, Sequence[Rotation]] | None = None,
+    highlight: Position | None = None,
+    panel: bool = True,
+) -> Frame:
+    """The frame :func:`render_board` uses: occupied cells plus a one-cell margin."""
+    box = extent(tv.pos for tv in view.tiles)
+    extra = [Position(*p) for p in placements or ()]
+    if highlight is not None:
+        extra.append(highlight)
+    if extra:  # legal cells lie in the margin already; grow only if one does not
+        box = (
+            min([box[0], *(p.x for p in extra)]),
+            min([box[1], *(p.y for p in extra)]),
+            max([box[2], *(p.x for p in extra)]),
+            max([box[3], *(p.y for p in extra)]),
+        )
+    return frame_for(box, panel=PANEL_W if panel else 0)
+
+
+def board_image(
+    view: PublicView,
+    *,
+    placements: Mapping[Position, Sequence[Rotation]] | None = None,
+    highlight: Position | None = None,
+    frame: Frame | None = None,
+    panel: bool = True,
+) -> Image.Image:
+    """The board picture as an RGB image (see :func:`render_board`)."""
+    if frame is None:
+        frame = board_frame(view, placements=placements, highlight=highlight, panel=panel)
+    fr = frame
+    width = fr.board_w + (PANEL_W if panel else 0)
+    height = max(fr.board_h, panel_height(view) if panel else 0)
+    img = Image.new("RGB", (width, height), st.TABLE)
+    d = ImageDraw.Draw(img)
+    _grid(d, fr)
+    _coords(d, fr)
+    draw_tiles_and_figures(img, view, fr)
+    draw_last_placed(d, view, fr)
+    if highlight is not None:
+        _outline(
+            d, fr, highlight, (255, 255, 255), max(2, fr.tile // 20), inset=max(2, fr.tile // 14)
+        )
+    if placements:
+        draw_placements(img, fr, placements)
+    if panel:
+        draw_panel(img, view, fr.board_w)
+    return img
+
+
+def render_board(
+    view: PublicView,
+    *,
+    placements: Mapping[Position, Sequence[Rotation]] | None = None,
+    highlight: Position | None = None,
+) -> bytes:
+    """PNG of the board: the occupied area plus a one-cell margin, coordinates on every edge,
+    each player's last tile outlined in their colour, figures, and the side panel.
+
+    With ``placements`` (legal cell -> legal rotations) every legal cell is numbered in
+    :func:`placement_order` with one dot per legal rotation. ``highlight`` outlines one cell.
+    """
+    return encode_png(board_image(view, placements=placements, highlight=highlight))

@@ -1,0 +1,813 @@
+"""Where things are on a tile: the geometry of the procedural art, derived from tile data.
+
+Everything here is in unit tile coordinates (``0..1``, x east, y south) in the tile's reference
+orientation. :func:`tile_layout` turns a :class:`~engine.carcassonne.tiles.TileDef` into city
+outlines, road paths, symbol positions, the partition of the grass into the tile's fields (so the
+walls between fields can be drawn) and one anchor point per feature. :func:`spot_anchor` gives that
+anchor in the board frame for a rotation; followers and the spot-label overlay both use it, so a
+follower stands exactly where its spot letter was.
+
+The layout is computed once per tile type on a small raster (``GRID`` cells a side) and cached.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cache
+
+from PIL import Image, ImageDraw
+
+from engine.carcassonne.tiles import FeatureKind, TileDef, tile
+
+Pt = tuple[float, float]
+
+#: raster resolution (cells per tile side) for regions, field partition and anchors
+GRID = 64
+#: road width (unit tile coordinates)
+ROAD_W = 0.12
+CENTRE: Pt = (0.5, 0.5)
+_CORNERS: tuple[Pt, ...] = ((0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0))
+_MIDS: tuple[Pt, ...] = ((0.5, 0.0), (1.0, 0.5), (0.5, 1.0), (0.0, 0.5))
+_INWARD: tuple[Pt, ...] = ((0.0, 1.0), (-1.0, 0.0), (0.0, -1.0), (1.0, 0.0))
+#: the eight half-edges as segments, clockwise from the NW corner (Nw Ne En Es Se Sw Ws Wn)
+HALF_SEGMENTS: tuple[tuple[Pt, Pt], ...] = (
+    ((0.0, 0.0), (0.5, 0.0)),
+    ((0.5, 0.0), (1.0, 0.0)),
+    ((1.0, 0.0), (1.0, 0.5)),
+    ((1.0, 0.5), (1.0, 1.0)),
+    ((1.0, 1.0), (0.5, 1.0)),
+    ((0.5, 1.0), (0.0, 1.0)),
+    ((0.0, 1.0), (0.0, 0.5)),
+    ((0.0, 0.5), (0.0, 0.0)),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class CityShape:
+    """One city segment: its filled outline, the wall curves to stroke, and how it is layered."""
+
+    feature: int
+    polygon: tuple[Pt, ...]
+    walls: tuple[tuple[Pt, ...], ...]
+    bridge: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RoadPath:
+    """One road feature as polylines from the tile edge inwards (one per arm)."""
+
+    feature: int
+    arms: tuple[tuple[Pt, ...], ...]
+    end: str | None = None
+    gate: Pt | None = None
+    bridge: bool = False
+    tunnel: bool = False
+    inn: bool = False
+    well: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Symbol:
+    """A printed symbol: ``kind`` (``pennant``, ``cathedral``, ``wine``, ``flier`` ...), where, how big."""
+
+    kind: str
+    at: Pt
+    size: float
+    arg: str = ""
+
+
+@dataclass(slots=True)
+class TileLayout:
+    """The derived geometry of one tile type in its reference orientation."""
+
+    tile: TileDef
+    cities: list[CityShape] = field(default_factory=list)
+    roads: list[RoadPath] = field(default_factory=list)
+    stubs: list[tuple[Pt, ...]] = field(default_factory=list)
+    symbols: list[Symbol] = field(default_factory=list)
+    #: stretches of tunnel roads that run under a city (drawn dashed)
+    tunnels: list[tuple[Pt, ...]] = field(default_factory=list)
+    #: points (unit coords) on the borders between two different fields
+    field_walls: list[Pt] = field(default_factory=list)
+    #: anchor of each feature, by feature index
+    anchors: dict[int, Pt] = field(default_factory=dict)
+    #: GRID x GRID field labels (feature index, -1 = not a field), row-major
+    labels: list[int] = field(default_factory=list)
+
+
+# ---------------------------------------------------------------------------- curves
+
+
+def _quad(a: Pt, c: Pt, b: Pt, n: int = 16) -> list[Pt]:
+    out = []
+    for i in range(n + 1):
+        t = i / n
+        u = 1 - t
+        out.append(
+            (
+                u * u * a[0] + 2 * u * t * c[0] + t * t * b[0],
+                u * u * a[1] + 2 * u * t * c[1] + t * t * b[1],
+            )
+        )
+    return out
+
+
+def _arc(centre: Pt, r: float, a0: float, a1: float, n: int = 16) -> list[Pt]:
+    return [
+        (
+            centre[0] + r * math.cos(a0 + (a1 - a0) * i / n),
+            centre[1] + r * math.sin(a0 + (a1 - a0) * i / n),
+        )
+        for i in range(n + 1)
+    ]
+
+
+def _lerp(a: Pt, b: Pt, t: float) -> Pt:
+    return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+
+
+def _dist(a: Pt, b: Pt) -> float:
+    return math.hypot(a[0] - b[0], a[1] - b[1])
+
+
+def _seg_dist(p: Pt, a: Pt, b: Pt) -> float:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    t = ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / (dx * dx + dy * dy)
+    t = min(1.0, max(0.0, t))
+    return _dist(p, (a[0] + t * dx, a[1] + t * dy))
+
+
+def _segments_cross(p: Sequence[Pt], q: Sequence[Pt]) -> bool:
+    """Whether two polylines cross away from their end points."""
+
+    def orient(a: Pt, b: Pt, c: Pt) -> float:
+        return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+
+    for i in range(len(p) - 1):
+        for j in range(len(q) - 1):
+            a, b, c, d = p[i], p[i + 1], q[j], q[j + 1]
+            if orient(a, b, c) * orient(a, b, d) < 0 and orient(c, d, a) * orient(c, d, b) < 0:
+                return True
+    return False
+
+
+def path_point(arms: Sequence[Sequence[Pt]], frac: float) -> Pt:
+    """The point ``frac`` of the way along the first arm (by length)."""
+    pts = arms[0]
+    lengths = [_dist(pts[i], pts[i + 1]) for i in range(len(pts) - 1)]
+    goal = sum(lengths) * frac
+    for i, seg in enumerate(lengths):
+        if goal <= seg or i == len(lengths) - 1:
+            return _lerp(pts[i], pts[i + 1], goal / seg if seg else 0.0)
+        goal -= seg
+    return pts[-1]
+
+
+# ---------------------------------------------------------------------------- cities
+
+
+def _city_outline(
+    mask: int, depth_band: float, depth_cap: float
+) -> tuple[list[Pt], list[list[Pt]]]:
+    """Polygon and wall curves of a city reaching the sides in ``mask`` (bit 0 = N, clockwise)."""
+    if mask == 0b1111:
+        return list(_CORNERS), []
+    start = next(s for s in range(4) if mask >> s & 1 and not mask >> ((s - 1) % 4) & 1)
+    poly: list[Pt] = []
+    walls: list[list[Pt]] = []
+    i = start
+    while True:
+        while mask >> (i % 4) & 1:
+            poly.append(_CORNERS[i % 4])
+            i += 1
+        a = _CORNERS[i % 4]
+        k = 0
+        while not mask >> ((i + k) % 4) & 1:
+            k += 1
+        b = _CORNERS[(i + k) % 4]
+        if k == 1:  # a band or three-sided city: the wall bows in from side i
+            side = i % 4
+            ctrl = (
+                _MIDS[side][0] + _INWARD[side][0] * 2 * depth_band,
+                _MIDS[side][1] + _INWARD[side][1] * 2 * depth_band,
+            )
+        elif k == 2:  # a corner city: the wall runs across, short of the diagonal
+            city_corner = _CORNERS[(i + 3) % 4]
+            ctrl = _lerp(city_corner, CENTRE, 0.6)
+        else:  # a cap on one side
+            side = (i + 3) % 4
+            ctrl = (
+                _MIDS[side][0] + _INWARD[side][0] * 2 * depth_cap,
+                _MIDS[side][1] + _INWARD[side][1] * 2 * depth_cap,
+            )
+        curve = _quad(a, ctrl, b, 20)
+        walls.append(curve)
+        poly.extend(curve[:-1])
+        i += k
+        if i % 4 == start:
+            break
+    return poly, walls
+
+
+def _tower_outline(side: int, through: bool = False) -> tuple[list[Pt], list[list[Pt]]]:
+    """A city that leaves ``side`` as a narrow strip bridging over the tile (AM/CCc+), or that
+    runs right through to the opposite side (``through``, AM/CCcc+)."""
+    # drawn for side N, then turned
+    cap = _quad((1.0, 0.0), (0.62, 0.06), (0.62, 0.18), 8)
+    cap2 = _quad((0.38, 0.18), (0.38, 0.06), (0.0, 0.0), 8)
+    if through:
+        right = _quad((0.62, 0.82), (0.62, 0.94), (1.0, 1.0), 8)
+        left = _quad((0.0, 1.0), (0.38, 0.94), (0.38, 0.82), 8)
+        walls = [cap + right, left + cap2]
+        poly = [(0.0, 0.0), *cap, *right, *left, *cap2]
+    else:
+        right = [(0.62, 0.18), (0.62, 0.72)]
+        bottom = _arc((0.5, 0.72), 0.12, 0.0, math.pi, 10)
+        left = [(0.38, 0.72), (0.38, 0.18)]
+        wall = cap + right[1:] + bottom[1:] + left[1:] + cap2[1:]
+        walls = [wall]
+        poly = [(0.0, 0.0), *wall]
+    return [_turn(p, side) for p in poly], [[_turn(p, side) for p in w] for w in walls]
+
+
+def _turn(p: Pt, quarter_turns: int) -> Pt:
+    """Rotate a unit point clockwise about the tile centre."""
+    x, y = p
+    for _ in range(quarter_turns % 4):
+        x, y = 1.0 - y, x
+    return (x, y)
+
+
+# ---------------------------------------------------------------------------- raster helpers
+
+
+def _raster(
+    polys: Sequence[Sequence[Pt]] = (),
+    lines: Sequence[tuple[Sequence[Pt], float]] = (),
+    discs: Sequence[tuple[Pt, float]] = (),
+) -> list[bool]:
+    img = Image.new("L", (GRID, GRID), 0)
+    d = ImageDraw.Draw(img)
+    for poly in polys:
+        d.polygon([(x * GRID, y * GRID) for x, y in poly], fill=1)
+    for pts, w in lines:
+        scaled = [(x * GRID, y * GRID) for x, y in pts]
+        d.line(scaled, fill=1, width=max(1, round(w * GRID)), joint="curve")
+        r = w * GRID / 2
+        for x, y in (scaled[0], scaled[-1]):
+            d.ellipse((x - r, y - r, x + r, y + r), fill=1)
+    for (x, y), r in discs:
+        d.ellipse(((x - r) * GRID, (y - r) * GRID, (x + r) * GRID, (y + r) * GRID), fill=1)
+    return [bool(v) for v in img.tobytes()]
+
+
+def _centre_of(i: int) -> Pt:
+    return ((i % GRID + 0.5) / GRID, (i // GRID + 0.5) / GRID)
+
+
+def _distance_inside(mask: Sequence[bool]) -> list[int]:
+    """Chessboard distance (in cells) from each masked cell to the nearest unmasked one."""
+    inf = GRID * 2
+    dist = [0 if not m else inf for m in mask]
+    q: deque[int] = deque(i for i, m in enumerate(mask) if not m)
+    # the tile border counts as outside too, so that anchors keep off the edges
+    for i, m in enumerate(mask):
+        x, y = i % GRID, i // GRID
+        if m and (x in (0, GRID - 1) or y in (0, GRID - 1)):
+            dist[i] = 1
+            q.append(i)
+    while q:
+        i = q.popleft()
+        x, y = i % GRID, i // GRID
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                nx, ny = x + dx, y + dy
+                if 0 <= nx < GRID and 0 <= ny < GRID:
+                    j = ny * GRID + nx
+                    if dist[j] > dist[i] + 1:
+                        dist[j] = dist[i] + 1
+                        q.append(j)
+    return dist
+
+
+def _best_point(
+    mask: Sequence[bool], avoid: Sequence[Pt] = (), prefer: Pt | None = None, min_gap: float = 0.2
+) -> Pt | None:
+    """A roomy point of ``mask``: deep inside it, near ``prefer``, away from ``avoid``."""
+    cells = [i for i, m in enumerate(mask) if m]
+    if not cells:
+        return None
+    dist = _distance_inside(mask)
+    if prefer is None:
+        n = len(cells)
+        prefer = (
+            sum(_centre_of(i)[0] for i in cells) / n,
+            sum(_centre_of(i)[1] for i in cells) / n,
+        )
+    best: tuple[float, Pt] | None = None
+    for i in cells:
+        p = _centre_of(i)
+        depth = min(dist[i], 10) / GRID
+        near = min((_dist(p, a) for a in avoid), default=1.0)
+        penalty = 0.0 if near >= min_gap else (min_gap - near) * 4
+        score = depth * 2.5 - _dist(p, prefer) * 0.6 - penalty
+        if best is None or score > best[0]:
+            best = (score, p)
+    return best[1] if best else None
+
+
+# ---------------------------------------------------------------------------- the layout
+
+
+def _road_end_path(side: int, target: Pt, n: int = 16) -> list[Pt]:
+    """A road from the middle of ``side`` to ``target``, leaving the edge square-on."""
+    m = _MIDS[side]
+    ctrl = (m[0] + _INWARD[side][0] * 0.25, m[1] + _INWARD[side][1] * 0.25)
+    if abs((target[0] - m[0]) * _INWARD[side][1] - (target[1] - m[1]) * _INWARD[side][0]) < 1e-6:
+        return [m, target]
+    return _quad(m, ctrl, target, n)
+
+
+def _clip_into(path: list[Pt], inside: Sequence[bool]) -> tuple[list[Pt], Pt | None]:
+    """Cut ``path`` where it first enters the raster region ``inside``; return (path, gate)."""
+    for k, p in enumerate(path):
+        gx, gy = min(GRID - 1, int(p[0] * GRID)), min(GRID - 1, int(p[1] * GRID))
+        if k > 0 and inside[gy * GRID + gx]:
+            # step a little into the city so the road meets the wall
+            return path[:k] + [p], p
+    return path, None
+
+
+def _sides(mask: int) -> list[int]:
+    return [s for s in range(4) if mask >> s & 1]
+
+
+@cache
+def tile_layout(tile_id: str) -> TileLayout:
+    """The geometry of a tile type (reference orientation), computed once."""
+    t = tile(tile_id)
+    lay = TileLayout(t)
+    feats = t.features
+    cities = [f for f in feats if f.kind is FeatureKind.CITY]
+    roads = [f for f in feats if f.kind is FeatureKind.ROAD]
+    fields = [f for f in feats if f.kind is FeatureKind.FIELD]
+    cloister = next((f for f in feats if f.kind is FeatureKind.CLOISTER), None)
+    if t.abbey:
+        assert cloister is not None
+        lay.anchors[cloister.index] = CENTRE
+        lay.symbols.append(Symbol("abbey", CENTRE, 0.8))
+        lay.labels = [-1] * (GRID * GRID)
+        return lay
+
+    # -- cities
+    capped = {s for c in cities for s in _sides(c.sides) if bin(c.sides).count("1") == 1}
+    bands = [c for c in cities if c.sides in (0b0101, 0b1010)]
+    masks: dict[int, list[bool]] = {}
+    for c in cities:
+        n = bin(c.sides).count("1")
+        bridge = False
+        if n == 1:
+            side = _sides(c.sides)[0]
+            crossing = [b for b in bands if not b.sides >> side & 1 and b.index != c.index]
+            opposite = (side + 2) % 4
+            beyond = any(f.halves >> (2 * opposite) & 0b11 and c.index in f.cities for f in fields)
+            if crossing and beyond:
+                poly, walls = _tower_outline(side)
+                bridge = True
+            else:
+                facing_band = any(
+                    b.sides >> ((side + 1) % 4) & 1 and b.sides >> ((side + 3) % 4) & 1
+                    for b in bands
+                )
+                poly, walls = _city_outline(c.sides, 0.3, 0.17 if facing_band else 0.22)
+        else:
+            # a band next to a cap on its open side is drawn narrower
+            depth = 0.3
+            if c.sides in (0b0101, 0b1010):
+                open_sides = [s for s in range(4) if not c.sides >> s & 1]
+                if any(s in capped for s in open_sides):
+                    depth = 0.37
+                if len(bands) == 2 and c.index == min(b.index for b in bands):
+                    bridge = True  # AM/CCcc+: the first band bridges over the second
+                    depth = 0.36
+            elif n == 3:
+                depth = 0.36
+            if bridge:
+                poly, walls = _tower_outline(_sides(c.sides)[0], through=True)
+            else:
+                if len(bands) == 2:
+                    depth = 0.36
+                poly, walls = _city_outline(c.sides, depth, 0.22)
+        lay.cities.append(CityShape(c.index, tuple(poly), tuple(tuple(w) for w in walls), bridge))
+        masks[c.index] = _raster(polys=[poly])
+    lay.cities.sort(key=lambda cs: cs.bridge)
+    city_any = (
+        [any(m[i] for m in masks.values()) for i in range(GRID * GRID)]
+        if masks
+        else [False] * (GRID * GRID)
+    )
+
+    # -- centre things: lake, market, cloister, junction
+    centre_kind: str | None = None
+    if t.lake:
+        centre_kind = "lake"
+    elif t.bazaar:
+        centre_kind = "market"
+    through = [r for r in roads if bin(r.sides).count("1") >= 2]
+    straight_through = [r for r in through if r.sides in (0b0101, 0b1010) or r.well]
+
+    # -- roads that do not depend on symbol positions
+    pending_crop: list[tuple[int, int]] = []
+    for r in roads:
+        ss = _sides(r.sides)
+        if len(ss) == 2:
+            a, b = ss
+            if (a + 2) % 4 == b:
+                arms: tuple[tuple[Pt, ...], ...] = ((_MIDS[a], _MIDS[b]),)
+            else:
+                # adjacent sides: a quarter circle around the shared corner
+                corner_i = b if (a + 1) % 4 == b else a
+                corner = _CORNERS[corner_i]
+                p, q = _MIDS[a], _MIDS[b]
+                a0 = math.atan2(p[1] - corner[1], p[0] - corner[0])
+                a1 = math.atan2(q[1] - corner[1], q[0] - corner[0])
+                if a1 - a0 > math.pi:
+                    a1 -= 2 * math.pi
+                elif a0 - a1 > math.pi:
+                    a1 += 2 * math.pi
+                arms = (tuple(_arc(corner, 0.5, a0, a1, 16)),)
+            lay.roads.append(RoadPath(r.index, arms, None, None, False, r.tunnel, r.inn, r.well))
+        elif len(ss) >= 3:
+            arms = tuple((_MIDS[s], CENTRE) for s in ss)
+            lay.roads.append(
+                RoadPath(
+                    r.index,
+                    arms,
+                    "well" if r.well else "junction",
+                    None,
+                    False,
+                    r.tunnel,
+                    r.inn,
+                    r.well,
+                )
+            )
+        else:
+            side = ss[0]
+            end = r.ends or "dead end"
+            gate: Pt | None = None
+            if end in ("junction", "lake", "market", "cloister", "c1/c2"):
+                path = [_MIDS[side], CENTRE]
+                kind = {"c1/c2": "junction"}.get(end, end)
+            elif end == "house":
+                path = [_MIDS[side], _lerp(_MIDS[side], _MIDS[(side + 2) % 4], 0.78)]
+                kind = "house"
+            elif end == "dead end":
+                path = [_MIDS[side], _lerp(_MIDS[side], CENTRE, 0.9)]
+                kind = "dead end"
+            elif end == "crop circle":
+                pending_crop.append((r.index, side))
+                continue
+            else:
+                city = next((c for c in cities if c.name == end), None)
+                kind = "gate"
+                if city is None:
+                    path = [_MIDS[side], CENTRE]
+                else:
+                    target = _best_point(masks[city.index]) or CENTRE
+                    path, gate = _clip_into(_road_end_path(side, target), masks[city.index])
+            lay.roads.append(
+                RoadPath(r.index, (tuple(path),), kind, gate, False, r.tunnel, r.inn, r.well)
+            )
+            if end == "c1/c2":
+                for c in cities:
+                    target = _best_point(masks[c.index]) or CENTRE
+                    stub, _g = _clip_into(
+                        _quad(CENTRE, _lerp(CENTRE, target, 0.5), target, 8), masks[c.index]
+                    )
+                    if tuple(stub) not in lay.stubs:
+                        lay.stubs.append(tuple(stub))
+
+    # -- bridges: roads crossing roads or cities
+    final_roads: list[RoadPath] = []
+    for rp in lay.roads:
+        bridge = False
+        for other in lay.roads:
+            if other.feature < rp.feature or other.feature == rp.feature:
+                continue
+            if any(_segments_cross(a, b) for a in rp.arms for b in other.arms) or (
+                rp.end is None
+                and other.end is None
+                and rp.arms[0][0] != other.arms[0][0]
+                and _dist(path_point(rp.arms, 0.5), path_point(other.arms, 0.5)) < 0.05
+            ):
+                bridge = True
+        if rp.end is None and not rp.tunnel:
+            road_mask = _raster(lines=[(rp.arms[0], 0.02)])
+            if any(m and c for m, c in zip(road_mask, city_any, strict=True)):
+                bridge = True
+        final_roads.append(
+            RoadPath(rp.feature, rp.arms, rp.end, rp.gate, bridge, rp.tunnel, rp.inn, rp.well)
+        )
+    lay.roads = final_roads
+
+    def occupancy(with_bridges: bool) -> list[bool]:
+        polys = [cs.polygon for cs in lay.cities if with_bridges or not cs.bridge]
+        lines = [
+            (arm, ROAD_W) for rp in lay.roads for arm in rp.arms if with_bridges or not rp.bridge
+        ]
+        lines += [(s, ROAD_W * 0.8) for s in lay.stubs]
+        discs = [(s.at, s.size / 2) for s in lay.symbols if s.kind in ("lake", "crop")]
+        return [
+            a or b
+            for a, b in zip(_raster(polys=polys), _raster(lines=lines, discs=discs), strict=True)
+        ]
+
+    # -- centre symbols
+    if centre_kind == "lake":
+        lay.symbols.append(Symbol("lake", CENTRE, 0.36))
+    if t.crop_circle:
+        occ = occupancy(True)
+        free = [not o for o in occ]
+        where = (
+            CENTRE
+            if _free_disc(free, CENTRE, 0.17)
+            else (_best_point(free, prefer=CENTRE) or CENTRE)
+        )
+        lay.symbols.append(Symbol("crop", where, 0.34, t.crop_circle))
+        for feature, side in pending_crop:
+            lay.roads.append(RoadPath(feature, ((_MIDS[side], where),), "crop", None))
+        lay.roads.sort(key=lambda rp: rp.feature)
+
+    # -- fields: partition the grass by connected area and nearest half-edge
+    occ = occupancy(False)
+    labels = _partition(t, occ)
+    lay.labels = labels
+    for y in range(GRID):
+        for x in range(GRID):
+            lab = labels[y * GRID + x]
+            if lab < 0:
+                continue
+            if x + 1 < GRID and labels[y * GRID + x + 1] >= 0 and labels[y * GRID + x + 1] != lab:
+                lay.field_walls.append(((x + 1) / GRID, (y + 0.5) / GRID))
+            if (
+                y + 1 < GRID
+                and labels[(y + 1) * GRID + x] >= 0
+                and labels[(y + 1) * GRID + x] != lab
+            ):
+                lay.field_walls.append(((x + 0.5) / GRID, (y + 1) / GRID))
+
+    # -- anchors (spots): cloister, cities, roads, fields
+    taken: list[Pt] = []
+    if cloister is not None:
+        spot = CENTRE
+        if straight_through or any(rp.bridge for rp in lay.roads):
+            free = [not o for o in occupancy(True)]
+            spot = _best_point(free, prefer=(0.5, 0.3)) or CENTRE
+        lay.anchors[cloister.index] = spot
+        lay.symbols.append(Symbol("cloister", spot, 0.3))
+        taken.append(spot)
+    if centre_kind == "market":
+        lay.symbols.append(Symbol("market", CENTRE, 0.26))
+    # what a follower must not stand on: printed symbols, wall lines, bridges over its feature
+    discs = [(s.at, s.size * 0.6) for s in lay.symbols]
+    discs += [(p, 0.035) for p in lay.field_walls]
+    marks_mask = _raster(discs=discs)
+    bridge_city = _raster(polys=[cs.polygon for cs in lay.cities if cs.bridge])
+    bridge_road = _raster(
+        lines=[(a, ROAD_W * 1.5) for rp in lay.roads if rp.bridge for a in rp.arms]
+    )
+
+    def clear(mask: Sequence[bool], *over: Sequence[bool]) -> list[bool]:
+        out = [m and not k for m, k in zip(mask, marks_mask, strict=True)]
+        for o in over:
+            out = [m and not k for m, k in zip(out, o, strict=True)]
+        return out if any(out) else list(mask)
+
+    for cs in sorted(lay.cities, key=lambda cs: not cs.bridge):
+        m = clear(masks[cs.feature], bridge_road, *(() if cs.bridge else (bridge_city,)))
+        p = _best_point(m, taken, prefer=_tower_anchor(cs) if cs.bridge else None) or CENTRE
+        lay.anchors[cs.feature] = p
+        taken.append(p)
+    hidden = [any(ms) for ms in zip(marks_mask, city_any, strict=True)]
+    for rp in lay.roads:
+        fracs = (0.5, 0.3, 0.7, 0.2, 0.8) if rp.end is None else (0.4, 0.3, 0.55)
+        best = path_point(rp.arms, fracs[0])
+        for fr in fracs:
+            cand = path_point(rp.arms, fr)
+            if _in_mask(hidden, cand) and not rp.bridge:
+                continue
+            if min((_dist(cand, a) for a in taken), default=1.0) >= 0.18:
+                best = cand
+                break
+        lay.anchors[rp.feature] = best
+        taken.append(best)
+    for fd in fields:
+        region = clear([lab == fd.index for lab in labels], bridge_city, bridge_road)
+        spot = _best_point(region, taken, min_gap=0.16) or _fallback_field_point(fd.halves)
+        lay.anchors[fd.index] = spot
+        taken.append(spot)
+
+    # -- city symbols: pennants, cathedral, goods; road symbols: inn, well; tile symbols
+    for c in cities:
+        marks = (
+            (["pennant"] * c.pennants)
+            + (["cathedral"] if c.cathedral else [])
+            + ([c.goods] if c.goods else [])
+        )
+        for kind in marks:
+            mark_at = (
+                _best_point(
+                    masks[c.index],
+                    taken,
+                    min_gap=0.2,
+                    prefer=_lerp(lay.anchors[c.index], CENTRE, 0.3),
+                )
+                or CENTRE
+            )
+            size = 0.26 if kind == "cathedral" else 0.17
+            lay.symbols.append(Symbol(kind, mark_at, size))
+            taken.append(mark_at)
+    for rp in lay.roads:
+        if rp.inn:
+            pa = path_point(rp.arms, 0.62 if rp.end is None else 0.5)
+            pb = path_point(rp.arms, 0.66 if rp.end is None else 0.56)
+            dx, dy = pb[0] - pa[0], pb[1] - pa[1]
+            norm = math.hypot(dx, dy) or 1.0
+            side_pt = (pa[0] - dy / norm * 0.15, pa[1] + dx / norm * 0.15)
+            if not (0.1 < side_pt[0] < 0.9 and 0.1 < side_pt[1] < 0.9):
+                side_pt = (pa[0] + dy / norm * 0.15, pa[1] - dx / norm * 0.15)
+            lay.symbols.append(Symbol("inn", side_pt, 0.16))
+            taken.append(side_pt)
+        if rp.well:
+            lay.symbols.append(Symbol("well", CENTRE, 0.16))
+        if (
+            rp.end == "junction"
+            and sum(1 for r in lay.roads if r.end == "junction") >= 2
+            and not any(s.kind == "junction" for s in lay.symbols)
+        ):
+            lay.symbols.append(Symbol("junction", CENTRE, 0.16))
+        if rp.end == "house":
+            lay.symbols.append(Symbol("house", rp.arms[0][-1], 0.16))
+        if rp.end == "dead end":
+            lay.symbols.append(Symbol("deadend", rp.arms[0][-1], 0.1))
+        if rp.end == "lake":
+            lay.symbols.append(Symbol("dock", _lerp(rp.arms[0][0], CENTRE, 0.62), 0.1))
+        if rp.end == "gate" and rp.gate is not None:
+            lay.symbols.append(Symbol("gate", rp.gate, ROAD_W * 1.3, _dir_name(rp.arms[0])))
+        if rp.tunnel:
+            under = [
+                p
+                for p in (path_point(rp.arms, i / 48) for i in range(49))
+                if any(_in_mask(masks[cs.feature], p) for cs in lay.cities)
+            ]
+            if len(under) >= 2:
+                lay.tunnels.append(tuple(under))
+            for cs in lay.cities:
+                for pt in _entries(rp.arms[0], masks[cs.feature]):
+                    lay.symbols.append(Symbol("tunnel", pt, ROAD_W * 1.4, _dir_name(rp.arms[0])))
+    small: list[tuple[str, str]] = []
+    if t.flier:
+        small.append(("flier", t.flier))
+    if t.gold:
+        small.append(("gold", ""))
+    if t.mage:
+        small.append(("mage", ""))
+    if t.robber:
+        small.append(("robber", ""))
+    if small:
+        free = [not o for o in occupancy(True)]
+        grass_or_city = [fr or c for fr, c in zip(free, city_any, strict=True)]
+        for kind, arg in small:
+            p = _best_point(grass_or_city, taken, min_gap=0.24, prefer=(0.78, 0.8)) or (0.8, 0.8)
+            lay.symbols.append(Symbol(kind, p, 0.26 if kind == "flier" else 0.2, arg))
+            taken.append(p)
+    return lay
+
+
+def _tower_anchor(cs: CityShape) -> Pt:
+    xs = [p[0] for p in cs.polygon]
+    ys = [p[1] for p in cs.polygon]
+    return ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+
+
+def _dir_name(path: Sequence[Pt]) -> str:
+    """Compass heading of a path's last step (for gates and tunnel mouths)."""
+    a, b = path[-2], path[-1]
+    ang = math.degrees(math.atan2(b[1] - a[1], b[0] - a[0]))
+    return str(round(ang))
+
+
+def _entries(path: Sequence[Pt], mask: Sequence[bool]) -> list[Pt]:
+    """Points where a path crosses the border of a raster region."""
+    out: list[Pt] = []
+    pts = [_lerp(path[0], path[-1], i / 64) for i in range(65)] if len(path) == 2 else list(path)
+    prev: bool | None = None
+    for p in pts:
+        gx, gy = min(GRID - 1, int(p[0] * GRID)), min(GRID - 1, int(p[1] * GRID))
+        cur = mask[gy * GRID + gx]
+        if prev is not None and cur != prev:
+            out.append(p)
+        prev = cur
+    return out
+
+
+def _in_mask(mask: Sequence[bool], p: Pt) -> bool:
+    gx, gy = min(GRID - 1, int(p[0] * GRID)), min(GRID - 1, int(p[1] * GRID))
+    return mask[gy * GRID + gx]
+
+
+def _free_disc(free: Sequence[bool], c: Pt, r: float) -> bool:
+    return all(f or _dist(_centre_of(i), c) >= r for i, f in enumerate(free))
+
+
+def _fallback_field_point(halves: int) -> Pt:
+    pts = [_lerp(*HALF_SEGMENTS[h], 0.5) for h in range(8) if halves >> h & 1]
+    if not pts:
+        return CENTRE
+    p = (sum(x for x, _ in pts) / len(pts), sum(y for _, y in pts) / len(pts))
+    return _lerp(p, CENTRE, 0.4)
+
+
+def _partition(t: TileDef, occ: Sequence[bool]) -> list[int]:
+    """Label each free raster cell with the field feature it belongs to (-1 if none)."""
+    fields = [f for f in t.features if f.kind is FeatureKind.FIELD]
+    labels = [-1] * (GRID * GRID)
+    if not fields:
+        return labels
+    comp = [-1] * (GRID * GRID)
+    comps: list[list[int]] = []
+    for s in range(GRID * GRID):
+        if occ[s] or comp[s] >= 0:
+            continue
+        cid = len(comps)
+        cells = [s]
+        comp[s] = cid
+        q = deque([s])
+        while q:
+            i = q.popleft()
+            x, y = i % GRID, i // GRID
+            for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if 0 <= nx < GRID and 0 <= ny < GRID:
+                    j = ny * GRID + nx
+                    if not occ[j] and comp[j] < 0:
+                        comp[j] = cid
+                        cells.append(j)
+                        q.append(j)
+        comps.append(cells)
+    half_owner = {h: f.index for f in fields for h in range(8) if f.halves >> h & 1}
+    half_cells: dict[int, list[int]] = {h: [] for h in range(8)}
+    g2 = GRID // 2
+    for k in range(GRID):
+        half_cells[0 if k < g2 else 1].append(k)  # north row
+        half_cells[2 if k < g2 else 3].append(k * GRID + GRID - 1)  # east column
+        half_cells[5 if k < g2 else 4].append((GRID - 1) * GRID + k)  # south row
+        half_cells[7 if k < g2 else 6].append(k * GRID)  # west column
+    inner = sorted((f for f in fields if f.halves == 0), key=lambda f: (max(f.inner, 1), f.index))
+    orphan: list[list[int]] = []
+    for cid, cells in enumerate(comps):
+        touching = [h for h in half_owner if any(comp[c] == cid for c in half_cells[h])]
+        if not touching:
+            orphan.append(cells)
+            continue
+        owners = {half_owner[h] for h in touching}
+        if len(owners) == 1:
+            only = owners.pop()
+            for c in cells:
+                labels[c] = only
+            continue
+        for c in cells:
+            p = _centre_of(c)
+            h = min(touching, key=lambda h: _seg_dist(p, *HALF_SEGMENTS[h]))
+            labels[c] = half_owner[h]
+    # inner fields take the largest edge-less areas, in reading order
+    orphan = [o for o in orphan if len(o) >= 6]
+    orphan.sort(key=len, reverse=True)
+    chosen = orphan[: len(inner)]
+    chosen.sort(
+        key=lambda cells: (
+            sum(c // GRID for c in cells) / len(cells),
+            sum(c % GRID for c in cells) / len(cells),
+        )
+    )
+    for f, cells in zip(inner, chosen, strict=False):
+        for c in cells:
+            labels[c] = f.index
+    return labels
+
+
+def rotate_point(p: Pt, rotation: int) -> Pt:
+    """A unit point of the reference orientation, in the frame of a tile turned clockwise."""
+    return _turn(p, rotation)
+
+
+def spot_anchor(tile_def: TileDef, rotation: int, feature_index: int) -> Pt:
+    """Where feature ``feature_index`` of ``tile_def`` is drawn, for a tile turned by ``rotation``.
+
+    Returns ``(fx, fy)`` in ``0..1`` tile coordinates of the board frame (x east, y south).
+    Followers stand here and the spot overlay puts its letters here.
+    """
+    lay = tile_layout(tile_def.id)
+    return rotate_point(lay.anchors.get(feature_index, CENTRE), int(rotation))

@@ -1,0 +1,69 @@
+"""The contact sheet: every tile type of every expansion with its id and count."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image, ImageDraw
+
+from engine.carcassonne.tiles import SET_COUNTS, load_tile_set
+from rendering import style as st
+from rendering.fonts import fit_text, font
+from rendering.tiles import tile_image
+
+_SET_TITLES = {
+    "base": "Base game",
+    "inns_cathedrals": "Inns & Cathedrals",
+    "traders_builders": "Traders & Builders",
+    "flying_machines": "Flying machines",
+    "ferries": "Ferries",
+    "gold_mines": "Gold mines",
+    "mage_witch": "Mage & Witch",
+    "robbers": "Robbers",
+    "crop_circles_1": "Crop circles I",
+    "crop_circles_2": "Crop circles II",
+    "bridges_castles_bazaars": "Bridges, castles & bazaars",
+    "abbey_mayor": "Abbey & Mayor",
+}
+
+
+def tile_sheet_image(tile_px: int = 128, columns: int = 12) -> Image.Image:
+    """Every tile type, grouped by expansion, labelled ``id ×count``."""
+    gap = max(8, tile_px // 10)
+    label_h = max(14, tile_px // 6)
+    head_h = label_h + gap
+    cell_w, cell_h = tile_px + gap, tile_px + label_h + gap
+    rows: list[tuple[str, list[tuple[str, str]]]] = []
+    for set_id in SET_COUNTS:
+        entries = []
+        for t in load_tile_set(set_id):
+            count = f"×{t.count}" + ("" if t.in_pile else " held")
+            entries.append((t.id, count))
+        rows.append((_SET_TITLES.get(set_id, set_id), entries))
+    height = gap
+    for _title, entries in rows:
+        height += head_h + -(-len(entries) // columns) * cell_h
+    width = gap + columns * cell_w
+    img = Image.new("RGB", (width, height), st.TABLE)
+    d = ImageDraw.Draw(img)
+    small = font(int(label_h * 0.8))
+    head = font(int(label_h), bold=True)
+    y = gap
+    for title, entries in rows:
+        d.text((gap, y), title, font=head, fill=st.TEXT)
+        y += head_h
+        for i, (tid, count) in enumerate(entries):
+            x = gap + (i % columns) * cell_w
+            yy = y + (i // columns) * cell_h
+            img.paste(tile_image(tid, 0, tile_px), (x, yy))
+            text = fit_text(f"{tid} {count}", cell_w - 2, int(label_h * 0.8))
+            d.text((x, yy + tile_px + 1), text, font=small, fill=st.TEXT)
+        y += -(-len(entries) // columns) * cell_h
+    return img
+
+
+def render_tile_sheet() -> bytes:
+    """PNG of every tile type of every expansion, with its id and count."""
+    buf = io.BytesIO()
+    tile_sheet_image().save(buf, "PNG", compress_level=6)
+    return buf.getvalue()
