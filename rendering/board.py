@@ -17,13 +17,15 @@ from engine.carcassonne.tiles import FeatureKind, tile
 from engine.carcassonne.view import PublicView
 from rendering import style as st
 from rendering.figures import FOLLOWER_KINDS, draw_mark, figure_sprite
-from rendering.fonts import fit_text, font
+from rendering.fonts import draw_text, fit_text
 from rendering.layout import spot_anchor
 from rendering.tiles import tile_image
 
 #: the long side of a board picture never exceeds this (Discord shows it whole when clicked)
 MAX_SIDE = 2048
 MAX_TILE = 128
+#: pixel budget of a board picture (see benchmarks/render.py: encoding time grows with area)
+MAX_PIXELS = 2_200_000
 MIN_TILE = 16
 #: width of the coordinate margin around the board
 LABEL = 34
@@ -94,6 +96,7 @@ def frame_for(
     panel: int = PANEL_W,
     max_tile: int = MAX_TILE,
     max_side: int = MAX_SIDE,
+    max_pixels: int = MAX_PIXELS,
 ) -> Frame:
     """The largest tile size that keeps the whole picture's long side within ``max_side``."""
     min_x, min_y, max_x, max_y = box
@@ -101,12 +104,17 @@ def frame_for(
     by_w = (max_side - panel - 2 * LABEL) // cols
     by_h = (max_side - 2 * LABEL) // rows
     size = max(MIN_TILE, min(max_tile, by_w, by_h))
+    # a pixel budget keeps PNG encoding (the slow part) fast on big boards
+    while (
+        size > MIN_TILE
+        and (cols * size + 2 * LABEL + panel) * (rows * size + 2 * LABEL) > max_pixels
+    ):
+        size -= 4
     return Frame(min_x, min_y, cols, rows, size)
 
 
-def _coords(d: ImageDraw.ImageDraw, fr: Frame) -> None:
+def _coords(img: Image.Image, fr: Frame) -> None:
     size = max(10, min(20, int(fr.tile * 0.32)))
-    f = font(size, bold=True)
     step = 1 if fr.tile >= 2.2 * size else 2
     for i in range(fr.cols):
         x = fr.min_x + i
@@ -114,14 +122,14 @@ def _coords(d: ImageDraw.ImageDraw, fr: Frame) -> None:
             continue
         cx = fr.label + i * fr.tile + fr.tile / 2
         for cy in (fr.label / 2, fr.board_h - fr.label / 2):
-            d.text((cx, cy), str(x), font=f, fill=st.TEXT_DIM, anchor="mm")
+            draw_text(img, (cx, cy), str(x), size, st.TEXT_DIM, bold=True, anchor="mm")
     for j in range(fr.rows):
         y = fr.min_y + j
         if (y - fr.min_y) % step:
             continue
         cy = fr.label + j * fr.tile + fr.tile / 2
         for cx in (fr.label / 2, fr.board_w - fr.label / 2):
-            d.text((cx, cy), str(y), font=f, fill=st.TEXT_DIM, anchor="mm")
+            draw_text(img, (cx, cy), str(y), size, st.TEXT_DIM, bold=True, anchor="mm")
 
 
 def _grid(d: ImageDraw.ImageDraw, fr: Frame) -> None:
@@ -194,7 +202,7 @@ def draw_placements(
     """Number every legal cell (in :func:`placement_order`) and show its count of rotations."""
     d = ImageDraw.Draw(img)
     T = fr.tile
-    numbers = font(max(10, int(T * 0.36)), bold=True)
+    numbers = max(10, int(T * 0.36))
     for n, pos in enumerate(placement_order(placements), start=1):
         x, y = fr.cell_xy(pos)
         d.rectangle(
@@ -203,13 +211,15 @@ def draw_placements(
             outline=(250, 220, 90),
             width=max(2, T // 32),
         )
-        d.text(
+        draw_text(
+            img,
             (x + T / 2, y + T * 0.44),
             str(n),
-            font=numbers,
-            fill=(255, 255, 255),
+            numbers,
+            (255, 255, 255),
+            bold=True,
             anchor="mm",
-            stroke_width=max(1, T // 40),
+            stroke=max(1, T // 40),
             stroke_fill=(20, 20, 20),
         )
         rots = len(placements[pos])
@@ -233,12 +243,9 @@ def draw_panel(img: Image.Image, view: PublicView, x0: int, width: int = PANEL_W
     pad = 14
     y = pad
     title = "Game over" if view.over else f"Turn {view.turn + 1}"
-    d.text((x0 + pad, y), title, font=font(24, bold=True), fill=st.TEXT)
+    draw_text(img, (x0 + pad, y), title, 24, st.TEXT, bold=True)
     y += 40
     winners = set(view.winners)
-    name_f = font(19)
-    score_f = font(22, bold=True)
-    small = font(14)
     for p in view.players:
         style = st.seat_style(int(p.seat))
         row_h = 48
@@ -251,25 +258,21 @@ def draw_panel(img: Image.Image, view: PublicView, x0: int, width: int = PANEL_W
         sprite = figure_sprite("follower", int(p.seat), 38)
         img.paste(sprite, (x0 + 16, y + 2), sprite)
         name = fit_text(p.name, width - 150, 19)
-        d.text((x0 + 60, y + 2), name, font=name_f, fill=st.TEXT)
+        draw_text(img, (x0 + 60, y + 2), name, 19, st.TEXT)
         left = p.supply.get("follower", 0)
         info = f"{style.colour_name} · followers {left}"
-        d.text((x0 + 60, y + 26), info, font=small, fill=st.TEXT_DIM)
-        d.text((x0 + width - pad, y + 8), str(p.score), font=score_f, fill=st.TEXT, anchor="ra")
+        draw_text(img, (x0 + 60, y + 26), info, 14, st.TEXT_DIM)
+        draw_text(img, (x0 + width - pad, y + 8), str(p.score), 22, st.TEXT, bold=True, anchor="ra")
         if p.seat in winners:
             draw_mark(d, st.Mark.STAR, x0 + width - pad - 50, y + 22, 10, (250, 200, 40))
         y += row_h + 4
     y += 8
-    d.text((x0 + pad, y), f"Tiles left: {view.tiles_left}", font=font(18), fill=st.TEXT)
+    draw_text(img, (x0 + pad, y), f"Tiles left: {view.tiles_left}", 18, st.TEXT)
     y += 34
     if view.drawn and not view.over:
         who = next((p.name for p in view.players if p.seat == view.current), "")
-        d.text(
-            (x0 + pad, y),
-            fit_text(f"Current tile ({who})", width - 2 * pad, 16),
-            font=font(16),
-            fill=st.TEXT_DIM,
-        )
+        label = fit_text(f"Current tile ({who})", width - 2 * pad, 16)
+        draw_text(img, (x0 + pad, y), label, 16, st.TEXT_DIM)
         y += 24
         size = 128
         d.rectangle(
@@ -278,7 +281,7 @@ def draw_panel(img: Image.Image, view: PublicView, x0: int, width: int = PANEL_W
             width=3,
         )
         img.paste(tile_image(view.drawn, 0, size), (x0 + pad, y))
-        d.text((x0 + pad + size + 12, y + 4), view.drawn, font=font(16, bold=True), fill=st.TEXT)
+        draw_text(img, (x0 + pad + size + 12, y + 4), view.drawn, 16, st.TEXT, bold=True)
 
 
 def board_frame(
@@ -300,7 +303,9 @@ def board_frame(
             max([box[2], *(p.x for p in extra)]),
             max([box[3], *(p.y for p in extra)]),
         )
-    return frame_for(box, panel=PANEL_W if panel else 0)
+    # bigger boards may use more pixels (up to ~4 Mpx at 200 tiles) so tiles stay readable
+    budget = min(2 * MAX_PIXELS, MAX_PIXELS + max(0, len(view.tiles) - 72) * 14_000)
+    return frame_for(box, panel=PANEL_W if panel else 0, max_pixels=budget)
 
 
 def board_image(
@@ -320,7 +325,7 @@ def board_image(
     img = Image.new("RGB", (width, height), st.TABLE)
     d = ImageDraw.Draw(img)
     _grid(d, fr)
-    _coords(d, fr)
+    _coords(img, fr)
     draw_tiles_and_figures(img, view, fr)
     draw_last_placed(d, view, fr)
     if highlight is not None:

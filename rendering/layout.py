@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from engine.carcassonne.tiles import FeatureKind, TileDef, tile
 
@@ -268,29 +268,20 @@ def _centre_of(i: int) -> Pt:
     return ((i % GRID + 0.5) / GRID, (i // GRID + 0.5) / GRID)
 
 
-def _distance_inside(mask: Sequence[bool]) -> list[int]:
-    """Chessboard distance (in cells) from each masked cell to the nearest unmasked one."""
-    inf = GRID * 2
-    dist = [0 if not m else inf for m in mask]
-    q: deque[int] = deque(i for i, m in enumerate(mask) if not m)
-    # the tile border counts as outside too, so that anchors keep off the edges
-    for i, m in enumerate(mask):
-        x, y = i % GRID, i // GRID
-        if m and (x in (0, GRID - 1) or y in (0, GRID - 1)):
-            dist[i] = 1
-            q.append(i)
-    while q:
-        i = q.popleft()
-        x, y = i % GRID, i // GRID
-        for dx in (-1, 0, 1):
-            for dy in (-1, 0, 1):
-                nx, ny = x + dx, y + dy
-                if 0 <= nx < GRID and 0 <= ny < GRID:
-                    j = ny * GRID + nx
-                    if dist[j] > dist[i] + 1:
-                        dist[j] = dist[i] + 1
-                        q.append(j)
-    return dist
+def _distance_inside(mask: Sequence[bool], cap: int = 10) -> list[int]:
+    """Chessboard distance (in cells, at most ``cap``) from each masked cell to the nearest
+    unmasked cell or the tile border, by repeated 3x3 erosion."""
+    img = Image.new("L", (GRID + 2, GRID + 2), 0)
+    img.paste(Image.frombytes("L", (GRID, GRID), bytes(255 if m else 0 for m in mask)), (1, 1))
+    total = Image.new("L", img.size, 0)
+    one = img.point(lambda v: 1 if v else 0)
+    for _ in range(cap):
+        total = ImageChops.add(total, one)
+        img = img.filter(ImageFilter.MinFilter(3))
+        one = img.point(lambda v: 1 if v else 0)
+        if not img.getbbox():
+            break
+    return list(total.crop((1, 1, GRID + 1, GRID + 1)).tobytes())
 
 
 def _best_point(
@@ -308,7 +299,11 @@ def _best_point(
             sum(_centre_of(i)[1] for i in cells) / n,
         )
     best: tuple[float, Pt] | None = None
+    # shallow cells (next to a border) never win while deeper ones exist: skip them
+    floor = min(3, max(dist[i] for i in cells))
     for i in cells:
+        if dist[i] < floor:
+            continue
         p = _centre_of(i)
         depth = min(dist[i], 10) / GRID
         near = min((_dist(p, a) for a in avoid), default=1.0)

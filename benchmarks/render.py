@@ -1,0 +1,132 @@
+"""Board rendering speed and PNG size (figures go to BENCHMARKS.md, section "Rendering").
+
+    /work/venv/bin/python benchmarks/render.py
+
+Boards: a finished base game (72 tiles) and a 200-tile board of every expansion's tiles; each
+with followers. Times are medians of repeated ``render_board`` calls with the tile cache warm
+(the per-turn case), PNG encoding included; the first, cold render is shown separately.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from PIL import Image  # noqa: E402
+
+from engine import (  # noqa: E402
+    GameSetup,
+    Pass,
+    PlaceTile,
+    Position,
+    PublicView,
+    Rotation,
+    apply,
+    legal_deploys,
+    legal_placements,
+    new_game,
+    public_view,
+)
+from engine.carcassonne.tiles import all_tiles  # noqa: E402
+from engine.carcassonne.view import FigureView, TileView  # noqa: E402
+from engine.core.seats import Seat  # noqa: E402
+from rendering import board as board_mod  # noqa: E402
+from rendering import render_animation, render_board  # noqa: E402
+
+
+def full_base_game(seed: int = 7) -> tuple[PublicView, list[PublicView]]:
+    state = new_game(GameSetup(players=4, names=("Ana", "Борис", "Ελένη", "Zoë")), seed=seed)
+    rnd = random.Random(seed)
+    views = [public_view(state)]
+    while state.step != "over":
+        pl = legal_placements(state)
+        pos = sorted(pl)[rnd.randrange(len(pl))]
+        state = apply(state, state.current, PlaceTile(pos, pl[pos][0])).state
+        if state.step == "deploy":
+            ds = legal_deploys(state)
+            act = ds[rnd.randrange(len(ds))] if ds and rnd.random() < 0.5 else Pass()
+            state = apply(state, state.current, act).state
+        views.append(public_view(state))
+    return views[-1], views
+
+
+def big_board(base: PublicView, n: int = 200, seed: int = 3) -> PublicView:
+    """``n`` tiles of every type in a compact blob, 48 followers (for speed, not legality)."""
+    rnd = random.Random(seed)
+    ids = sorted(t for t in all_tiles() if not all_tiles()[t].abbey)
+    cells: list[Position] = [Position(0, 0)]
+    seen = {cells[0]}
+    while len(cells) < n:
+        p = cells[rnd.randrange(len(cells))]
+        q = Position(p.x + rnd.choice((-1, 0, 1)), p.y + rnd.choice((-1, 0, 1)))
+        if q not in seen:
+            seen.add(q)
+            cells.append(q)
+    tiles = tuple(TileView(p, rnd.choice(ids), Rotation(rnd.randrange(4))) for p in cells)
+    figs = []
+    for tv in rnd.sample(tiles, 48):
+        feats = all_tiles()[tv.tile].features
+        if feats:
+            f = rnd.randrange(len(feats))
+            figs.append(FigureView(Seat(rnd.randrange(4)), "follower", tv.pos, "x", f))
+    return dataclasses.replace(base, tiles=tiles, figures=tuple(figs))
+
+
+def timed(fn, runs: int) -> tuple[float, bytes]:  # type: ignore[no-untyped-def]
+    times = []
+    out = b""
+    for _ in range(runs):
+        t = time.perf_counter()
+        out = fn()
+        times.append(time.perf_counter() - t)
+    return statistics.median(times) * 1000, out
+
+
+def main() -> None:
+    final, views = full_base_game()
+    big = big_board(final)
+    print(f"board of {len(final.tiles)} tiles / {len(big.tiles)} tiles")
+    for name, view in (("72-tile base game", final), ("200-tile board", big)):
+        t0 = time.perf_counter()
+        render_board(view)
+        cold = (time.perf_counter() - t0) * 1000
+        ms, png = timed(lambda v=view: render_board(v), 15)
+        img = Image.open(io.BytesIO(png))
+        print(
+            f"{name}: {ms:.1f} ms warm (median of 15), {cold:.0f} ms cold; "
+            f"PNG {len(png) / 1024:.0f} KiB, {img.size[0]}x{img.size[1]}"
+        )
+    print("PNG compress level (200-tile board, composition excluded):")
+    img = board_mod.board_image(big)
+    for level in (0, 1, 2, 3, 6, 9):
+
+        def enc(level: int = level) -> bytes:
+            buf = io.BytesIO()
+            img.save(buf, "PNG", compress_level=level)
+            return buf.getvalue()
+
+        ms, data = timed(enc, 7)
+        print(f"  level {level}: {ms:.1f} ms, {len(data) / 1024:.0f} KiB")
+    ms, _ = timed(lambda: board_mod.board_image(big).tobytes()[:0], 7)
+    print(f"composition only (200 tiles): {ms:.1f} ms")
+    t0 = time.perf_counter()
+    gif = render_animation(views, fmt="gif")
+    t_gif = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    webp = render_animation(views, fmt="webp")
+    t_webp = time.perf_counter() - t0
+    print(
+        f"animation of {len(views)} frames: GIF {len(gif) / 1024:.0f} KiB in {t_gif:.1f} s; "
+        f"WebP {len(webp) / 1024:.0f} KiB in {t_webp:.1f} s"
+    )
+
+
+if __name__ == "__main__":
+    main()
