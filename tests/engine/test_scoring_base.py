@@ -500,3 +500,37 @@ def test_crossing_splits_roads() -> None:
     assert game.scores == (3, 0)
     for arm in ("road:N", "road:E", "road:S"):
         assert feature(game.state, 1, 0, arm).open == 1
+
+
+def test_one_tile_completes_a_city_and_a_road_for_different_owners() -> None:
+    # BA/CRRR turned 270 at (1,-1): its west cap closes seat 0's city, its south arm ends the
+    # start road (which turns north at (1,0) and starts at the crossing at (-1,0)).
+    game = play(
+        setup(["BA/Cc.1", "BA/Rr", "BA/RRR", "BA/CRRR", SPARE]),
+        [
+            "place 0,-1 r180",
+            "deploy city:ES",
+            "place 1,0 r90",
+            "deploy road:NW",
+            "place -1,0 r0",
+            "pass",
+            "place 1,-1 r270",
+            "pass",
+        ],
+    )
+    got = sorted(
+        (e.item.category, e.item.tiles, e.item.points, e.item.winners) for e in completed(game)
+    )
+    assert got == [("city", 3, 6, (Seat(0),)), ("road", 4, 4, (Seat(1),))]
+    # both in the same transition: the last action's events
+    assert sum(isinstance(e, PointsScored) for e in game.last_events) == 2
+    assert game.scores == (6, 4)
+
+
+def test_score_items_spell_out_the_arithmetic() -> None:
+    game = play(
+        setup(["BA/CFc+", "BA/C", SPARE]),
+        ["place 0,-1 r90", "deploy city:NS", "place 0,-2 r180", "pass"],
+    )
+    (ev,) = completed(game)
+    assert ev.item.describe() == "city completed: 3 tiles × 2 + 1 shield × 2 = 8"
