@@ -15,7 +15,7 @@ Card *faces* are what players see and name (``blue-2``, ``red-animal``, ``dragon
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType
 
@@ -105,21 +105,24 @@ class CardFace:
     ``colour`` is ``None`` for jokers. ``value`` is 1–3 for characters, else 0. ``kind`` names
     the animal or building (OQ-CARD-1 proposal: kind = colour, kept as data so that it can be
     corrected when the physical cards are checked); jokers and characters have kind ``""``.
+    ``code`` is the short name players type: ``blue-2``, ``red-animal``, ``dragon``.
     """
 
     type: CardType
     colour: Colour | None = None
     value: int = 0
     kind: str = ""
+    code: str = field(init=False, compare=False, repr=False, default="")
 
-    @property
-    def code(self) -> str:
-        """The short name players type: ``blue-2``, ``red-animal``, ``green-building``, ``dragon``."""
+    def __post_init__(self) -> None:
+        # computed once: codes are read in every legal-move listing
         if self.colour is None:
-            return self.type.value
-        if self.type is CardType.CHARACTER:
-            return f"{self.colour.value}-{self.value}"
-        return f"{self.colour.value}-{self.type.value}"
+            code = self.type.value
+        elif self.type is CardType.CHARACTER:
+            code = f"{self.colour.value}-{self.value}"
+        else:
+            code = f"{self.colour.value}-{self.type.value}"
+        object.__setattr__(self, "code", code)
 
     @property
     def is_joker(self) -> bool:

@@ -91,7 +91,11 @@ from engine.core.seats import Seat
 
 _KNOWN_ANIMAL = {r.cards for r in ANIMAL_TABLE if r.known}
 # Action objects are immutable: build each one once (legal_actions runs in every random move).
-_PLAY = {(f.code, r): PlayCard(f.code, r) for f in FACES for r in ROWS}
+_FACE_ID = tuple(FACES.index(f) for f in DECK)
+_PLAY_ANY = tuple(tuple(PlayCard(f.code, r) for r in ROWS) for f in FACES)
+_PLAY_UP = tuple(
+    _PLAY_ANY[i] if f.colour is None else (PlayCard(f.code, f.colour),) for i, f in enumerate(FACES)
+)
 _FOLLOW = tuple(PlaceFollower(r) for r in ROWS)
 _LAY = tuple(LayJoker(r) for r in ROWS)
 
@@ -167,17 +171,13 @@ def legal_actions(state: CardState, seat: Seat) -> tuple[CardAction, ...]:
         return _LAY
     if state.step == STEP_PLAY:
         out: list[CardAction] = []
-        first = state.played[seat] == 0
-        seen: set[CardFace] = set()
+        table = _PLAY_ANY if state.played[seat] == 0 else _PLAY_UP
+        seen: set[int] = set()
         for card in state.hands[seat]:
-            face = DECK[card]
-            if face in seen:
-                continue
-            seen.add(face)
-            if first or face.colour is None or face.is_joker:
-                out.extend(_PLAY[face.code, r] for r in ROWS)
-            else:
-                out.append(_PLAY[face.code, face.colour])
+            face = _FACE_ID[card]
+            if face not in seen:
+                seen.add(face)
+                out.extend(table[face])
         if state.follower_row[seat] is None:
             out.extend(_FOLLOW)
         return tuple(out)
@@ -309,10 +309,11 @@ class _Work:
         self.seed = s.seed
         self.pile = s.pile
         self.pile_pos = s.pile_pos
-        self.rows = [list(r) for r in s.rows]
-        self.hands = [list(h) for h in s.hands]
-        self.animals = [list(a) for a in s.animals]
-        self.chests = [list(c) for c in s.chests]
+        # lists of tuples: a row, hand, animal pile or chest becomes a list only when changed
+        self.rows: list[Sequence[RowItem]] = list(s.rows)
+        self.hands: list[Sequence[int]] = list(s.hands)
+        self.animals: list[Sequence[HeldAnimal]] = list(s.animals)
+        self.chests: list[Sequence[int]] = list(s.chests)
         self.scores = list(s.scores)
         self.played = list(s.played)
         self.follower_row = list(s.follower_row)
@@ -334,10 +335,10 @@ class _Work:
             seed=self.seed,
             pile=self.pile,
             pile_pos=self.pile_pos,
-            rows=tuple(tuple(r) for r in self.rows),
-            hands=tuple(tuple(h) for h in self.hands),
-            animals=tuple(tuple(a) for a in self.animals),
-            chests=tuple(tuple(c) for c in self.chests),
+            rows=tuple(map(tuple, self.rows)),
+            hands=tuple(map(tuple, self.hands)),
+            animals=tuple(map(tuple, self.animals)),
+            chests=tuple(map(tuple, self.chests)),
             scores=tuple(self.scores),
             played=tuple(self.played),
             follower_row=tuple(self.follower_row),
@@ -358,6 +359,20 @@ class _Work:
     def n(self) -> int:
         return self.setup.players
 
+    def row(self, i: int) -> list[RowItem]:
+        """Row ``i``, made changeable."""
+        r = self.rows[i]
+        if not isinstance(r, list):
+            r = self.rows[i] = list(r)
+        return r
+
+    def hand(self, seat: int) -> list[int]:
+        """Hand of ``seat``, made changeable."""
+        h = self.hands[seat]
+        if not isinstance(h, list):
+            h = self.hands[seat] = list(h)
+        return h
+
     def award(self, seat: Seat, item: CardScoreItem, events: list[CardEvent]) -> None:
         a = Award(seat, item.points, item)
         self.scores[seat] += item.points
@@ -377,7 +392,7 @@ def _continue_setup(w: _Work, events: list[CardEvent]) -> None:
             w.awaiting = {w.dealer}
             events.append(JokerTurnedUp(w.dealer, face.code))
             return
-        w.rows[ROW_INDEX[face.colour]].append(RowCard(card))
+        w.row(ROW_INDEX[face.colour]).append(RowCard(card))
         w.pile_pos += 1
         events.append(SetupCardLaid(face.code, face.colour))
     _start_round(w, events)
@@ -385,7 +400,7 @@ def _continue_setup(w: _Work, events: list[CardEvent]) -> None:
 
 def _lay_joker(w: _Work, action: LayJoker, events: list[CardEvent]) -> None:
     card = w.pile[w.pile_pos]
-    w.rows[ROW_INDEX[action.row]].append(RowCard(card))
+    w.row(ROW_INDEX[action.row]).append(RowCard(card))
     w.pile_pos += 1
     events.append(SetupCardLaid(DECK[card].code, action.row))
     _continue_setup(w, events)
@@ -411,9 +426,10 @@ def _start_round(w: _Work, events: list[CardEvent]) -> None:
 
 def _play_card(w: _Work, seat: Seat, action: PlayCard, events: list[CardEvent]) -> None:
     face = FACE_BY_CODE.get(action.card) or CardFace.parse(action.card)
-    hand = w.hands[seat]
-    card = next((c for c in hand if DECK[c] is face), None)
-    if card is None:
+    for card in w.hands[seat]:
+        if DECK[card] is face:
+            break
+    else:
         raise IllegalActionError(f"You have no {face.describe()} card in your hand.")
     face_down = w.played[seat] == 0
     if not face_down and face.colour is not None and face.colour is not action.row:
@@ -422,8 +438,8 @@ def _play_card(w: _Work, seat: Seat, action: PlayCard, events: list[CardEvent]) 
             f"({face.colour.feature}) row; only your first card of a round (played face down) "
             "and jokers may go in any row."
         )
-    hand.remove(card)
-    w.rows[ROW_INDEX[action.row]].append(RowCard(card, face_down, seat))
+    w.hand(seat).remove(card)
+    w.row(ROW_INDEX[action.row]).append(RowCard(card, face_down, seat))
     w.played[seat] += 1
     events.append(CardPlayed(seat, action.row, None if face_down else face.code, face_down))
     _next_turn(w, events)
@@ -435,7 +451,7 @@ def _place_follower(w: _Work, seat: Seat, action: PlaceFollower, events: list[Ca
         raise IllegalActionError(
             f"Your large follower already stands in the {where.value} row this round."
         )
-    row = w.rows[ROW_INDEX[action.row]]
+    row = w.row(ROW_INDEX[action.row])
     secured = secured_by(row)
     row.append(RowFollower(seat))
     w.follower_row[seat] = action.row
@@ -671,7 +687,7 @@ def _score_receipt(w: _Work, r: Receipt, events: list[CardEvent]) -> None:
     w.removed = tuple(removed)
     _score_animals(w, r, animals, jokers, events)
     if chest:
-        w.chests[seat].extend(chest)
+        w.chests[seat] = (*w.chests[seat], *chest)
         events.append(CardsToChest(seat, len(chest)))
 
 
