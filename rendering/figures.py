@@ -73,7 +73,7 @@ def _meeple(style: SeatStyle, size: int, lying: bool) -> Image.Image:
     img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
     outline = (255, 255, 255, 255) if sum(style.fill) < 200 else (20, 20, 20, 255)
-    pts = [(x * big, y * big) for x, y in _MEEPLE]
+    pts = [((0.5 + (x - 0.5) * 0.8) * big, y * big) for x, y in _MEEPLE]
     head = (0.5 * big, 0.19 * big, 0.155 * big)
     w = max(2, big // 14)
     # outline: the shape drawn fat, then the fill on top

@@ -1,0 +1,324 @@
+"""Board pictures decoded and probed: tiles, figures, outlines, overlays, sizes and limits."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+from collections.abc import Sequence
+
+import pytest
+from PIL import Image
+
+from engine import (
+    GameSetup,
+    Position,
+    PublicView,
+    legal_deploys,
+    legal_placements,
+    new_game,
+    public_view,
+)
+from engine.carcassonne.tiles import FeatureKind, tile
+from rendering import (
+    placement_order,
+    render_animation,
+    render_board,
+    render_placement_preview,
+    render_spots,
+    render_tile_sheet,
+    spot_anchor,
+    style,
+)
+from rendering.board import MAX_SIDE, board_frame
+from rendering.fonts import has_glyph
+from rendering.overlays import PREVIEW_TILE, SPOT_TILE
+from rendering.tiles import tile_image
+
+from .conftest import play
+
+Pixel = tuple[int, ...]
+
+
+def decode(png: bytes) -> Image.Image:
+    img = Image.open(io.BytesIO(png))
+    assert img.format == "PNG"
+    return img.convert("RGB")
+
+
+def px(img: Image.Image, xy: tuple[float, float]) -> Pixel:
+    p = img.getpixel((int(xy[0]), int(xy[1])))
+    assert isinstance(p, tuple)
+    return p
+
+
+def near(c: Sequence[int], want: Sequence[int], tol: int = 40) -> bool:
+    return sum(abs(a - b) for a, b in zip(c[:3], want[:3], strict=True)) <= tol
+
+
+def test_start_board_shows_the_start_tile_at_the_origin() -> None:
+    view = public_view(new_game(GameSetup(players=2), seed=5))
+    img = decode(render_board(view))
+    fr = board_frame(view)
+    assert (fr.min_x, fr.min_y, fr.cols, fr.rows) == (-1, -1, 3, 3)  # one-cell margin
+    x, y = fr.cell_xy(Position(0, 0))
+    T = fr.tile
+    assert near(px(img, (x + T / 2, y + 3)), style.CITY)  # city north
+    assert near(px(img, (x + 3, y + T / 2)), style.ROAD)  # road west...
+    assert near(px(img, (x + T - 4, y + T / 2)), style.ROAD)  # ...to east
+    assert near(px(img, (x + T / 2, y + T - 4)), style.GRASS)  # field south
+    assert near(px(img, (x - T / 2, y + T / 2)), style.TABLE)  # the empty margin cell
+
+
+def test_board_size_limits_and_coordinates(midgame: tuple[object, list[PublicView]]) -> None:
+    view = midgame[1][-1]
+    png = render_board(view)
+    assert len(png) <= 1_500_000
+    img = decode(png)
+    assert max(img.size) <= MAX_SIDE
+    fr = board_frame(view)
+    xs = [t.pos.x for t in view.tiles]
+    ys = [t.pos.y for t in view.tiles]
+    assert fr.min_x == min(xs) - 1 and fr.cols == max(xs) - min(xs) + 3
+    assert fr.min_y == min(ys) - 1 and fr.rows == max(ys) - min(ys) + 3
+    # every placed tile is drawn where its coordinates say: compare with the cached tile image
+    # (without figures and outlines, which would cover parts of it)
+    bare = decode(render_board(dataclasses.replace(view, figures=(), last_placed={})))
+    assert bare.size == img.size
+    for tv in view.tiles:
+        x, y = fr.cell_xy(tv.pos)
+        want = tile_image(tv.tile, int(tv.rotation), fr.tile)
+        assert bare.crop((x, y, x + fr.tile, y + fr.tile)).tobytes() == want.tobytes(), tv
+    # coordinate labels: text pixels above the first column, none above an empty strip corner
+    top = img.crop((fr.label, 0, fr.label + fr.tile, fr.label))
+    assert any(near(p, style.TEXT_DIM, 30) for p in _pixels(top))
+
+
+def _pixels(img: Image.Image) -> list[Pixel]:
+    raw = img.convert("RGB").tobytes()
+    return [tuple(raw[i : i + 3]) for i in range(0, len(raw), 3)]
+
+
+def test_followers_stand_on_their_spot_in_their_colour(
+    midgame: tuple[object, list[PublicView]],
+) -> None:
+    view = midgame[1][-1]
+    assert view.figures, "the test game should have figures on the board"
+    img = decode(render_board(view))
+    fr = board_frame(view)
+    T = fr.tile
+    for fig in view.figures:
+        tv = next(t for t in view.tiles if t.pos == fig.pos)
+        fx, fy = spot_anchor(tile(tv.tile), int(tv.rotation), fig.feature)
+        fx, fy = min(max(fx, 0.18), 0.82), min(max(fy, 0.18), 0.82)
+        x, y = fr.cell_xy(fig.pos)
+        cx, cy = x + fx * T, y + fy * T
+        r = T * 0.15
+        box = img.crop((int(cx - r), int(cy - r), int(cx + r), int(cy + r)))
+        colour = style.seat_style(int(fig.seat)).fill
+        share = sum(near(p, colour, 24) for p in _pixels(box)) / (box.size[0] * box.size[1])
+        assert share > 0.2, (fig, share)
+
+
+def test_farmers_lie_down() -> None:
+    """A field figure's sprite is wider than tall; a city figure's is taller than wide."""
+    from rendering.figures import figure_sprite
+
+    def bbox(lying: bool) -> tuple[int, int]:
+        box = figure_sprite("follower", 0, 64, lying).getbbox()
+        assert box is not None
+        return box[2] - box[0], box[3] - box[1]
+
+    w, h = bbox(False)
+    assert h > w
+    w2, h2 = bbox(True)
+    assert w2 > h2
+
+
+def test_last_tile_of_each_player_is_outlined_in_their_colour(
+    midgame: tuple[object, list[PublicView]],
+) -> None:
+    view = midgame[1][-1]
+    assert len(view.last_placed) == 4
+    img = decode(render_board(view))
+    fr = board_frame(view)
+    w = max(2, fr.tile // 22)
+    for seat, pos in view.last_placed.items():
+        x, y = fr.cell_xy(pos)
+        probe = (x + 1 + w // 2, y + fr.tile // 2 + 3)
+        assert near(px(img, probe), style.seat_style(int(seat)).fill), (seat, pos)
+
+
+def test_highlight_outlines_a_cell() -> None:
+    view = public_view(new_game(GameSetup(players=2), seed=5))
+    img = decode(render_board(view, highlight=Position(0, 0)))
+    fr = board_frame(view, highlight=Position(0, 0))
+    x, y = fr.cell_xy(Position(0, 0))
+    inset = max(2, fr.tile // 14)
+    assert near(px(img, (x + inset + 1, y + fr.tile / 2 + 9)), (255, 255, 255))
+
+
+def test_placement_overlay_numbers_cells_in_order_with_rotation_dots() -> None:
+    state, _views = play(8, seed=3)
+    view = public_view(state)
+    placements = legal_placements(state)
+    order = placement_order(placements)
+    assert order == sorted(placements, key=lambda p: (p.y, p.x))
+    img = decode(render_board(view, placements=placements))
+    fr = board_frame(view, placements=placements)
+    T = fr.tile
+    for pos in order:
+        x, y = fr.cell_xy(pos)
+        assert near(px(img, (x + T * 0.12, y + T * 0.3)), (86, 96, 112)), pos
+        # the rotation dots: count yellow runs along the dot row
+        row = [px(img, (xx, y + T * 0.8)) for xx in range(x + T // 8, x + T - T // 8)]
+        runs, inside = 0, False
+        for p in row:
+            hit = near(p, (250, 220, 90), 60)
+            runs += hit and not inside
+            inside = hit
+        assert runs == len(placements[pos]), (pos, runs, placements[pos])
+        # the number is drawn in white in the middle of the cell
+        mid = img.crop((x + T // 4, y + T // 5, x + 3 * T // 4, y + 2 * T // 3))
+        assert any(near(p, (255, 255, 255), 20) for p in _pixels(mid))
+
+
+def test_names_in_other_scripts_have_glyphs() -> None:
+    for name in ("Ana", "Борис", "Ελένη", "Zoë", "Łukasz", "Ñandú"):
+        assert all(has_glyph(ch) for ch in name), name
+    assert not has_glyph("\U0010fffd")
+
+
+def test_panel_shows_current_tile(midgame: tuple[object, list[PublicView]]) -> None:
+    view = midgame[1][-1]
+    assert view.drawn
+    img = decode(render_board(view))
+    fr = board_frame(view)
+    # the current tile is pasted unrotated at 128 px in the panel: find it exactly
+    want = tile_image(view.drawn, 0, 128).tobytes()
+    x0 = fr.board_w + 14
+    found = False
+    for y0 in range(0, img.size[1] - 128):
+        if img.crop((x0, y0, x0 + 128, y0 + 1)).tobytes() == want[: 128 * 3]:
+            found = img.crop((x0, y0, x0 + 128, y0 + 128)).tobytes() == want
+            if found:
+                break
+    assert found
+
+
+def test_placement_preview_shows_each_rotation() -> None:
+    state, _ = play(6, seed=11)
+    view = public_view(state)
+    placements = legal_placements(state)
+    pos = max(placements, key=lambda p: len(placements[p]))
+    rots = placements[pos]
+    img = decode(render_placement_preview(view, pos, rots))
+    T = PREVIEW_TILE
+    cols = 2 if len(rots) > 2 else len(rots)
+    assert img.size[0] == 12 + cols * (3 * T + 12)
+    assert view.drawn
+    for i, rot in enumerate(rots):
+        x = 12 + (i % cols) * (3 * T + 12)
+        y = 12 + (i // cols) * (3 * T + 34 + 12) + 34
+        want = tile_image(view.drawn, int(rot), T)
+        got = img.crop((x + T + 4, y + T + 4, x + 2 * T - 4, y + 2 * T - 4))
+        assert got.tobytes() == want.crop((4, 4, T - 4, T - 4)).tobytes(), rot
+
+
+def test_spots_are_lettered_at_their_anchors() -> None:
+    state, _ = play(10, seed=2, stop_at_deploy=True)
+    assert state.step == "deploy"
+    view = public_view(state)
+    spots = [d.spot for d in legal_deploys(state)]
+    assert len(spots) >= 2
+    img = decode(render_spots(view, spots))
+    assert view.placed is not None
+    tv = next(t for t in view.tiles if t.pos == view.placed)
+    T = SPOT_TILE
+    edge = T // 4
+    assert img.size == (T + 2 * edge, T + 2 * edge)
+    rt = tile(tv.tile).rotated(int(tv.rotation))
+    from engine.carcassonne.rules import parse_spot
+
+    for spot in spots:
+        fx, fy = spot_anchor(rt.tile, int(tv.rotation), parse_spot(rt, spot))
+        cx, cy = edge + fx * T, edge + fy * T
+        r = int(T * 0.075)
+        assert near(px(img, (cx, cy - r + 3)), (255, 255, 255)), spot  # the white disc
+        assert near(px(img, (cx + r + 1, cy)), (20, 20, 20)), spot  # its dark ring
+
+
+def test_spots_reject_unknown_names() -> None:
+    state, _ = play(10, seed=4, stop_at_deploy=True)
+    from engine import InvalidActionError
+
+    with pytest.raises(InvalidActionError):
+        render_spots(public_view(state), ["city:NOWHERE"])
+
+
+@pytest.mark.parametrize("fmt", ["gif", "webp"])
+def test_animation_has_one_frame_per_view(fmt: str) -> None:
+    _state, views = play(12, seed=2)
+    data = render_animation(views, fmt=fmt)
+    assert len(data) < 8 * 1024 * 1024
+    img = Image.open(io.BytesIO(data))
+    assert img.format == fmt.upper()
+    assert getattr(img, "n_frames", 1) == len(views)
+    assert max(img.size) <= 1024
+    with pytest.raises(ValueError):
+        render_animation(views, fmt="bmp")
+
+
+def test_whole_game_with_every_expansion_renders() -> None:
+    exps = (
+        "inns_cathedrals",
+        "traders_builders",
+        "flying_machines",
+        "ferries",
+        "gold_mines",
+        "mage_witch",
+        "robbers",
+        "crop_circles_2",
+        "bridges_castles_bazaars",
+        "abbey_mayor",
+    )
+    try:
+        state, views = play(40, seed=9, expansions=exps)
+    except Exception as e:  # an expansion the engine cannot set up yet
+        pytest.skip(f"engine cannot play these expansions yet: {e}")
+    img = decode(render_board(views[-1]))
+    assert max(img.size) <= MAX_SIDE
+    assert len(views[-1].tiles) == 41 or state.step == "over"
+
+
+def test_tile_sheet_lists_every_tile(tmp_path: object) -> None:
+    from engine.carcassonne.tiles import all_tiles
+
+    img = decode(render_tile_sheet())
+    n = len(all_tiles())
+    assert n == 134
+    # 12 columns of 128 px tiles: enough rows for every tile
+    assert img.size[0] >= 12 * 128 and img.size[1] >= (n // 12) * 128
+
+
+def test_render_tiles_command_writes_the_sheet(tmp_path: pytest.TempPathFactory) -> None:
+    from pathlib import Path
+
+    from bot.cli import main
+
+    out = Path(str(tmp_path)) / "tiles.png"
+    assert main(["render-tiles", str(out)]) == 0
+    img = decode(out.read_bytes())
+    assert img.size[0] > 1000
+
+
+def test_field_figures_face_sideways_on_the_board() -> None:
+    """Spot anchors of fields lie in grass, of cities in the city: checked on rotated tiles."""
+    for tid in ("BA/RCr", "BA/CRr", "IC/C!"):
+        t = tile(tid)
+        for rot in range(4):
+            img = tile_image(tid, rot, 128)
+            for f in t.features:
+                fx, fy = spot_anchor(t, rot, f.index)
+                want = {FeatureKind.CITY: style.CITY, FeatureKind.FIELD: style.GRASS}.get(f.kind)
+                if want is not None:
+                    assert near(px(img, (fx * 128, fy * 128)), want, 60), (tid, rot, f.name)
