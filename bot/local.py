@@ -24,6 +24,7 @@ from bot.services.matches import (
     MatchService,
     Outcome,
     ServiceError,
+    validate_options,
 )
 from bot.settings import DEFAULT_LOCAL_DATABASE
 from engine import Action, InvalidActionError, Pass, PlaceTile, Position, Rotation
@@ -55,6 +56,7 @@ class LocalOptions:
     names: tuple[str, ...] = ()
     farm_scoring: str = "per_farm"
     tiny_city: int = 2
+    expansions: tuple[str, ...] = ()
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -76,6 +78,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--names", nargs="*", default=[], help="names of the human players")
     p.add_argument("--farm-scoring", choices=("per_farm", "city_supply_1st_ed"), default="per_farm")
     p.add_argument("--tiny-city", type=int, choices=(2, 4), default=2)
+    p.add_argument(
+        "--expansions",
+        nargs="*",
+        default=[],
+        metavar="ID",
+        help="expansions to play with: inns_cathedrals, traders_builders",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -89,6 +98,7 @@ def run(args: argparse.Namespace) -> int:
         names=tuple(args.names),
         farm_scoring=args.farm_scoring,
         tiny_city=args.tiny_city,
+        expansions=tuple(args.expansions),
     )
     try:
         return asyncio.run(play_local(opts))
@@ -216,7 +226,13 @@ class _Table:
             players=opts.players,
             farm_scoring=opts.farm_scoring,
             tiny_city=opts.tiny_city,
+            expansions=opts.expansions,
         )
+        try:
+            validate_options(options)
+        except ServiceError as e:
+            self.say(str(e))
+            return None
         (host_id, host_name), *rest = players
         await svc.create_lobby(LOCAL_GUILD, LOCAL_CHANNEL, host_id, host_name, options, seed=seed)
         for uid, name in rest:

@@ -158,10 +158,11 @@ class MatchRepo:
         )
         return [MatchRow.from_row(r) for r in rows]
 
-    async def in_channel(self, channel_id: int) -> list[MatchRow]:
-        """Every match ever played in a channel, newest first."""
+    async def in_channel(self, channel_id: int, *, limit: int = -1) -> list[MatchRow]:
+        """Matches of a channel, newest first (all of them unless ``limit``)."""
         rows = await self.db.fetchall(
-            "SELECT * FROM matches WHERE channel_id = ? ORDER BY id DESC", (channel_id,)
+            "SELECT * FROM matches WHERE channel_id = ? ORDER BY id DESC LIMIT ?",
+            (channel_id, limit),
         )
         return [MatchRow.from_row(r) for r in rows]
 

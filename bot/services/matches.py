@@ -41,6 +41,7 @@ from engine import (
     public_view,
 )
 from engine.carcassonne.events import Event
+from engine.carcassonne.expansions import find_expansion
 from engine.carcassonne.state import (
     FARM_SCORING_VALUES,
     MAX_PLAYERS,
@@ -102,6 +103,7 @@ class MatchOptions:
     tiny_city: int = 2  # or 4
     reminder_minutes: int = 0  # 0 = no turn reminders
     random_seats: bool = True  # shuffle seat order at start (else join order)
+    expansions: tuple[str, ...] = ()  # engine expansion ids, e.g. ("inns_cathedrals",)
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,6 +165,7 @@ class BoardRenderer(Protocol):
     def __call__(
         self,
         view: PublicView,
+        *,
         placements: Mapping[Position, tuple[Rotation, ...]] | None = None,
     ) -> bytes: ...
 
@@ -170,7 +173,7 @@ class BoardRenderer(Protocol):
 class Animator(Protocol):
     """Draws a replay animation from one view per turn (``rendering.render_animation``)."""
 
-    def __call__(self, views: list[PublicView], fmt: str = "gif") -> bytes: ...
+    def __call__(self, views: list[PublicView], *, fmt: str = "gif") -> bytes: ...
 
 
 def default_renderer() -> BoardRenderer | None:
@@ -200,7 +203,8 @@ def numbered_cells(
     return {p: placements[p] for p in sorted(placements, key=lambda p: (p.y, p.x))}
 
 
-SEAT_COLOURS = ("yellow", "red", "green", "blue", "black", "grey")
+#: colour names by seat, as the renderer draws them (rendering/style.py SEAT_STYLES)
+SEAT_COLOURS = ("red", "blue", "yellow", "green", "black", "pink")
 
 _UNSET: Any = object()
 _MAX_SEED = (1 << 62) - 1
@@ -234,6 +238,7 @@ def _options_to_json(o: MatchOptions) -> dict[str, Any]:
         "tiny_city": o.tiny_city,
         "reminder_minutes": o.reminder_minutes,
         "random_seats": o.random_seats,
+        "expansions": list(o.expansions),
     }
 
 
@@ -245,6 +250,7 @@ def _options_from_json(d: dict[str, Any]) -> MatchOptions:
         tiny_city=int(d.get("tiny_city", base.tiny_city)),
         reminder_minutes=int(d.get("reminder_minutes", base.reminder_minutes)),
         random_seats=bool(d.get("random_seats", base.random_seats)),
+        expansions=tuple(str(e) for e in d.get("expansions", base.expansions)),
     )
 
 
@@ -261,6 +267,13 @@ def validate_options(o: MatchOptions) -> None:
         problems.append(f"farm_scoring must be one of {', '.join(FARM_SCORING_VALUES)}")
     if not 0 <= o.reminder_minutes <= 7 * 24 * 60:
         problems.append("reminder_minutes must be 0–10080")
+    if len(set(o.expansions)) != len(o.expansions):
+        problems.append("an expansion is listed twice")
+    for e in o.expansions:
+        try:
+            find_expansion(e)
+        except EngineError as err:
+            problems.append(str(err))
     if problems:
         reason = "; ".join(problems)
         raise ServiceError(ERR_ILLEGAL, f"Invalid options: {reason}.", reason=reason)
@@ -280,6 +293,21 @@ def auto_move(state: GameState) -> Action:
         pos, rots = next(iter(cells.items()))
         return PlaceTile(pos, rots[0])
     return Pass()
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSummary:
+    """A started match as its stored snapshot tells it (no replay needed)."""
+
+    match_id: int
+    channel_id: int
+    status: str
+    version: int
+    turn: int
+    names: tuple[str, ...]  # in seat order
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]  # seats, once finished
+    updated_at: float
 
 
 class MatchService:
@@ -452,6 +480,7 @@ class MatchService:
                 players=len(order),
                 tiny_city=options.tiny_city,
                 farm_scoring=options.farm_scoring,
+                expansions=options.expansions,
                 names=tuple(s.name for s in order),
             )
             try:
@@ -612,6 +641,29 @@ class MatchService:
             raise ServiceError(ERR_NO_MATCH, "No such match.")
         loaded = await self._load(match_id)
         return await self._outcome(loaded, render=render)
+
+    async def recent_matches(self, channel_id: int, limit: int = 10) -> list[MatchSummary]:
+        """The channel's started matches, newest first, read from snapshots (no replay)."""
+        out = []
+        for row in await self.storage.matches.in_channel(channel_id, limit=limit):
+            snap = row.snapshot
+            if row.setup is None or snap is None:
+                continue
+            record = snap.get("record", {})
+            out.append(
+                MatchSummary(
+                    match_id=row.id,
+                    channel_id=row.channel_id,
+                    status=row.status,
+                    version=row.version,
+                    turn=int(snap.get("turn", 0)),
+                    names=tuple(record.get("names", ())),
+                    scores=tuple(snap.get("scores", ())),
+                    winners=tuple(snap.get("winners", ())) if row.status == "finished" else (),
+                    updated_at=row.updated_at,
+                )
+            )
+        return out
 
     async def set_turn_message(self, match_id: int, version: int, message_id: int) -> None:
         """Remember the message showing ``version`` (restart recovery and stale-click links)."""
@@ -894,7 +946,7 @@ class MatchService:
         renderer = self.renderer
         assert renderer is not None
         try:
-            return await asyncio.to_thread(renderer, view, placements or None)
+            return await asyncio.to_thread(renderer, view, placements=placements or None)
         except Exception:
             log.exception("rendering the board failed; the move itself is stored")
             return None

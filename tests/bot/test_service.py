@@ -27,6 +27,7 @@ from bot.services.matches import (
     ERR_NOT_YOUR_TURN,
     ERR_STALE,
     ERR_TOO_FEW,
+    SEAT_COLOURS,
     MatchOptions,
     MatchService,
     Outcome,
@@ -35,14 +36,14 @@ from bot.services.matches import (
 from engine import Action, Deploy, Pass, PlaceTile, Position, PublicView, Rotation
 from engine.carcassonne.events import PointsScored
 from engine.carcassonne.record import GameRecord, replay
-from storage import Storage
+from storage import NewAction, Storage
 
 GUILD, CHANNEL = 1, 10
 ANN, BOB, CAT = 100, 200, 300
 
 
 def tiny_renderer(
-    view: PublicView, placements: Mapping[Position, tuple[Rotation, ...]] | None = None
+    view: PublicView, *, placements: Mapping[Position, tuple[Rotation, ...]] | None = None
 ) -> bytes:
     """A real PNG whose width counts the tiles and height counts the legal cells (+1)."""
     img = Image.new("RGB", (len(view.tiles), len(placements or {}) + 1), (10, 200, 30))
@@ -51,7 +52,7 @@ def tiny_renderer(
     return buf.getvalue()
 
 
-def tiny_animator(views: list[PublicView], fmt: str = "gif") -> bytes:
+def tiny_animator(views: list[PublicView], *, fmt: str = "gif") -> bytes:
     """One line per frame: the turn and the number of tiles it shows."""
     return "\n".join(f"{v.turn} {len(v.tiles)}" for v in views).encode()
 
@@ -120,7 +121,7 @@ async def test_a_whole_two_player_game_to_the_final_scores(
     out = await two_player_match(svc)
     assert out.view.step == "place" and out.version == 0
     assert {s.user_id for s in out.seats} == {ANN, BOB}
-    assert [s.colour for s in out.seats] == ["yellow", "red"]
+    assert [s.colour for s in out.seats] == ["red", "blue"]
     rng, scored = random.Random(3), [0, 0]
     while not out.finished:
         out = await svc.submit(CHANNEL, out.current_user_id, random_move(out, rng), out.version)
@@ -478,7 +479,7 @@ async def test_active_matches_tell_which_boards_were_not_posted(db_path: Path) -
 
 
 async def test_a_failing_renderer_does_not_lose_the_move(db_path: Path) -> None:
-    def broken(view: PublicView, placements: object = None) -> bytes:
+    def broken(view: PublicView, *, placements: object = None) -> bytes:
         raise RuntimeError("boom")
 
     svc = await open_service(db_path, renderer=broken)
@@ -507,3 +508,72 @@ async def test_storage_is_shared_with_repositories(db_path: Path) -> None:
         assert row is not None and row.id == out.match_id
     finally:
         await svc.close()
+
+
+def test_seat_colour_names_match_the_renderer() -> None:
+    style = pytest.importorskip("rendering.style")
+    assert tuple(s.colour_name for s in style.SEAT_STYLES) == SEAT_COLOURS
+
+
+# ---------------------------------------------------------------------------- more
+async def test_two_processes_on_one_file_never_both_apply_a_move(db_path: Path) -> None:
+    """Two services (as two bot processes) share the file: the per-match lock cannot help,
+    the compare-and-set on the version must."""
+    a = await open_service(db_path, renderer=None, animator=None)
+    b = await open_service(db_path, renderer=None, animator=None)
+    try:
+        out = await two_player_match(a)
+        move = random_move(out, random.Random(1))
+        seat = out.view.current
+        stale = await b._load(out.match_id)  # b has read version 0 ...
+        await a.submit(CHANNEL, out.current_user_id, move, 0)  # ... then a moves
+        game = stale.game.copy()
+        game.play(seat, move[0])
+        entry = [NewAction(game.version, seat, move[0].notation())]
+        await refused(ERR_STALE, b._commit(stale, game, entry, 0))
+        assert len(await b.storage.actions.entries(out.match_id)) == 1
+        now = await b.current(CHANNEL)  # b sees a's move, not its own
+        assert now.version == 1 and now.view.step == "deploy"
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def test_a_match_with_expansions_plays_to_the_end_and_replays(svc: MatchService) -> None:
+    exps = ("inns_cathedrals", "traders_builders")
+    await svc.create_lobby(
+        GUILD, CHANNEL, ANN, "Ann", MatchOptions(players=3, expansions=exps), seed=21
+    )
+    await svc.join(CHANNEL, BOB, "Bob")
+    await svc.join(CHANNEL, CAT, "Cat")
+    out = await play(svc, await svc.start(CHANNEL, ANN), random.Random(9))
+    assert out.finished and out.view.setup.expansions == exps
+    assert out.record_json is not None
+    result = replay(GameRecord.from_json(json.loads(out.record_json)))
+    assert result.scores == tuple(p.score for p in out.view.players)
+    err = await refused(
+        ERR_ILLEGAL,
+        svc.create_lobby(GUILD, CHANNEL, ANN, "Ann", MatchOptions(expansions=("dragons",))),
+    )
+    assert "dragons" in err.params["reason"]
+
+
+async def test_recent_matches_are_listed_from_snapshots_without_replay(
+    svc: MatchService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    done = await play(svc, await two_player_match(svc, seed=1), random.Random(1))
+    running = await play(svc, await two_player_match(svc, seed=2), random.Random(2), moves=7)
+    await svc.create_lobby(GUILD, CHANNEL + 1, ANN, "Ann", MatchOptions())
+
+    def no_replay(*args: object) -> None:
+        raise AssertionError("listing must not replay")
+
+    monkeypatch.setattr("bot.services.matches.rebuild", no_replay)
+    svc._cache.clear()
+    listed = await svc.recent_matches(CHANNEL)
+    assert [m.match_id for m in listed] == [running.match_id, done.match_id]
+    assert listed[0].status == "active" and listed[0].version == 7 and listed[0].winners == ()
+    assert listed[1].status == "finished" and listed[1].winners == done.winners
+    assert listed[1].scores == tuple(p.score for p in done.view.players)
+    assert listed[1].names == tuple(s.name for s in done.seats)
+    assert await svc.recent_matches(CHANNEL + 1) == []  # a lobby has no snapshot yet
