@@ -13,7 +13,7 @@ wrong-row choices and animal-joker assignments wait for their owners (step ``cho
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 
 from engine.cardgame.actions import (
     AssignJoker,
@@ -276,6 +276,23 @@ def _wrong_step(state: CardState) -> str:
 
 
 # ----------------------------------------------------------------------------- working copy
+_SETTERS = tuple(getattr(CardState, f.name).__set__ for f in fields(CardState))
+_new = object.__new__
+
+
+def _make_state(values: tuple[object, ...]) -> CardState:
+    """Build a :class:`CardState` from its field values in declaration order.
+
+    Same result as ``CardState(*values)`` at half the cost: the frozen dataclass ``__init__``
+    goes through ``object.__setattr__`` per field, the slot descriptors do not. Used once per
+    :func:`apply`, the hot path of random games (ARCHITECTURE.md decision 3).
+    """
+    state: CardState = _new(CardState)
+    for set_field, value in zip(_SETTERS, values, strict=True):
+        set_field(state, value)
+    return state
+
+
 class _Work:
     """A mutable copy of a state, used only inside one :func:`apply`."""
 
@@ -330,29 +347,31 @@ class _Work:
         self.winners = s.winners
 
     def freeze(self) -> CardState:
-        return CardState(
-            setup=self.setup,
-            seed=self.seed,
-            pile=self.pile,
-            pile_pos=self.pile_pos,
-            rows=tuple(map(tuple, self.rows)),
-            hands=tuple(map(tuple, self.hands)),
-            animals=tuple(map(tuple, self.animals)),
-            chests=tuple(map(tuple, self.chests)),
-            scores=tuple(self.scores),
-            played=tuple(self.played),
-            follower_row=tuple(self.follower_row),
-            dealer=self.dealer,
-            current=self.current,
-            step=self.step,
-            awaiting=frozenset(self.awaiting),
-            version=self.version,
-            round=self.round,
-            last_follower=self.last_follower,
-            removed=self.removed,
-            awards=self.awards,
-            receipts=tuple(self.receipts),
-            winners=self.winners,
+        return _make_state(
+            (
+                self.setup,
+                self.seed,
+                self.pile,
+                self.pile_pos,
+                tuple(map(tuple, self.rows)),
+                tuple(map(tuple, self.hands)),
+                tuple(map(tuple, self.animals)),
+                tuple(map(tuple, self.chests)),
+                tuple(self.scores),
+                tuple(self.played),
+                tuple(self.follower_row),
+                self.dealer,
+                self.current,
+                self.step,
+                frozenset(self.awaiting),
+                self.version,
+                self.round,
+                self.last_follower,
+                self.removed,
+                self.awards,
+                tuple(self.receipts),
+                self.winners,
+            )
         )
 
     @property
