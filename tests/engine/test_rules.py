@@ -299,3 +299,24 @@ def test_game_ends_after_the_last_tile_with_final_scoring_and_winners() -> None:
 def test_state_version_counts_actions() -> None:
     game = play(setup(["BA/C", SPARE]), ["place 0,-1 r180", "pass"])
     assert [s.version for s in game.states] == [0, 1, 2]
+
+
+def test_draw_limit_ends_the_game_early() -> None:
+    state = new_game(GameSetup(draw_limit=2), seed=5)
+    assert state.tiles_left == 1
+    while not state.over:
+        options = list(legal_actions(state, state.current))
+        state = apply(state, state.current, options[0]).state
+    assert state.pile_pos == 2
+    assert len(state.board.cells) - 1 + len(state.discarded) == 2
+
+
+def test_public_view_hides_the_pile() -> None:
+    state = new_game(GameSetup(players=2), seed=9)
+    view = public_view(state)
+    assert not hasattr(view, "pile") and not hasattr(view, "seed")
+    assert view.tiles_left == 70 and view.drawn == state.drawn
+    assert [p.name for p in view.players] == ["Player 1", "Player 2"]
+    assert [(t.pos, t.tile, t.rotation) for t in view.tiles] == [
+        (Position(0, 0), "BA/RCr", Rotation.R0)
+    ]

@@ -534,3 +534,31 @@ def test_score_items_spell_out_the_arithmetic() -> None:
     )
     (ev,) = completed(game)
     assert ev.item.describe() == "city completed: 3 tiles × 2 + 1 shield × 2 = 8"
+
+
+def test_cloister_placed_into_a_full_ring_scores_nine_at_once() -> None:
+    # the eight neighbours first, then the cloister into the hole with a monk on it
+    ring = [
+        "place -1,0 r0",
+        "pass",
+        "place 1,0 r0",
+        "pass",
+        "place -1,1 r0",
+        "pass",
+        "place 1,1 r0",
+        "pass",
+        "place -1,2 r0",
+        "pass",
+        "place 0,2 r0",
+        "pass",
+        "place 1,2 r0",
+        "pass",
+        "place 0,1 r0",
+        "deploy cloister",
+    ]
+    draw = ["BA/RFr", "BA/RFr", "BA/L", "BA/L", "BA/RFr", "BA/RFr", "BA/RFr", "BA/L", SPARE]
+    game = play(setup(draw), ring)
+    (ev,) = completed(game)
+    assert (ev.item.category, ev.item.points) == ("cloister", 9)
+    assert ev.item.winners == (Seat(1),)
+    assert supply(game.state, 1) == 7
