@@ -18,6 +18,7 @@ from engine.cardgame.actions import (
     PlayCard,
 )
 from engine.cardgame.cards import ANIMAL_TABLE, DECK, CardFace, CardType, Colour, animal_points
+from engine.cardgame.codec import state_from_json, state_to_json
 from engine.cardgame.rules import Transition, apply, legal_actions, new_game, replay
 from engine.cardgame.scoring import Award, CardScoreItem, best_building_sets
 from engine.cardgame.sim import CardGameResult, play_random
@@ -55,5 +56,7 @@ __all__ = [
     "replay",
     "rules_summary",
     "seat_view",
+    "state_from_json",
+    "state_to_json",
     "view_for",
 ]
