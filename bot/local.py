@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import secrets
+import sqlite3
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,6 +32,7 @@ from engine import Action, InvalidActionError, Pass, PlaceTile, Position, Rotati
 from engine.carcassonne.events import FigureDeployed, PointsScored, TileDiscarded, TilePlaced
 from engine.carcassonne.rules import describe_spot
 from engine.core.rng import Rng
+from storage import MigrationError
 
 LOCAL_GUILD = 0
 LOCAL_CHANNEL = 1
@@ -129,7 +131,11 @@ async def play_local(
         kwargs["renderer"] = renderer
     if animator is not _UNSET:
         kwargs["animator"] = animator
-    svc = await MatchService.open(opts.db, **kwargs)
+    try:
+        svc = await MatchService.open(opts.db, **kwargs)
+    except (OSError, sqlite3.Error, MigrationError) as e:
+        table.say(f"Cannot open the match database {opts.db}: {e}")
+        return 2
     try:
         return await table.play(svc, opts)
     finally:

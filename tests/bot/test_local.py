@@ -208,3 +208,11 @@ def test_with_a_token_carcabot_runs_the_bot_and_never_shows_the_token(
     assert seen[0].database_path == Path("db/bot.sqlite3")
     captured = capsys.readouterr()
     assert secret not in captured.out + captured.err + caplog.text
+
+
+async def test_an_unusable_database_path_is_a_friendly_line(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("not a folder")
+    out = io.StringIO()
+    opts = LocalOptions(humans=0, db=tmp_path / "file" / "x.sqlite3", out=tmp_path)
+    assert await play_local(opts, stdout=out) == 2
+    assert out.getvalue().startswith("Cannot open the match database")

@@ -9,6 +9,7 @@ import json
 import random
 from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -57,10 +58,10 @@ def tiny_animator(views: list[PublicView], *, fmt: str = "gif") -> bytes:
     return "\n".join(f"{v.turn} {len(v.tiles)}" for v in views).encode()
 
 
-async def open_service(path: Path, **kw: object) -> MatchService:
+async def open_service(path: Path, **kw: Any) -> MatchService:
     kw.setdefault("renderer", tiny_renderer)
     kw.setdefault("animator", tiny_animator)
-    return await MatchService.open(path, **kw)  # type: ignore[arg-type]
+    return await MatchService.open(path, **kw)
 
 
 @pytest.fixture
@@ -577,3 +578,14 @@ async def test_recent_matches_are_listed_from_snapshots_without_replay(
     assert listed[1].scores == tuple(p.score for p in done.view.players)
     assert listed[1].names == tuple(s.name for s in done.seats)
     assert await svc.recent_matches(CHANNEL + 1) == []  # a lobby has no snapshot yet
+
+
+async def test_two_lobbies_opened_at_once_in_one_channel_give_one(svc: MatchService) -> None:
+    results = await asyncio.gather(
+        svc.create_lobby(GUILD, CHANNEL, ANN, "Ann", MatchOptions()),
+        svc.create_lobby(GUILD, CHANNEL, BOB, "Bob", MatchOptions()),
+        return_exceptions=True,
+    )
+    errors = [r for r in results if isinstance(r, ServiceError)]
+    assert len(errors) == 1 and errors[0].key == ERR_MATCH_EXISTS
+    assert len(await svc.storage.matches.in_channel(CHANNEL)) == 1
