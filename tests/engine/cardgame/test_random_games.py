@@ -3,6 +3,7 @@ the building-set optimiser against an independent brute force; secrecy of the vi
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
 
@@ -26,6 +27,11 @@ def _check(state: CardState) -> None:
     assert all(s >= 0 for s in state.scores)
     assert sum(a.points for a in state.awards) == sum(state.scores)
     assert state.awaiting or state.step == STEP_OVER
+    if state.step == "choose":  # exactly the seats that still owe a choice are awaited
+        assert state.awaiting == {r.seat for r in state.receipts if r.pending}
+    for held in state.animals:  # jokers wait for a kind only while no animal is held
+        kinds = [a.kind for a in held]
+        assert None not in kinds or all(DECK[a.card].colour is None for a in held)
 
 
 @settings(max_examples=30, deadline=None)
@@ -66,6 +72,15 @@ def test_random_games_keep_every_invariant_to_the_end(players: int, seed: int) -
     assert state.pile_left == 0 and not any(state.rows) and not any(state.hands)
     assert state.winners and set(state.winners) <= set(range(players))
     assert replay(state.setup, seed, log) == state
+
+
+def test_random_games_reach_every_kind_of_action() -> None:
+    """So the random-game invariants above also cover setup jokers and scoring choices."""
+    seen: Counter[str] = Counter()
+    for seed in range(40):
+        _, log = random_game(2 + seed % 4, seed)
+        seen.update(a.kind for _, a in log)
+    assert set(seen) == {"lay", "play", "follower", "wrong-row", "assign"}
 
 
 def test_play_random_is_deterministic_and_replayable() -> None:

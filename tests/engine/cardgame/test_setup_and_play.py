@@ -161,38 +161,60 @@ def test_the_large_follower_is_placed_once_a_round() -> None:
         act(s, 0, "follower blue")
 
 
-def test_rulebook_example_followers_secure_back_to_the_board_or_previous_follower() -> None:
-    """§17.3 B.6: black secures the 4 field cards, green the 4 city cards; after more cards,
-    red's follower in the city row secures the 3 cards after green's follower."""
-    black, green, red = 0, 1, 2
+def test_rulebook_example_of_a_round_with_four_players() -> None:
+    """Seed 002, "Desarrollo de una ronda": ① black plays a red card beside the red board,
+    ② blue plays a red card after it, ③ green plays a green card in the green row. Black
+    secures the 4 field cards and green the 4 city cards; after more cards red's follower in
+    the city row secures the 3 cards that lie after green's follower."""
+    black, blue, green, red = 0, 1, 2, 3
     c = Cards()
     s = table(
-        3,
+        4,
         rows={
-            Colour.GREEN: [up(c, "green-1"), up(c, "green-2"), up(c, "green-animal"), up(c, "green-1")],
+            Colour.GREEN: [up(c, "green-1"), up(c, "green-2"), up(c, "green-animal")],
             Colour.BLUE: [up(c, "blue-1"), up(c, "blue-3"), up(c, "blue-animal"), up(c, "blue-2")],
         },
         hands={
-            black: c.many(["blue-1"]),
-            green: c.many(["blue-2"]),
-            red: c.many(["blue-building"]),
+            black: c.many(["red-1", "blue-1"]),
+            blue: c.many(["red-2", "yellow-2", "blue-2"]),
+            green: c.many(["green-1"]),
+            red: c.many(["yellow-1", "blue-building"]),
         },
         current=black,
         dealer=red,
     )  # fmt: skip
-    s, ev1 = act(s, black, "follower field")
-    s, ev2 = act(s, green, "follower city")
-    assert [e.secured for e in of_type(ev1 + ev2, FollowerPlaced)] == [4, 4]  # type: ignore[attr-defined]
-    s, _ = run(s, [(red, "play blue-building"), (black, "play blue-1"), (green, "play blue-2")])
-    s, events = act(s, red, "follower city")
-    (placed,) = of_type(events, FollowerPlaced)
-    assert placed == FollowerPlaced(Seat(red), Colour.BLUE, 3, True)
+    s, events = run(
+        s,
+        [
+            (black, "play red-1"),  # ①
+            (blue, "play red-2"),  # ② after the red card already there
+            (green, "play green-1"),  # ③
+            (red, "play yellow-1"),
+            (black, "follower field"),  # secures the 4 field cards
+            (blue, "play yellow-2"),
+            (green, "follower city"),  # secures the 4 city cards
+            (red, "play blue-building"),
+            (black, "play blue-1"),
+            (blue, "play blue-2"),
+            # green has nothing left to do and is skipped
+            (red, "follower city"),  # secures the 3 cards after green's follower
+            (blue, "follower road"),  # black is done; blue places the round's last follower
+        ],
+    )
+    road = [e for e in of_type(events, CardPlayed) if e.row is Colour.RED]  # type: ignore[attr-defined]
+    assert [(e.seat, e.card) for e in road] == [(black, "red-1"), (blue, "red-2")]  # type: ignore[attr-defined]
+    placed = {e.seat: e.secured for e in of_type(events, FollowerPlaced)}  # type: ignore[attr-defined]
+    assert placed == {black: 4, green: 4, red: 3, blue: 2}
     got = {(e.seat, e.row): e.cards for e in of_type(events, CardsCollected)}  # type: ignore[attr-defined]
     assert got == {
         (black, Colour.GREEN): ("green-1", "green-2", "green-animal", "green-1"),
         (green, Colour.BLUE): ("blue-1", "blue-3", "blue-animal", "blue-2"),
         (red, Colour.BLUE): ("blue-building", "blue-1", "blue-2"),
+        (blue, Colour.RED): ("red-1", "red-2"),
     }
+    (ended,) = of_type(events, RoundEnded)
+    assert ended.next_dealer == blue  # type: ignore[attr-defined]
+    assert s.dealer == blue and s.current == green  # the new dealer's left starts
 
 
 def test_a_seat_with_an_empty_hand_must_place_its_follower_and_others_keep_playing() -> None:
