@@ -339,6 +339,8 @@ class MatchService:
         self._locks: dict[int, asyncio.Lock] = {}
         self._cache: OrderedDict[tuple[int, int], Game] = OrderedDict()
         self._cache_size = cache_size
+        #: board PNGs by (match_id, version): a version fixes the view, so it fixes the image
+        self._png_cache: OrderedDict[tuple[int, int], bytes] = OrderedDict()
 
     @classmethod
     async def open(cls, path: Path | str, **kwargs: Any) -> MatchService:
@@ -913,7 +915,14 @@ class MatchService:
         deploys = tuple(legal_deploys(st)) if not finished else ()
         png = None
         if render and self.renderer is not None:
-            png = await self._render(view, placements)
+            key = (row.id, game.version)
+            png = self._png_cache.get(key)
+            if png is None:
+                png = await self._render(view, placements)
+                if png is not None:
+                    self._png_cache[key] = png
+                    while len(self._png_cache) > self._cache_size:
+                        self._png_cache.popitem(last=False)
         record_json = animation = None
         if finished:
             record_json = json.dumps(game.record_json([s.name for s in seats]), indent=1)

@@ -589,3 +589,25 @@ async def test_two_lobbies_opened_at_once_in_one_channel_give_one(svc: MatchServ
     errors = [r for r in results if isinstance(r, ServiceError)]
     assert len(errors) == 1 and errors[0].key == ERR_MATCH_EXISTS
     assert len(await svc.storage.matches.in_channel(CHANNEL)) == 1
+
+
+async def test_a_board_is_rendered_once_per_version(db_path: Path) -> None:
+    calls: list[int] = []
+
+    def counting(
+        view: PublicView, *, placements: Mapping[Position, tuple[Rotation, ...]] | None = None
+    ) -> bytes:
+        calls.append(view.version)
+        return tiny_renderer(view, placements=placements)
+
+    svc = await open_service(db_path, renderer=counting)
+    try:
+        out = await two_player_match(svc)
+        again = await svc.current(CHANNEL)
+        assert again.png == out.png and calls == [0]
+        moved = await svc.submit(CHANNEL, out.current_user_id, random_move(out, random.Random(0)))
+        await svc.current(CHANNEL)
+        assert calls == [0, 1] and moved.png is not None
+        assert (await svc.current(CHANNEL, render=False)).png is None
+    finally:
+        await svc.close()
