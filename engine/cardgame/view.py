@@ -15,6 +15,7 @@ from engine.cardgame.cards import DECK, ROWS, CardFace, Colour
 from engine.cardgame.rules import joker_options, legal_actions
 from engine.cardgame.scoring import Award
 from engine.cardgame.state import STEP_OVER, CardSetup, CardState, RowCard
+from engine.core.errors import InvalidActionError
 from engine.core.seats import Seat
 
 
@@ -106,6 +107,8 @@ class CardPublicView:
     winners: tuple[Seat, ...]
     #: the joker the dealer must lay during setup, if any
     setup_joker: CardFace | None = None
+    #: during scoring choices: what each seat took from the rows this round (all face up now)
+    collected: tuple[tuple[Seat, tuple[CardFace, ...]], ...] = ()
 
     @property
     def over(self) -> bool:
@@ -146,7 +149,13 @@ def view_for(state: CardState, viewer: Seat | None = None) -> CardPublicView | C
 
 
 def seat_view(state: CardState, seat: Seat, pub: CardPublicView | None = None) -> CardSeatView:
-    """The private view of ``seat``."""
+    """The private view of ``seat``.
+
+    Raises:
+        InvalidActionError: ``seat`` does not play in this game.
+    """
+    if not 0 <= seat < state.players:
+        raise InvalidActionError(f"There is no seat {seat + 1} in this game.")
     own: list[FaceDownCard] = []
     for colour, row in zip(ROWS, state.rows, strict=True):
         for i, item in enumerate(row):
@@ -212,6 +221,7 @@ def public_view(state: CardState) -> CardPublicView:
     setup_joker = None
     if state.step == "setup" and state.pile_pos < len(state.pile):
         setup_joker = DECK[state.pile[state.pile_pos]]
+    collected = tuple((r.seat, tuple(DECK[c] for c, _ in r.cards)) for r in state.receipts)
     return CardPublicView(
         setup=state.setup,
         version=state.version,
@@ -229,4 +239,5 @@ def public_view(state: CardState) -> CardPublicView:
         awards=state.awards,
         winners=state.winners,
         setup_joker=setup_joker,
+        collected=collected,
     )

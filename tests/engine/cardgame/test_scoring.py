@@ -106,8 +106,12 @@ def test_a_joker_with_two_possible_kinds_waits_for_its_owner() -> None:
     assert not _awards(events)  # nothing scored until the choice is made
     assert legal_actions(s, Seat(0)) == (AssignJoker("blue"), AssignJoker("red"))
     assert legal_actions(s, Seat(1)) == ()
-    pending = public_view(s).pending
-    assert [(p.seat, p.what, p.options) for p in pending] == [(0, "joker", ("blue", "red"))]
+    view = public_view(s)
+    assert [(p.seat, p.what, p.options) for p in view.pending] == [(0, "joker", ("blue", "red"))]
+    assert [(seat, [f.code for f in faces]) for seat, faces in view.collected] == [
+        (0, ["red-animal", "animal-joker"]),
+        (1, []),
+    ]
     with pytest.raises(NotYourTurnError, match="scoring choices"):
         act(s, 1, "assign red")
     with pytest.raises(IllegalActionError, match="blue, red"):
@@ -117,6 +121,7 @@ def test_a_joker_with_two_possible_kinds_waits_for_its_owner() -> None:
     assert sorted(a.points for a in _awards(ev_blue)) == [3, 6] and to_blue.scores[0] == 9
     assert [a.points for a in _awards(ev_red)] == [6] and to_red.scores[0] == 6
     assert to_blue.step == STEP_PLAY and to_blue.round == 2
+    assert public_view(to_blue).collected == ()
 
 
 def test_buildings_go_under_the_chest_unseen_until_the_end() -> None:

@@ -281,6 +281,8 @@ def test_errors_for_the_wrong_seat_and_after_the_end() -> None:
         act(s, 1, "play red-1")
     with pytest.raises(InvalidActionError):
         apply(s, Seat(7), PlaceFollower(Colour.RED))
+    with pytest.raises(InvalidActionError, match="no seat 8"):
+        view_for(s, Seat(7))
     from dataclasses import replace
 
     over = replace(s, step="over", awaiting=frozenset())
