@@ -7,7 +7,7 @@ so nothing hidden can leak into a channel image.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
@@ -132,6 +132,13 @@ def _coords(img: Image.Image, fr: Frame) -> None:
             draw_text(img, (cx, cy), str(y), size, st.TEXT_DIM, bold=True, anchor="mm")
 
 
+def _axes(img: Image.Image, fr: Frame) -> None:
+    """``x`` over the column numbers and ``y`` beside the row numbers, in the corner."""
+    size = max(10, min(16, fr.label // 2))
+    draw_text(img, (fr.label * 0.72, fr.label * 0.3), "x", size, st.TEXT, bold=True, anchor="mm")
+    draw_text(img, (fr.label * 0.3, fr.label * 0.72), "y", size, st.TEXT, bold=True, anchor="mm")
+
+
 def _grid(d: ImageDraw.ImageDraw, fr: Frame) -> None:
     x0, y0 = fr.label, fr.label
     x1, y1 = fr.label + fr.cols * fr.tile, fr.label + fr.rows * fr.tile
@@ -145,6 +152,13 @@ def _grid(d: ImageDraw.ImageDraw, fr: Frame) -> None:
 
 def figure_size(tile_px: int) -> int:
     return max(10, int(tile_px * 0.34))
+
+
+#: Extra board layers by expansion id, drawn after tiles and figures and before outlines:
+#: ``layer(img, view, frame)``. Tokens on tiles (gold, ferries, bridges, castles), neutral
+#: figures and other expansion pieces register here (one module per expansion), so this file
+#: does not change when an expansion learns to draw itself.
+BOARD_LAYERS: dict[str, Callable[[Image.Image, PublicView, Frame], None]] = {}
 
 
 def draw_tiles_and_figures(
@@ -259,8 +273,14 @@ def draw_panel(img: Image.Image, view: PublicView, x0: int, width: int = PANEL_W
         img.paste(sprite, (x0 + 16, y + 2), sprite)
         name = fit_text(p.name, width - 150, 19)
         draw_text(img, (x0 + 60, y + 2), name, 19, st.TEXT)
-        left = p.supply.get("follower", 0)
-        info = f"{style.colour_name} · followers {left}"
+        info = f"{style.colour_name} · followers {p.supply.get('follower', 0)}"
+        extras = [
+            k if n == 1 else f"{k} {n}"
+            for k, n in sorted(p.supply.items())
+            if k != "follower" and n > 0
+        ]
+        if extras:
+            info = fit_text(" · ".join([info, *extras]), width - 150, 14)
         draw_text(img, (x0 + 60, y + 26), info, 14, st.TEXT_DIM)
         draw_text(img, (x0 + width - pad, y + 8), str(p.score), 22, st.TEXT, bold=True, anchor="ra")
         if p.seat in winners:
@@ -326,7 +346,12 @@ def board_image(
     d = ImageDraw.Draw(img)
     _grid(d, fr)
     _coords(img, fr)
+    _axes(img, fr)
     draw_tiles_and_figures(img, view, fr)
+    for exp in view.setup.expansions:
+        layer = BOARD_LAYERS.get(exp)
+        if layer is not None:
+            layer(img, view, fr)
     draw_last_placed(d, view, fr)
     if highlight is not None:
         _outline(
