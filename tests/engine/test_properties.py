@@ -28,6 +28,8 @@ from engine import (
     public_view,
 )
 from engine.carcassonne.events import Event, PointsScored
+from engine.carcassonne.geometry import facing_half
+from engine.carcassonne.tiles import FeatureKind
 from engine.core.rng import Rng
 
 FOLLOWERS = 7
@@ -103,6 +105,7 @@ def check_scores(before: GameState, after: GameState, events: tuple[Event, ...])
     gained = [0] * after.setup.players
     for e in events:
         if isinstance(e, PointsScored):
+            check_item_arithmetic(after.setup, e)
             for a in e.awards:
                 assert a.points > 0
                 gained[a.seat] += a.points
@@ -110,6 +113,30 @@ def check_scores(before: GameState, after: GameState, events: tuple[Event, ...])
         assert after.scores[seat] >= before.scores[seat]
         assert after.scores[seat] - before.scores[seat] == gained[seat]
         assert after.scores[seat] == sum(a.points for a in after.awards if a.seat == seat)
+
+
+def check_item_arithmetic(setup: GameSetup, e: PointsScored) -> None:
+    """Each scored item's points follow RULES.md §2.7 / §3 from its own tile and shield counts."""
+    item = e.item
+    n, p = item.tiles, item.pennants
+    if item.category == "road":
+        want = n
+    elif item.category == "city" and item.complete:
+        want = 2 + p if (n == 2 and setup.tiny_city == 2) else 2 * (n + p)
+    elif item.category == "city":
+        want = n + p
+    elif item.category == "cloister":
+        assert 1 <= n <= 9 and (n == 9 or not item.complete)
+        want = n
+    else:
+        assert item.category == "farm" and item.final
+        assert item.points % 3 == 0
+        want = item.points
+    assert item.points == want, item
+    assert item.winners and {a.seat for a in e.awards} == set(item.winners)
+    assert all(a.points == item.points for a in e.awards)
+    # features score complete during play and incomplete at the end; farms only at the end
+    assert item.complete is (not item.final) or (item.category == "farm" and not item.complete)
 
 
 def check_unlisted_placements_rejected(state: GameState, rng: Rng) -> None:
@@ -157,9 +184,76 @@ def play_checked(
         assert tr.state.version == state.version + 1
         check_followers(tr.state)
         check_scores(state, tr.state, tr.events)
+        if steps % exhaustive_every == 0:
+            check_board_model(tr.state)
         log.append(action)
         state = tr.state
     return state, log
+
+
+def check_board_model(state: GameState) -> None:
+    """The board's incremental union-find agrees with a flood fill of the placed tiles.
+
+    Features are rebuilt from scratch: a node per (tile, feature), joined across every shared
+    edge (road/city by side, field by facing half-edges). Each component must be exactly one
+    board feature, with the same tiles, open road/city ends, pennants and bordered cities.
+    """
+    board = state.board
+    cells = board.cells
+    parent: dict[tuple[Position, int], tuple[Position, int]] = {}
+
+    def find(n: tuple[Position, int]) -> tuple[Position, int]:
+        while parent[n] != n:
+            parent[n] = parent[parent[n]]
+            n = parent[n]
+        return n
+
+    for pos, p in cells.items():
+        for f in p.tile.features:
+            parent[(pos, f.index)] = (pos, f.index)
+    open_ends: dict[tuple[Position, int], int] = {}
+    for pos, p in cells.items():
+        rt = p.rt
+        for side in range(4):
+            other = cells.get(pos.neighbour(side))
+            fi = rt.side_feature[side]
+            if other is None:
+                if fi >= 0:
+                    open_ends[(pos, fi)] = open_ends.get((pos, fi), 0) + 1
+                continue
+            oi = other.rt.side_feature[(side + 2) % 4]
+            if fi >= 0 and oi >= 0:
+                parent[find((pos, fi))] = find((other.pos, oi))
+            for h in (2 * side, 2 * side + 1):
+                a, b = rt.half_feature[h], other.rt.half_feature[facing_half(h)]
+                if a >= 0 and b >= 0:
+                    parent[find((pos, a))] = find((other.pos, b))
+    components: dict[tuple[Position, int], list[tuple[Position, int]]] = {}
+    for n in parent:
+        components.setdefault(find(n), []).append(n)
+    seg_of = {n: cells[n[0]].segs[n[1]] for n in parent}
+    board_rep = {n: board.root[seg_of[n]] for n in parent}
+    for nodes in components.values():
+        reps = {board_rep[n] for n in nodes}
+        assert len(reps) == 1, f"one component split over board features {reps}"
+        (rep,) = reps
+        feat = board.features[rep]
+        assert len(feat.segs) == len(nodes)
+        assert feat.tiles == frozenset(n[0] for n in nodes)
+        defs = [cells[pos].tile.features[i] for pos, i in nodes]
+        assert {d.kind for d in defs} == {feat.kind}
+        if feat.kind in (FeatureKind.ROAD, FeatureKind.CITY):
+            assert feat.open == sum(open_ends.get(n, 0) for n in nodes), (feat.kind, nodes)
+            assert feat.pennants == sum(d.pennants for d in defs)
+        if feat.kind is FeatureKind.FIELD:
+            bordered = {
+                find((pos, c)) for pos, i in nodes for c in cells[pos].tile.features[i].cities
+            }
+            assert {board.root[s] for s in feat.cities} == {
+                board_rep[(pos, i)] for pos, i in bordered
+            }
+    # and no board feature is left over
+    assert set(board.features) == set(board_rep.values())
 
 
 @given(setup=setups, seed=seeds, choice_seed=seeds)

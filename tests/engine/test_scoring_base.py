@@ -562,3 +562,27 @@ def test_cloister_placed_into_a_full_ring_scores_nine_at_once() -> None:
     assert (ev.item.category, ev.item.points) == ("cloister", 9)
     assert ev.item.winners == (Seat(1),)
     assert supply(game.state, 1) == 7
+
+
+@pytest.mark.parametrize("edition", ["per_farm", "city_supply_1st_ed"])
+def test_rulebook_two_farms_vector(edition: str) -> None:
+    # RULES.md §3.3: red owns the large farm bordering cities A and B -> 6; blue owns the small
+    # farm bordering A only -> 3. A = start city + cap (0,-1); B = caps (1,-1) + (1,-2).
+    # Edition A gives the same here: A is tied 1-1 across its two farms, B is red's alone.
+    game = play(
+        setup(["BA/C", "BA/RFr", "BA/C", "BA/C"], farm_scoring=edition),
+        [
+            "place 0,-1 r180",  # red (seat 0): closes A, farmer in the large farm
+            "deploy field:Nw.Ne.En.Es.Ws.Wn",
+            "place -1,0 r0",  # blue (seat 1): farmer in the start's north field
+            "deploy field:Nw.Ne.En.Wn",
+            "place 1,-1 r0",  # the large farm reaches B's southern cap
+            "pass",
+            "place 1,-2 r180",  # closes B
+            "pass",
+        ],
+    )
+    large = feature(game.states[-2], 0, -1, "field:Nw.Ne.En.Es.Ws.Wn")
+    small = feature(game.states[-2], -1, 0, "field:Nw.Ne.En.Wn")
+    assert large is not small
+    assert game.points(final=True, category="farm") == {0: 6, 1: 3}
