@@ -103,13 +103,14 @@ def frame_for(
     cols, rows = max_x - min_x + 1, max_y - min_y + 1
     by_w = (max_side - panel - 2 * LABEL) // cols
     by_h = (max_side - 2 * LABEL) // rows
-    size = max(MIN_TILE, min(max_tile, by_w, by_h))
+    # multiples of 8 only: fewer distinct sizes as a board grows means fewer cache misses
+    size = max(MIN_TILE, min(max_tile, by_w, by_h) // 8 * 8)
     # a pixel budget keeps PNG encoding (the slow part) fast on big boards
     while (
         size > MIN_TILE
         and (cols * size + 2 * LABEL + panel) * (rows * size + 2 * LABEL) > max_pixels
     ):
-        size -= 4
+        size -= 8
     return Frame(min_x, min_y, cols, rows, size)
 
 

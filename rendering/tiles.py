@@ -388,13 +388,13 @@ def draw_tile_art(tile_id: str, size: int) -> Image.Image:
     return img
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=512)
 def _art(tile_id: str, size: int) -> Image.Image:
     big = draw_tile_art(tile_id, size * 2)
     return big.reduce(2)
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=1024)
 def tile_image(tile_id: str, rotation: int, size: int) -> Image.Image:
     """Tile ``tile_id`` turned clockwise by ``rotation`` quarter turns, ``size`` px square (cached).
 

@@ -340,3 +340,26 @@ def test_cjk_names_use_the_optional_fallback_font() -> None:
     tofu, _, _ = text_mask("\U0010fffd\U0010fffd", 32)
     assert mask.getbbox() is not None
     assert mask.tobytes() != tofu.tobytes()
+
+
+def test_expansion_layers_draw_on_the_board() -> None:
+    """An expansion registers a layer by id; the board calls it with the frame it uses."""
+    from rendering.board import BOARD_LAYERS, Frame
+
+    view = public_view(new_game(GameSetup(players=2, expansions=("inns_cathedrals",)), seed=5))
+    calls: list[Frame] = []
+
+    def layer(img: Image.Image, v: PublicView, fr: Frame) -> None:
+        calls.append(fr)
+        x, y = fr.cell_xy(Position(0, 0))
+        img.paste((255, 0, 255), (x + 10, y + 10, x + 20, y + 20))
+
+    BOARD_LAYERS["inns_cathedrals"] = layer
+    try:
+        img = decode(render_board(view))
+    finally:
+        del BOARD_LAYERS["inns_cathedrals"]
+    assert calls == [board_frame(view)]
+    x, y = calls[0].cell_xy(Position(0, 0))
+    assert px(img, (x + 15, y + 15)) == (255, 0, 255)
+    assert px(decode(render_board(view)), (x + 15, y + 15)) != (255, 0, 255)
