@@ -1,0 +1,109 @@
+"""The Discord bot process: ``CarcBot`` (cogs, persistent components, translator) and ``run_bot``.
+
+``run_bot(settings)`` opens the match database, builds the bot around one :class:`MatchService`,
+and runs until stopped. Commands are never synced here (ECOSYSTEM.md R-01): ``carcabot sync``
+does that. The token is handed to discord.py only; it is never logged.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.i18n import CarcTranslator, lang_of, t
+from bot.services.matches import MatchService
+from bot.settings import Settings
+from bot.ui.components import DYNAMIC_ITEMS
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = ("bot.cogs.carcassonne",)
+
+
+class CarcTree(app_commands.CommandTree[Any]):
+    """The command tree with one error handler: an ephemeral, localised answer, never a traceback."""
+
+    async def on_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        lang = lang_of(interaction.locale)
+        if isinstance(error, app_commands.NoPrivateMessage):
+            text = t(lang, "guild_only")
+        else:
+            log.error("command error in %s", interaction.command, exc_info=error)
+            text = t(lang, "generic_error")
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException:
+            log.exception("could not report a command error")
+
+
+class CarcBot(commands.Bot):
+    """The bot: slash commands only, no privileged intents (ECOSYSTEM.md §1.9)."""
+
+    def __init__(
+        self,
+        service: MatchService | None,
+        *,
+        dev_guild_id: int | None = None,
+        background_tasks: bool = True,
+    ) -> None:
+        """``service`` may be None only for ``carcabot sync`` (no interaction is served);
+        ``background_tasks=False`` leaves the reminder loop off (tests drive it directly)."""
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            tree_cls=CarcTree,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            help_command=None,
+        )
+        self.service = service
+        self.dev_guild_id = dev_guild_id
+        self.background_tasks = background_tasks
+
+    async def setup_hook(self) -> None:
+        await self.tree.set_translator(CarcTranslator())
+        for ext in EXTENSIONS:
+            await self.load_extension(ext)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+
+    async def sync_commands(self, guild_id: int | None = None) -> list[app_commands.AppCommand]:
+        """Register the slash commands globally, or in one guild (instant, for development)."""
+        if guild_id is None:
+            return await self.tree.sync()
+        guild = discord.Object(id=guild_id)
+        self.tree.copy_global_to(guild=guild)
+        return await self.tree.sync(guild=guild)
+
+
+def setup_logging(level: int) -> None:
+    """Console logging in RoboDanny's format; discord.http kept at WARNING."""
+    discord.utils.setup_logging(level=level, root=True)
+    logging.getLogger("discord.http").setLevel(logging.WARNING)
+
+
+async def run_bot(settings: Settings) -> None:
+    """Open the database, start the bot and run until it is closed.
+
+    Raises:
+        ValueError: when ``settings`` has no Discord token.
+    """
+    if not settings.discord_token:
+        raise ValueError("DISCORD_TOKEN is not set")
+    setup_logging(settings.log_level_number)
+    log.info("opening match database %s", settings.database_path)
+    settings.database_path.parent.mkdir(parents=True, exist_ok=True)
+    service = await MatchService.open(settings.database_path)
+    try:
+        bot = CarcBot(service, dev_guild_id=settings.dev_guild_id)
+        async with bot:
+            await bot.start(settings.discord_token)
+    finally:
+        await service.close()

@@ -1,0 +1,357 @@
+"""English and Spanish texts for everything the bot says, and the slash-command Translator.
+
+Users get the language of their Discord client (``interaction.locale``): ``es-ES`` and ``es-419``
+read Spanish, everyone else English. Public messages use the locale of the player whose action
+produced them. Command names, option names, descriptions and choice names reach Discord through
+:class:`CarcTranslator` when the commands are synced.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any
+
+import discord
+from discord import app_commands
+
+
+class Lang(StrEnum):
+    EN = "en"
+    ES = "es"
+
+
+SPANISH_LOCALES = frozenset({discord.Locale.spain_spanish, discord.Locale.latin_american_spanish})
+
+
+def lang_of(locale: discord.Locale | str | None) -> Lang:
+    """The language for a Discord locale (Spanish for es-ES / es-419, else English)."""
+    if locale is None:
+        return Lang.EN
+    value = locale.value if isinstance(locale, discord.Locale) else str(locale)
+    return Lang.ES if value.lower().startswith("es") else Lang.EN
+
+
+# key -> (English, Spanish); ``{name}`` placeholders are filled by :func:`t`.
+TEXTS: dict[str, tuple[str, str]] = {
+    # ---------------------------------------------------------------- errors (ServiceError.key)
+    "match_exists": (
+        "A Carcassonne match is already running in this channel{where}. "
+        "Finish it (or `/carcassonne abandon`) before starting another.",
+        "Ya hay una partida de Carcassonne en este canal{where}. "
+        "Termínala (o usa `/carcassonne abandonar`) antes de empezar otra.",
+    ),
+    "no_match": (
+        "There is no Carcassonne match in this channel. Start one with `/carcassonne new`.",
+        "No hay ninguna partida de Carcassonne en este canal. Crea una con `/carcassonne nueva`.",
+    ),
+    "not_seated": (
+        "You are not a player in this match.",
+        "No eres jugador de esta partida.",
+    ),
+    "not_your_turn": (
+        "It is not your turn: it is {current}'s turn.",
+        "No es tu turno: le toca a {current}.",
+    ),
+    "lobby_full": ("The lobby is full.", "La sala ya está completa."),
+    "already_joined": ("You have already joined.", "Ya te has unido."),
+    "not_in_lobby": ("You are not in this lobby.", "No estás en esta sala."),
+    "not_host": (
+        "Only the host (or someone who can manage this channel) may do that.",
+        "Solo el anfitrión (o quien pueda gestionar este canal) puede hacer eso.",
+    ),
+    "too_few_players": (
+        "At least 2 players must join before the match can start.",
+        "Hacen falta al menos 2 jugadores para empezar la partida.",
+    ),
+    "stale": (
+        "This board is out of date.{link}",
+        "Este tablero está desactualizado.{link}",
+    ),
+    "illegal": ("That move is not allowed: {reason}", "Esa jugada no está permitida: {reason}"),
+    "no_undo": (
+        "There is nothing you can take back now.",
+        "Ahora no hay nada que puedas deshacer.",
+    ),
+    "already_started": ("The match has already started.", "La partida ya ha empezado."),
+    "generic_error": (
+        "Something went wrong on our side; the match is unchanged. Please try again.",
+        "Algo ha fallado por nuestra parte; la partida no ha cambiado. Inténtalo de nuevo.",
+    ),
+    "missing_perms": (
+        "I cannot run a match here: I am missing these channel permissions: {perms}.",
+        "No puedo llevar una partida aquí: me faltan estos permisos del canal: {perms}.",
+    ),
+    "bad_cell": (
+        "Cell {cell} is not a legal place for this tile. Pick a number from the board image.",
+        "La casilla {cell} no es válida para esta ficha. Elige un número de la imagen.",
+    ),
+    "bad_rotation": (
+        "The tile does not fit in cell {cell} at {rotation}°.",
+        "La ficha no encaja en la casilla {cell} con {rotation}°.",
+    ),
+    "bad_spot": (
+        "You cannot put a follower on '{spot}' here.",
+        "No puedes poner un seguidor en '{spot}' aquí.",
+    ),
+    "not_place_step": (
+        "You have already placed your tile: choose a follower or pass.",
+        "Ya has colocado tu ficha: elige un seguidor o pasa.",
+    ),
+    "not_deploy_step": (
+        "Place your tile first (`/carcassonne place`).",
+        "Primero coloca tu ficha (`/carcassonne colocar`).",
+    ),
+    "guild_only": (
+        "Carcassonne is played in server channels.",
+        "Carcassonne se juega en canales de un servidor.",
+    ),
+    # ---------------------------------------------------------------- lobby
+    "lobby_title": ("Carcassonne — new match", "Carcassonne — partida nueva"),
+    "lobby_body": (
+        "{host} opened a table for {players} players.\nJoined ({count}/{players}): {names}\n"
+        "Press **Join**, then the host presses **Start**.",
+        "{host} ha abierto una mesa para {players} jugadores.\nApuntados ({count}/{players}): "
+        "{names}\nPulsa **Unirse** y después el anfitrión pulsa **Empezar**.",
+    ),
+    "lobby_closed": ("This lobby is closed.", "Esta sala está cerrada."),
+    "joined": ("{name} joined the match.", "{name} se ha unido a la partida."),
+    "left": ("{name} left the match.", "{name} ha salido de la partida."),
+    "btn_join": ("Join", "Unirse"),
+    "btn_leave": ("Leave", "Salir"),
+    "btn_start": ("Start", "Empezar"),
+    "abandoned": ("The match was abandoned by {name}.", "{name} ha abandonado la partida."),
+    "resigned": ("{name} resigned.", "{name} se ha rendido."),
+    # ---------------------------------------------------------------- options / rules
+    "opt_per_farm": ("per farm (current rules)", "por granja (reglas actuales)"),
+    "opt_city_supply_1st_ed": (
+        "per city supplied (1st edition)",
+        "por ciudad abastecida (1.ª edición)",
+    ),
+    "rules_title": ("Rules of this match", "Reglas de esta partida"),
+    "rules_body": (
+        "Players: {players}\nFarm scoring: {farm}\nCompleted 2-tile city: {tiny}\n"
+        "Turn reminders: {reminder}\nFollowers each: {followers}",
+        "Jugadores: {players}\nPuntuación de granjas: {farm}\nCiudad completa de 2 piezas: "
+        "{tiny}\nRecordatorios de turno: {reminder}\nSeguidores por jugador: {followers}",
+    ),
+    "tiny_2": ("2 points + 1 per shield", "2 puntos + 1 por escudo"),
+    "tiny_4": ("4 points + 2 per shield", "4 puntos + 2 por escudo"),
+    "reminder_off": ("off", "desactivados"),
+    "reminder_on": ("after {minutes} min", "a los {minutes} min"),
+    # ---------------------------------------------------------------- turn
+    "turn_title": ("Carcassonne — turn {turn}", "Carcassonne — turno {turn}"),
+    "your_turn_place": (
+        "{mention}, your turn: place the tile **{tile}**.",
+        "{mention}, te toca: coloca la ficha **{tile}**.",
+    ),
+    "your_turn_deploy": (
+        "{mention}, you placed your tile: put a follower on it or pass.",
+        "{mention}, has colocado tu ficha: pon un seguidor o pasa.",
+    ),
+    "field_tile": ("Tile drawn", "Ficha robada"),
+    "field_left": ("Tiles left", "Fichas restantes"),
+    "field_scores": ("Scores", "Puntuación"),
+    "field_followers": ("Followers in supply", "Seguidores en reserva"),
+    "btn_place": ("Place tile", "Colocar ficha"),
+    "btn_follower": ("Follower", "Seguidor"),
+    "btn_no_follower": ("No follower", "Sin seguidor"),
+    "btn_undo": ("Undo", "Deshacer"),
+    "btn_tiles": ("Tiles left", "Fichas restantes"),
+    "btn_confirm": ("Confirm", "Confirmar"),
+    "btn_back": ("Back", "Atrás"),
+    "btn_prev": ("Previous", "Anterior"),
+    "btn_next": ("Next", "Siguiente"),
+    "picker_cells": (
+        "Pick a cell: the numbers on the image are the places where **{tile}** fits "
+        "({count} cells).",
+        "Elige una casilla: los números de la imagen son los sitios donde encaja **{tile}** "
+        "({count} casillas).",
+    ),
+    "picker_page": ("Cells {first}–{last}", "Casillas {first}–{last}"),
+    "picker_rotation": (
+        "Cell {cell}: choose how to turn the tile, then **Confirm**.",
+        "Casilla {cell}: elige cómo girar la ficha y pulsa **Confirmar**.",
+    ),
+    "picker_rotation_chosen": (
+        "Cell {cell}, turned {rotation}°. Press **Confirm** or pick another rotation.",
+        "Casilla {cell}, girada {rotation}°. Pulsa **Confirmar** o elige otro giro.",
+    ),
+    "picker_spots": (
+        "Where do you put a follower? The labels on the image name the free spots.",
+        "¿Dónde pones un seguidor? Las etiquetas de la imagen marcan los sitios libres.",
+    ),
+    "picker_no_spots": (
+        "No follower can go on this tile; press **No follower** to finish your turn.",
+        "No se puede poner seguidor en esta ficha; pulsa **Sin seguidor** para acabar el turno.",
+    ),
+    "cell_option": ("Cell {cell}", "Casilla {cell}"),
+    "cell_desc": ("x {x}, y {y} — {rotations}", "x {x}, y {y} — {rotations}"),
+    "done": ("Done.", "Hecho."),
+    "moved": ("{name} played: {move}", "{name} ha jugado: {move}"),
+    "undone": ("{name} took back the placement.", "{name} ha deshecho la colocación."),
+    "points_line": ("**{names}** +{points} — {reason}", "**{names}** +{points} — {reason}"),
+    "no_points_line": ("{reason} (nobody scores)", "{reason} (nadie puntúa)"),
+    "discarded": (
+        "Tile {tile} fitted nowhere and was discarded.",
+        "La ficha {tile} no encajaba en ningún sitio y se ha descartado.",
+    ),
+    "reminder": (
+        "{mention}, it is still your turn in Carcassonne{where}.",
+        "{mention}, sigue siendo tu turno en Carcassonne{where}.",
+    ),
+    "here_link": (" — [the board]({url})", " — [el tablero]({url})"),
+    "stale_link": (" The current board: {url}", " El tablero actual: {url}"),
+    "none_choice": ("none (no follower)", "ninguno (sin seguidor)"),
+    # ---------------------------------------------------------------- end
+    "final_title": ("Carcassonne — final scores", "Carcassonne — puntuación final"),
+    "winner": ("Winner: {names} with {points} points!", "¡Gana {names} con {points} puntos!"),
+    "winners": (
+        "Shared victory: {names} with {points} points!",
+        "¡Victoria compartida: {names} con {points} puntos!",
+    ),
+    "final_scoring": ("Final scoring", "Puntuación final"),
+    "final_table": ("Final table", "Clasificación"),
+    "record_note": (
+        "The game record (`{file}`) replays this match with `carcabot replay`.",
+        "El registro (`{file}`) reproduce esta partida con `carcabot replay`.",
+    ),
+    "match_over": ("This match is over.", "Esta partida ha terminado."),
+    # ---------------------------------------------------------------- score / tiles / board
+    "score_title": ("Scores", "Puntuación"),
+    "tiles_title": (
+        "Tiles not yet drawn ({count})",
+        "Fichas sin robar ({count})",
+    ),
+    "board_title": ("Board — turn {turn}", "Tablero — turno {turn}"),
+    "help_title": ("How to play Carcassonne here", "Cómo jugar a Carcassonne aquí"),
+    "help_body": (
+        "`/carcassonne new` opens a table; players press **Join**; the host presses **Start**.\n"
+        "On your turn press **Place tile**: pick a numbered cell, a rotation, confirm, then a "
+        "follower spot or **No follower**. Or type `/carcassonne place cell: rotation: "
+        "follower:` — the menus only offer legal values.\n"
+        "`board`, `score`, `tiles` and `rules` show the match; `undo` takes back your "
+        "placement before you choose a follower; `resign` leaves the match; `abandon` ends it "
+        "(host or channel managers).",
+        "`/carcassonne nueva` abre una mesa; los jugadores pulsan **Unirse**; el anfitrión "
+        "pulsa **Empezar**.\nEn tu turno pulsa **Colocar ficha**: elige una casilla numerada, "
+        "un giro, confirma y luego un sitio para el seguidor o **Sin seguidor**. O escribe "
+        "`/carcassonne colocar casilla: rotacion: seguidor:` — los menús solo ofrecen valores "
+        "válidos.\n`tablero`, `puntos`, `fichas` y `reglas` muestran la partida; `deshacer` "
+        "retira tu colocación antes de elegir seguidor; `rendirse` te retira; `abandonar` la "
+        "termina (anfitrión o gestores del canal).",
+    ),
+    # ---------------------------------------------------------------- spots / features
+    "kind_city": ("city", "ciudad"),
+    "kind_road": ("road", "camino"),
+    "kind_field": ("field", "campo"),
+    "kind_farm": ("farm", "granja"),
+    "kind_cloister": ("cloister", "monasterio"),
+    "side_N": ("north", "norte"),
+    "side_E": ("east", "este"),
+    "side_S": ("south", "sur"),
+    "side_W": ("west", "oeste"),
+    "middle": ("middle", "centro"),
+    "completed": ("completed", "completado"),
+    "at_end": ("at game end", "al final"),
+    "perm_view_channel": ("View Channel", "Ver canal"),
+    "perm_send_messages": ("Send Messages", "Enviar mensajes"),
+    "perm_send_messages_in_threads": ("Send Messages in Threads", "Enviar mensajes en hilos"),
+    "perm_attach_files": ("Attach Files", "Adjuntar archivos"),
+    "perm_embed_links": ("Embed Links", "Insertar enlaces"),
+}
+
+
+def t(lang: Lang, key: str, **params: Any) -> str:
+    """The text ``key`` in ``lang`` with ``params`` filled in (unknown keys show the key)."""
+    pair = TEXTS.get(key)
+    if pair is None:
+        return key
+    text = pair[1] if lang is Lang.ES else pair[0]
+    if not params:
+        return text
+    try:
+        return text.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return text
+
+
+# ------------------------------------------------------------------ slash-command translations
+#: English command/option names -> Spanish names (Discord: lower-case, ≤ 32 chars).
+NAMES_ES: dict[str, str] = {
+    "carcassonne": "carcassonne",
+    "new": "nueva",
+    "join": "unirse",
+    "leave": "salir",
+    "start": "empezar",
+    "place": "colocar",
+    "follower": "seguidor",
+    "pass": "pasar",
+    "board": "tablero",
+    "tiles": "fichas",
+    "score": "puntos",
+    "undo": "deshacer",
+    "resign": "rendirse",
+    "abandon": "abandonar",
+    "help": "ayuda",
+    "rules": "reglas",
+    "players": "jugadores",
+    "farm_scoring": "granjas",
+    "tiny_city": "ciudad_pequena",
+    "reminder_minutes": "recordatorio_minutos",
+    "cell": "casilla",
+    "rotation": "rotacion",
+    "spot": "lugar",
+}
+
+#: English descriptions and choice names -> Spanish (≤ 100 chars).
+DESCRIPTIONS_ES: dict[str, str] = {
+    "Play Carcassonne in this channel": "Juega a Carcassonne en este canal",
+    "Open a new Carcassonne table in this channel": "Abre una mesa nueva de Carcassonne en este canal",
+    "Join the table in this channel": "Únete a la mesa de este canal",
+    "Leave the table before it starts": "Sal de la mesa antes de que empiece",
+    "Start the match (host)": "Empieza la partida (anfitrión)",
+    "Place your tile (and optionally a follower)": "Coloca tu ficha (y, si quieres, un seguidor)",
+    "Put a follower on the tile you just placed": "Pon un seguidor en la ficha que acabas de colocar",
+    "Place no follower this turn": "No pongas seguidor este turno",
+    "Show the board": "Muestra el tablero",
+    "Tiles not drawn yet, by type": "Fichas que quedan por robar, por tipo",
+    "Show the scores": "Muestra la puntuación",
+    "Take back your placement (before choosing a follower)": "Deshaz tu colocación (antes de elegir seguidor)",
+    "Resign from the match": "Retírate de la partida",
+    "End the match in this channel (host or channel managers)": "Termina la partida del canal (anfitrión o gestores)",
+    "How to play here": "Cómo se juega aquí",
+    "The rule options of this match": "Las opciones de reglas de esta partida",
+    "Number of players (2-6)": "Número de jugadores (2-6)",
+    "How farms score at the end": "Cómo puntúan las granjas al final",
+    "Points for a completed 2-tile city": "Puntos de una ciudad completa de 2 piezas",
+    "Remind the player after this many minutes (0 = never)": "Recordar al jugador tras estos minutos (0 = nunca)",
+    "Cell number from the board image": "Número de casilla de la imagen del tablero",
+    "Clockwise rotation in degrees": "Giro en grados, en sentido horario",
+    "Where to put a follower ('none' for no follower)": "Dónde poner un seguidor ('none' para ninguno)",
+    "Spot for the follower": "Sitio para el seguidor",
+    "per farm (current rules)": "por granja (reglas actuales)",
+    "per city supplied (1st edition)": "por ciudad abastecida (1.ª edición)",
+    "2 points + 1 per shield": "2 puntos + 1 por escudo",
+    "4 points + 2 per shield": "4 puntos + 2 por escudo",
+}
+
+
+class CarcTranslator(app_commands.Translator):
+    """Spanish names/descriptions for the slash commands (Discord shows them to es-ES/es-419)."""
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        if lang_of(locale) is not Lang.ES:
+            return None
+        loc = context.location
+        if loc in (
+            app_commands.TranslationContextLocation.command_name,
+            app_commands.TranslationContextLocation.group_name,
+            app_commands.TranslationContextLocation.parameter_name,
+        ):
+            return NAMES_ES.get(string.message)
+        return DESCRIPTIONS_ES.get(string.message)

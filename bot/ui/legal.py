@@ -1,0 +1,125 @@
+"""Legal choices for the pickers and autocomplete, asked of the engine.
+
+The service hands the front end a :class:`PublicView`. To ask the engine what is legal, this
+module rebuilds a *shadow* game state from that view: the board (tiles in placement order, then
+the figures), the seats' supplies, the step and the drawn tile. The pile is left empty — the
+shadow never draws — so nothing hidden is needed. Cell numbers follow
+the service's ``Outcome.placements`` so they match the numbers drawn on the board image.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from bot.services.matches import Outcome, numbered_cells
+from engine import Deploy, GameState, PlaceTile, Position, PublicView, Rotation, apply
+from engine.carcassonne import rules
+from engine.carcassonne.board import Board, Meeple
+from engine.carcassonne.state import PlayerState
+from engine.carcassonne.tiles import load_tile_set, tile
+from engine.carcassonne.view import public_view
+
+NONE_SPOT = "none"
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """A numbered legal cell: its number on the image, position and legal rotations."""
+
+    number: int
+    pos: Position
+    rotations: tuple[Rotation, ...]
+
+
+def shadow_state(view: PublicView) -> GameState:
+    """A state equal to the real one in everything the rules read for placing and deploying."""
+    board = Board()
+    for tv in view.tiles:
+        board.place(tv.pos, tile(tv.tile).rotated(int(tv.rotation)))
+    for fig in view.figures:
+        placed = board.cells[fig.pos]
+        board.add_meeple(Meeple(fig.seat, fig.figure, placed.segs[fig.feature], fig.pos))
+    players = [PlayerState(p.score, dict(p.supply)) for p in view.players]
+    state = GameState(
+        setup=view.setup,
+        seed=0,
+        board=board,
+        players=players,
+        pile=(),
+        version=view.version,
+        turn=view.turn,
+        current=view.current,
+        step=view.step,
+        drawn=view.drawn,
+        placed=view.placed,
+        discarded=view.discarded,
+        last_placed=dict(view.last_placed),
+    )
+    exps = getattr(rules, "expansions_of", None)
+    if exps is not None and hasattr(state, "exps"):
+        state.exps = exps(view.setup)
+    return state
+
+
+def cells(outcome: Outcome) -> list[Cell]:
+    """Every legal cell for the drawn tile, numbered as on the board image (1-based).
+
+    The service lists them in numbering order (``Outcome.placements``); the shadow state is
+    the fallback for an outcome without them.
+    """
+    view = outcome.view
+    if view.step != "place" or view.drawn is None:
+        return []
+    placements = outcome.placements or numbered_cells(rules.legal_placements(shadow_state(view)))
+    return [Cell(i + 1, pos, tuple(rots)) for i, (pos, rots) in enumerate(placements.items())]
+
+
+def cell(outcome: Outcome, number: int) -> Cell | None:
+    for c in cells(outcome):
+        if c.number == number:
+            return c
+    return None
+
+
+def spots_after(view: PublicView, pos: Position, rotation: Rotation) -> list[str]:
+    """Follower spots legal after placing the drawn tile at ``pos``/``rotation``."""
+    state = shadow_state(view)
+    tr = apply(state, view.current, PlaceTile(pos, rotation))
+    return _follower_spots(rules.legal_deploys(tr.state))
+
+
+def view_after(view: PublicView, pos: Position, rotation: Rotation) -> PublicView:
+    """The public view with the tile placed (for the labelled-spot image)."""
+    state = shadow_state(view)
+    return public_view(apply(state, view.current, PlaceTile(pos, rotation)).state)
+
+
+def spots_now(outcome: Outcome) -> list[str]:
+    """Follower spots legal now (the deploy step of the current turn)."""
+    if outcome.view.step != "deploy":
+        return []
+    return _follower_spots(list(outcome.deploys))
+
+
+def _follower_spots(deploys: list[Deploy]) -> list[str]:
+    out: list[str] = []
+    for d in deploys:
+        if d.figure == "follower" and d.spot not in out:
+            out.append(d.spot)
+    return out
+
+
+def remaining_tiles(view: PublicView) -> dict[str, int]:
+    """Tiles not yet drawn, by type: the tile data minus placed, discarded and drawn tiles."""
+    total: Counter[str] = Counter()
+    for set_id in rules.tile_sets_of(view.setup):
+        for td in load_tile_set(set_id):
+            if td.in_pile:
+                total[td.id] += td.count
+    used = Counter(tv.tile for tv in view.tiles)
+    used.update(view.discarded)
+    if view.drawn is not None:
+        used[view.drawn] += 1
+    out = {tid: n - used.get(tid, 0) for tid, n in total.items()}
+    return {tid: n for tid, n in sorted(out.items()) if n > 0}
