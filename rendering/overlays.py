@@ -18,6 +18,8 @@ from rendering.tiles import tile_image
 
 PREVIEW_TILE = 96
 SPOT_TILE = 320
+#: radius of a spot letter's disc, as a share of the tile (spots are >= 0.16 apart)
+SPOT_RADIUS = 0.065
 
 
 def spot_letter(i: int) -> str:
@@ -104,7 +106,7 @@ def spots_image(view: PublicView, spots: Sequence[str]) -> Image.Image:
     d.rectangle((edge - 2, edge - 2, edge + T + 1, edge + T + 1), outline=(250, 220, 90), width=3)
     rt = tile(tv.tile).rotated(int(tv.rotation))
     f = font(int(T * 0.1), bold=True)
-    r = int(T * 0.075)
+    r = int(T * SPOT_RADIUS)
     for i, spot in enumerate(spots):
         idx = parse_spot(rt, spot)
         fx, fy = spot_anchor(rt.tile, int(tv.rotation), idx)

@@ -31,7 +31,7 @@ from rendering import (
 )
 from rendering.board import MAX_SIDE, board_frame
 from rendering.fonts import has_glyph
-from rendering.overlays import PREVIEW_TILE, SPOT_TILE
+from rendering.overlays import PREVIEW_TILE, SPOT_RADIUS, SPOT_TILE
 from rendering.tiles import tile_image
 
 from .conftest import play
@@ -242,7 +242,7 @@ def test_spots_are_lettered_at_their_anchors() -> None:
     for spot in spots:
         fx, fy = spot_anchor(rt.tile, int(tv.rotation), parse_spot(rt, spot))
         cx, cy = edge + fx * T, edge + fy * T
-        r = int(T * 0.075)
+        r = int(T * SPOT_RADIUS)
         assert near(px(img, (cx, cy - r + 3)), (255, 255, 255)), spot  # the white disc
         assert near(px(img, (cx + r + 1, cy)), (20, 20, 20)), spot  # its dark ring
 

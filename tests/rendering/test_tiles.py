@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 from PIL import Image
 
 from engine.carcassonne.tiles import EdgeKind, FeatureKind, all_tiles, tile
 from rendering import spot_anchor, style
 from rendering.layout import tile_layout
+from rendering.overlays import SPOT_RADIUS
 from rendering.tiles import tile_image
 
 SIZE = 64
@@ -61,8 +64,8 @@ def test_feature_anchors_sit_on_their_feature(tile_id: str) -> None:
             assert near(px, style.ROAD, 60), (tile_id, f.name, px)
         elif f.kind is FeatureKind.FIELD:
             assert near(px, style.GRASS, 60), (tile_id, f.name, px)
-        for other in seen:
-            assert abs(other[0] - fx) + abs(other[1] - fy) > 0.08, (tile_id, f.name)
+        for other in seen:  # spot letters (discs of 2 x SPOT_RADIUS + ring) must not overlap
+            assert math.dist(other, (fx, fy)) > 2 * SPOT_RADIUS + 0.02, (tile_id, f.name)
         seen.append((fx, fy))
 
 
