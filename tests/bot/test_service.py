@@ -611,3 +611,30 @@ async def test_a_board_is_rendered_once_per_version(db_path: Path) -> None:
         assert (await svc.current(CHANNEL, render=False)).png is None
     finally:
         await svc.close()
+
+
+async def test_the_last_player_leaving_a_lobby_closes_it(svc: MatchService) -> None:
+    await svc.create_lobby(GUILD, CHANNEL, ANN, "Ann", MatchOptions())
+    await refused(ERR_NOT_SEATED, svc.leave(CHANNEL, BOB))
+    info = await svc.leave(CHANNEL, ANN)
+    assert info.status == "abandoned" and info.players == ()
+    await refused(ERR_NO_MATCH, svc.lobby(CHANNEL))
+
+
+async def test_guild_defaults_are_stored_and_validated(db_path: Path) -> None:
+    svc = await open_service(db_path)
+    try:
+        assert await svc.guild_defaults(GUILD) == MatchOptions()
+        wanted = MatchOptions(
+            players=4, tiny_city=4, reminder_minutes=30, expansions=("inns_cathedrals",)
+        )
+        await svc.set_guild_defaults(GUILD, wanted)
+        await refused(ERR_ILLEGAL, svc.set_guild_defaults(GUILD, MatchOptions(tiny_city=3)))
+    finally:
+        await svc.close()
+    svc = await open_service(db_path)
+    try:
+        assert await svc.guild_defaults(GUILD) == wanted
+        assert await svc.guild_defaults(GUILD + 1) == MatchOptions()
+    finally:
+        await svc.close()
