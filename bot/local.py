@@ -453,7 +453,9 @@ class _Table:
 
     def _report_final(self, out: Outcome) -> None:
         self.say("\nFinal scores:")
-        ranked = sorted(out.view.players, key=lambda p: (-p.score, p.seat))
+        ranked = sorted(
+            out.view.players, key=lambda p: (p.seat not in out.winners, -p.score, p.seat)
+        )
         for rank, p in enumerate(ranked, 1):
             seat = out.seats[p.seat]
             mark = "  winner" if p.seat in out.winners else ""

@@ -142,7 +142,9 @@ async def test_undo_and_resign_from_the_console(tmp_path: Path) -> None:
     assert code == 0 and "Traceback" not in text
     assert "Placement taken back" in text
     assert "resigns" in text and "Final scores:" in text
-    assert "winner" in text.split("Final scores:")[1].split("Bot 1")[1].splitlines()[0]
+    table = text.split("Final scores:")[1].strip().splitlines()
+    assert "Bot 1" in table[0] and "winner" in table[0]  # the winner heads the table
+    assert "(resigned)" in table[1]
 
 
 async def test_bad_table_sizes_are_refused(tmp_path: Path) -> None:
