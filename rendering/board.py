@@ -175,12 +175,18 @@ def draw_tiles_and_figures(
         rotations[tv.pos] = (tv.tile, tv.rotation)
         img.paste(tile_image(tv.tile, int(tv.rotation), T), fr.cell_xy(tv.pos))
     fsize = figure_size(T)
+    crowd: dict[tuple[Position, int], int] = {}
     for fig in view.figures:
         if fig.pos not in rotations:
             continue
         tid, rot = rotations[fig.pos]
         tdef = tile(tid)
         fx, fy = spot_anchor(tdef, int(rot), fig.feature)
+        # several figures on one spot (a follower and a builder, say) stand side by side
+        n = crowd.get((fig.pos, fig.feature), 0)
+        crowd[(fig.pos, fig.feature)] = n + 1
+        if n:
+            fx += (0.2 if fx < 0.6 else -0.2) * ((n + 1) // 2) * (1 if n % 2 else -1)
         # keep the whole figure on its own tile
         fx, fy = min(max(fx, 0.18), 0.82), min(max(fy, 0.18), 0.82)
         kind = tdef.features[fig.feature].kind if fig.feature < len(tdef.features) else None

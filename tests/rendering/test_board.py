@@ -363,3 +363,30 @@ def test_expansion_layers_draw_on_the_board() -> None:
     x, y = calls[0].cell_xy(Position(0, 0))
     assert px(img, (x + 15, y + 15)) == (255, 0, 255)
     assert px(decode(render_board(view)), (x + 15, y + 15)) != (255, 0, 255)
+
+
+def test_two_figures_on_one_spot_stand_side_by_side() -> None:
+    """A follower and another figure (e.g. a builder) on one feature are both visible."""
+    from engine import Seat
+    from engine.carcassonne.view import FigureView
+
+    view = public_view(new_game(GameSetup(players=2), seed=5))
+    road = next(f.index for f in tile("BA/RCr").features if f.kind is FeatureKind.ROAD)
+    figs = (
+        FigureView(Seat(0), "follower", Position(0, 0), "road:EW", road),
+        FigureView(Seat(1), "builder", Position(0, 0), "road:EW", road),
+    )
+    img = decode(render_board(dataclasses.replace(view, figures=figs)))
+    fr = board_frame(view)
+    x, y = fr.cell_xy(Position(0, 0))
+    cell = img.crop((x, y, x + fr.tile, y + fr.tile))
+    pts = [(i % fr.tile, i // fr.tile, p) for i, p in enumerate(_pixels(cell))]
+
+    def centre(colour: tuple[int, int, int]) -> tuple[float, float]:
+        hits = [(a, b) for a, b, p in pts if near(p, colour, 24)]
+        assert len(hits) > 20, colour
+        return sum(a for a, _ in hits) / len(hits), sum(b for _, b in hits) / len(hits)
+
+    red = centre(style.seat_style(0).fill)
+    blue = centre(style.seat_style(1).fill)
+    assert abs(red[0] - blue[0]) > fr.tile * 0.12
