@@ -638,3 +638,31 @@ async def test_guild_defaults_are_stored_and_validated(db_path: Path) -> None:
         assert await svc.guild_defaults(GUILD + 1) == MatchOptions()
     finally:
         await svc.close()
+
+
+@pytest.mark.parametrize("seed", [31, 32, 33])
+async def test_random_games_with_undos_and_cold_reloads_stay_consistent(
+    svc: MatchService, seed: int
+) -> None:
+    rng = random.Random(seed)
+    out = await two_player_match(svc, seed=seed)
+    undos = 0
+    while not out.finished:
+        if out.view.step == "deploy" and rng.random() < 0.2:
+            out = await svc.undo(CHANNEL, out.current_user_id)
+            undos += 1
+        else:
+            out = await svc.submit(CHANNEL, out.current_user_id, random_move(out, rng), out.version)
+        if rng.random() < 0.05:
+            svc._cache.clear()
+            again = (
+                await svc.current(CHANNEL) if not out.finished else await svc.match(out.match_id)
+            )
+            assert again.view == out.view and again.version == out.version
+    log = await svc.storage.actions.entries(out.match_id)
+    assert len(log) == out.version and [e.seq for e in log] == list(range(1, out.version + 1))
+    assert sum(e.action == "undo" for e in log) == undos > 0
+    assert out.record_json is not None
+    record = GameRecord.from_json(json.loads(out.record_json))
+    assert len(record.actions) == out.version - 2 * undos  # each undo removes one placement
+    assert replay(record).scores == tuple(p.score for p in out.view.players)
