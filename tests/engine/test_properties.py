@@ -6,6 +6,8 @@ is played to the end with every invariant checked at every step. Kept under abou
 
 from __future__ import annotations
 
+from collections import Counter
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -14,6 +16,7 @@ from hypothesis import strategies as st
 
 from engine import (
     Action,
+    Deploy,
     GameSetup,
     GameState,
     IllegalActionError,
@@ -29,6 +32,7 @@ from engine import (
 )
 from engine.carcassonne.events import Event, PointsScored
 from engine.carcassonne.geometry import facing_half
+from engine.carcassonne.rules import parse_spot
 from engine.carcassonne.tiles import FeatureKind
 from engine.core.rng import Rng
 
@@ -187,22 +191,36 @@ def play_checked(
         if steps % exhaustive_every == 0:
             check_board_model(tr.state)
         log.append(action)
+        if tr.state.over:
+            got: Counter[tuple[int, str]] = Counter()
+            for a in tr.state.awards:
+                if a.item.final:
+                    got[(int(a.seat), a.item.category)] += a.points
+            assert got == expected_final_points(state, action)
         state = tr.state
     return state, log
 
 
-def check_board_model(state: GameState) -> None:
-    """The board's incremental union-find agrees with a flood fill of the placed tiles.
+Node = tuple[Position, int]  # (tile position, feature index on that tile)
 
-    Features are rebuilt from scratch: a node per (tile, feature), joined across every shared
-    edge (road/city by side, field by facing half-edges). Each component must be exactly one
-    board feature, with the same tiles, open road/city ends, pennants and bordered cities.
-    """
-    board = state.board
-    cells = board.cells
-    parent: dict[tuple[Position, int], tuple[Position, int]] = {}
 
-    def find(n: tuple[Position, int]) -> tuple[Position, int]:
+@dataclass
+class Flood:
+    """Features rebuilt from scratch by flood fill, independent of the board's union-find."""
+
+    members: dict[Node, list[Node]]  # component root -> its nodes
+    root: dict[Node, Node]  # node -> component root
+    open: dict[Node, int]  # component root -> road/city ends facing an empty cell
+    bordered: dict[Node, set[Node]]  # field component root -> bordered city component roots
+
+
+def flood(state: GameState) -> Flood:
+    """A node per (tile, feature), joined across every shared edge: road/city by side, field by
+    facing half-edges."""
+    cells = state.board.cells
+    parent: dict[Node, Node] = {}
+
+    def find(n: Node) -> Node:
         while parent[n] != n:
             parent[n] = parent[parent[n]]
             n = parent[n]
@@ -211,7 +229,7 @@ def check_board_model(state: GameState) -> None:
     for pos, p in cells.items():
         for f in p.tile.features:
             parent[(pos, f.index)] = (pos, f.index)
-    open_ends: dict[tuple[Position, int], int] = {}
+    ends: dict[Node, int] = {}
     for pos, p in cells.items():
         rt = p.rt
         for side in range(4):
@@ -219,7 +237,7 @@ def check_board_model(state: GameState) -> None:
             fi = rt.side_feature[side]
             if other is None:
                 if fi >= 0:
-                    open_ends[(pos, fi)] = open_ends.get((pos, fi), 0) + 1
+                    ends[(pos, fi)] = ends.get((pos, fi), 0) + 1
                 continue
             oi = other.rt.side_feature[(side + 2) % 4]
             if fi >= 0 and oi >= 0:
@@ -228,12 +246,27 @@ def check_board_model(state: GameState) -> None:
                 a, b = rt.half_feature[h], other.rt.half_feature[facing_half(h)]
                 if a >= 0 and b >= 0:
                     parent[find((pos, a))] = find((other.pos, b))
-    components: dict[tuple[Position, int], list[tuple[Position, int]]] = {}
-    for n in parent:
-        components.setdefault(find(n), []).append(n)
-    seg_of = {n: cells[n[0]].segs[n[1]] for n in parent}
-    board_rep = {n: board.root[seg_of[n]] for n in parent}
-    for nodes in components.values():
+    root = {n: find(n) for n in parent}
+    members: dict[Node, list[Node]] = {}
+    for n, r in root.items():
+        members.setdefault(r, []).append(n)
+    open_ = {r: sum(ends.get(n, 0) for n in nodes) for r, nodes in members.items()}
+    bordered = {
+        r: {root[(pos, c)] for pos, i in nodes for c in cells[pos].tile.features[i].cities}
+        for r, nodes in members.items()
+    }
+    return Flood(members, root, open_, bordered)
+
+
+def check_board_model(state: GameState) -> None:
+    """The board's incremental union-find agrees with a flood fill of the placed tiles: each
+    component is exactly one board feature, with the same tiles, open road/city ends, pennants
+    and bordered cities."""
+    board = state.board
+    cells = board.cells
+    model = flood(state)
+    board_rep = {n: board.root[cells[n[0]].segs[n[1]]] for n in model.root}
+    for r, nodes in model.members.items():
         reps = {board_rep[n] for n in nodes}
         assert len(reps) == 1, f"one component split over board features {reps}"
         (rep,) = reps
@@ -243,17 +276,88 @@ def check_board_model(state: GameState) -> None:
         defs = [cells[pos].tile.features[i] for pos, i in nodes]
         assert {d.kind for d in defs} == {feat.kind}
         if feat.kind in (FeatureKind.ROAD, FeatureKind.CITY):
-            assert feat.open == sum(open_ends.get(n, 0) for n in nodes), (feat.kind, nodes)
+            assert feat.open == model.open[r], (feat.kind, nodes)
             assert feat.pennants == sum(d.pennants for d in defs)
         if feat.kind is FeatureKind.FIELD:
-            bordered = {
-                find((pos, c)) for pos, i in nodes for c in cells[pos].tile.features[i].cities
-            }
-            assert {board.root[s] for s in feat.cities} == {
-                board_rep[(pos, i)] for pos, i in bordered
-            }
+            got = {board.root[s] for s in feat.cities}
+            assert got == {board_rep[c] for c in model.bordered[r]}
     # and no board feature is left over
     assert set(board.features) == set(board_rep.values())
+
+
+def expected_final_points(before: GameState, last: Action) -> Counter[tuple[int, str]]:
+    """Final scoring computed independently: points per (seat, category).
+
+    ``before`` is the state before the game's last action (the last tile is on the board),
+    ``last`` that action. The figures standing at final scoring are those on the board plus the
+    last deploy, minus any on a completed road, city or cloister (those always score in play).
+    """
+    cells = before.board.cells
+    model = flood(before)
+    kind = {r: cells[r[0]].tile.features[r[1]].kind for r in model.members}
+    figures: list[tuple[int, Node]] = []
+    for m in before.board.meeples():
+        figures.append((m.seat, (m.pos, cells[m.pos].segs.index(m.seg))))
+    if isinstance(last, Deploy):
+        placed = cells[before.placed] if before.placed else None
+        assert placed is not None
+        figures.append((before.current, (placed.pos, parse_spot(placed.rt, last.spot))))
+
+    def neighbours(pos: Position) -> int:
+        return sum(
+            Position(pos.x + dx, pos.y + dy) in cells
+            for dx in (-1, 0, 1)
+            for dy in (-1, 0, 1)
+            if dx or dy
+        )
+
+    def complete(r: Node) -> bool:
+        if kind[r] is FeatureKind.CLOISTER:
+            return neighbours(r[0]) == 8
+        return kind[r] is not FeatureKind.FIELD and model.open[r] == 0
+
+    strength: dict[Node, Counter[int]] = {}
+    for seat, node in figures:
+        r = model.root[node]
+        if not complete(r):
+            strength.setdefault(r, Counter())[seat] += 1
+
+    def winners(c: Counter[int]) -> list[int]:
+        best = max(c.values())
+        return [s for s, v in c.items() if v == best]
+
+    out: Counter[tuple[int, str]] = Counter()
+    for r, c in strength.items():
+        nodes = model.members[r]
+        if kind[r] is FeatureKind.ROAD:
+            pts = len({n[0] for n in nodes})
+        elif kind[r] is FeatureKind.CITY:
+            pts = len({n[0] for n in nodes}) + sum(
+                cells[p].tile.features[i].pennants for p, i in nodes
+            )
+        elif kind[r] is FeatureKind.CLOISTER:
+            pts = 1 + neighbours(r[0])
+        else:
+            continue
+        for seat in winners(c):
+            out[(seat, kind[r].value)] += pts
+    farms = {r: c for r, c in strength.items() if kind[r] is FeatureKind.FIELD}
+    if before.setup.farm_scoring == "per_farm":
+        for r, c in farms.items():
+            n = sum(1 for city in model.bordered[r] if complete(city))
+            if n:
+                for seat in winners(c):
+                    out[(seat, "farm")] += 3 * n
+    else:
+        supply: dict[Node, Counter[int]] = {}
+        for r, c in farms.items():
+            for city in model.bordered[r]:
+                if complete(city):
+                    supply.setdefault(city, Counter()).update(c)
+        for c in supply.values():
+            for seat in winners(c):
+                out[(seat, "farm")] += 3
+    return out
 
 
 @given(setup=setups, seed=seeds, choice_seed=seeds)
