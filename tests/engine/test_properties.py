@@ -191,6 +191,13 @@ def play_checked(
         if steps % exhaustive_every == 0:
             check_board_model(tr.state)
         log.append(action)
+        if state.step == "deploy":
+            played: Counter[tuple[int, str]] = Counter()
+            for e in tr.events:
+                if isinstance(e, PointsScored) and not e.item.final:
+                    for a in e.awards:
+                        played[(int(a.seat), e.item.category)] += a.points
+            assert played == expected_play_points(state, action)
         if tr.state.over:
             got: Counter[tuple[int, str]] = Counter()
             for a in tr.state.awards:
@@ -283,6 +290,63 @@ def check_board_model(state: GameState) -> None:
             assert got == {board_rep[c] for c in model.bordered[r]}
     # and no board feature is left over
     assert set(board.features) == set(board_rep.values())
+
+
+def expected_play_points(before: GameState, last: Action) -> Counter[tuple[int, str]]:
+    """In-play scoring of the tile just placed, computed independently: points per (seat,
+    category) for the roads, cities and cloisters it completed (RULES.md §2.7)."""
+    cells = before.board.cells
+    assert before.placed is not None
+    placed = cells[before.placed]
+    model = flood(before)
+    kind = {r: cells[r[0]].tile.features[r[1]].kind for r in model.members}
+    strength: dict[Node, Counter[int]] = {}
+    for m in before.board.meeples():
+        node = (m.pos, cells[m.pos].segs.index(m.seg))
+        strength.setdefault(model.root[node], Counter())[m.seat] += 1
+    if isinstance(last, Deploy):
+        node = (placed.pos, parse_spot(placed.rt, last.spot))
+        strength.setdefault(model.root[node], Counter())[before.current] += 1
+    done: list[Node] = []
+    for f in placed.tile.features:
+        r = model.root[(placed.pos, f.index)]
+        if kind[r] in (FeatureKind.ROAD, FeatureKind.CITY) and model.open[r] == 0:
+            done.append(r)
+    x, y = placed.pos
+    for dx in (-1, 0, 1):
+        for dy in (-1, 0, 1):
+            cpos = Position(x + dx, y + dy)
+            if cpos not in cells:
+                continue
+            ring = sum(
+                Position(cpos.x + i, cpos.y + j) in cells
+                for i in (-1, 0, 1)
+                for j in (-1, 0, 1)
+                if i or j
+            )
+            for f in cells[cpos].tile.features:
+                if f.kind is FeatureKind.CLOISTER and ring == 8:
+                    done.append(model.root[(cpos, f.index)])
+    out: Counter[tuple[int, str]] = Counter()
+    for r in set(done):
+        c = strength.get(r)
+        if not c:
+            continue
+        nodes = model.members[r]
+        tiles = len({n[0] for n in nodes})
+        if kind[r] is FeatureKind.ROAD:
+            pts = tiles
+        elif kind[r] is FeatureKind.CITY:
+            pennants = sum(cells[p].tile.features[i].pennants for p, i in nodes)
+            tiny = tiles == 2 and before.setup.tiny_city == 2
+            pts = 2 + pennants if tiny else 2 * (tiles + pennants)
+        else:
+            pts = 9
+        best = max(c.values())
+        for seat, v in c.items():
+            if v == best:
+                out[(seat, kind[r].value)] += pts
+    return out
 
 
 def expected_final_points(before: GameState, last: Action) -> Counter[tuple[int, str]]:
