@@ -6,6 +6,7 @@ import os
 import re
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -338,7 +339,7 @@ needs_tiles_md = pytest.mark.skipif(
 
 _ROW = re.compile(r"^\|\s*([A-Z]{2}(?:\.\d)?/[^|\s]+)\s*\|\s*(\d+)\s*\|\s*([CRF ]{7})\s*\|")
 _CITY = re.compile(r"(c\d+)=C\[([NESW+]+)\]\s*(\(([^)]*)\))?")
-_ROAD = re.compile(r"(r\d+)=R\[([NESW-]+)\]")
+_ROAD = re.compile(r"(r\d+)=R\[([NESW-]+)\]\s*(\(([^)]*)\))?")
 _FIELD = re.compile(r"(f\d+)=\[([^\]]*)\](?:→([c\d,]+))?")
 
 
@@ -428,6 +429,73 @@ def test_every_tiles_md_tile_has_the_same_features_in_the_data() -> None:
         want = _md_structure(row)
         got = _data_structure(t)
         for what, w, g in zip(("cities", "roads", "fields", "cloister"), want, got, strict=True):
+            if w != g:
+                problems.append(f"{t.id} {what}: data {g}, TILES.md {w}")
+    assert problems == []
+
+
+def _md_annotations(
+    row: list[str],
+) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]], set[str]]:
+    """(city annotations, road annotations, symbols) of a TILES.md row, sorted."""
+    features, symbols = row[3], row[5]
+    cities = []
+    for m in _CITY.finditer(features):
+        note = m.group(4) or ""
+        goods = next((g for g in ("wine", "grain", "cloth") if g in note), None)
+        cities.append(
+            (
+                _mask(m.group(2).split("+"), SIDE_NAMES),
+                "CATHEDRAL" in note,
+                goods,
+                "no castle" in note,
+            )
+        )
+    roads = []
+    for m in _ROAD.finditer(features):
+        note = m.group(4) or ""
+        sides = _mask(m.group(2).split("-"), SIDE_NAMES)
+        roads.append((sides, "INN" in note, "tunnel" in note, "well" in note))
+    syms = {x.strip() for x in symbols.split(",") if x.strip()}
+    return sorted(cities, key=repr), sorted(roads), syms
+
+
+def _data_annotations(t: TileDef) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]], set[str]]:
+    cities = sorted(
+        (
+            (f.sides, f.cathedral, f.goods, f.no_castle)
+            for f in t.features
+            if f.kind is FeatureKind.CITY
+        ),
+        key=repr,
+    )
+    roads = sorted(
+        (f.sides, f.inn, f.tunnel, f.well) for f in t.features if f.kind is FeatureKind.ROAD
+    )
+    syms = set()
+    for flag in ("gold", "mage", "robber", "bazaar"):
+        if getattr(t, flag):
+            syms.add(flag)
+    if t.has_cloister:
+        syms.add("cloister")
+    if t.lake:
+        syms.add("lake(ferry)")
+    if t.flier:
+        syms.add(f"flier→{t.flier}")
+    if t.crop_circle:
+        syms.add(f"crop-circle:{t.crop_circle}")
+    return cities, roads, syms
+
+
+@needs_tiles_md
+def test_every_tiles_md_tile_has_the_same_symbols_and_annotations() -> None:
+    # inns, cathedrals, goods, tunnels, wells, "no castle" flags and the symbols column
+    data = all_tiles()
+    problems = []
+    for row in _md_rows():
+        t = data[row[0]]
+        want, got = _md_annotations(row), _data_annotations(t)
+        for what, w, g in zip(("cities", "roads", "symbols"), want, got, strict=True):
             if w != g:
                 problems.append(f"{t.id} {what}: data {g}, TILES.md {w}")
     assert problems == []
