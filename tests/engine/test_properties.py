@@ -32,7 +32,7 @@ from engine import (
 )
 from engine.carcassonne.events import Event, PointsScored
 from engine.carcassonne.geometry import facing_half
-from engine.carcassonne.rules import parse_spot
+from engine.carcassonne.rules import parse_spot, spot_name
 from engine.carcassonne.tiles import FeatureKind
 from engine.core.rng import Rng
 
@@ -159,6 +159,20 @@ def check_unlisted_placements_rejected(state: GameState, rng: Rng) -> None:
             apply(state, state.current, action)
 
 
+def check_unlisted_deploys_rejected(state: GameState, listed: list[Action]) -> None:
+    """Every spot of the placed tile that is not listed (occupied, or no follower left) and
+    every figure the base game has not got are refused."""
+    assert state.placed is not None
+    rt = state.board.cells[state.placed].rt
+    for i in range(len(rt.tile.features)):
+        spot = spot_name(rt, i)
+        if Deploy(spot) not in listed:
+            with pytest.raises(IllegalActionError):
+                apply(state, state.current, Deploy(spot))
+        with pytest.raises(IllegalActionError):
+            apply(state, state.current, Deploy(spot, "large"))
+
+
 def play_checked(
     setup: GameSetup, seed: int, choice_seed: int, *, exhaustive_every: int
 ) -> tuple[GameState, list[Action]]:
@@ -181,6 +195,8 @@ def play_checked(
                 apply(state, state.current, option)
             if state.step == "place":
                 check_unlisted_placements_rejected(state, rng)
+            else:
+                check_unlisted_deploys_rejected(state, options)
         action = choose(state, rng)
         tr = apply(state, state.current, action)
         assert snapshot(state) == before, f"apply changed its input at step {steps}"
