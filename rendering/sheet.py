@@ -32,13 +32,14 @@ def tile_sheet_image(tile_px: int = 128, columns: int = 12) -> Image.Image:
     gap = max(8, tile_px // 10)
     label_h = max(14, tile_px // 6)
     head_h = label_h + gap
-    cell_w, cell_h = tile_px + gap, tile_px + label_h + gap
-    rows: list[tuple[str, list[tuple[str, str]]]] = []
+    cell_w, cell_h = tile_px + gap, tile_px + 2 * label_h + gap
+    rows: list[tuple[str, list[tuple[str, str, str]]]] = []
     for set_id in SET_COUNTS:
         entries = []
         for t in load_tile_set(set_id):
             count = f"×{t.count}" + ("" if t.in_pile else " held")
-            entries.append((t.id, count))
+            edges = "".join(e.value for e in t.edges)
+            entries.append((t.id, count, f"NESW {edges}"))
         rows.append((_SET_TITLES.get(set_id, set_id), entries))
     height = gap
     for _title, entries in rows:
@@ -52,12 +53,13 @@ def tile_sheet_image(tile_px: int = 128, columns: int = 12) -> Image.Image:
     for title, entries in rows:
         d.text((gap, y), title, font=head, fill=st.TEXT)
         y += head_h
-        for i, (tid, count) in enumerate(entries):
+        for i, (tid, count, edges) in enumerate(entries):
             x = gap + (i % columns) * cell_w
             yy = y + (i // columns) * cell_h
             img.paste(tile_image(tid, 0, tile_px), (x, yy))
             text = fit_text(f"{tid} {count}", cell_w - 2, int(label_h * 0.8))
             d.text((x, yy + tile_px + 1), text, font=small, fill=st.TEXT)
+            d.text((x, yy + tile_px + label_h), edges, font=small, fill=st.TEXT_DIM)
         y += -(-len(entries) // columns) * cell_h
     return img
 
