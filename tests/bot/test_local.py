@@ -58,12 +58,24 @@ def test_local_plays_a_whole_random_match_unattended(
     assert dict(zip(record.player_names(), result.scores, strict=True)) == printed
     # every point scored is itemised on its own line
     assert text.count(" -> ") == len(result.scored())
-    # the same seed gives the same match
-    code = cli_main(
-        ["local", "--humans", "0", "--players", "3", "--seed", "5",
-         "--db", str(tmp_path / "l2.sqlite3"), "--out", str(tmp_path / "out2")]
-    )  # fmt: skip
-    assert record_in(tmp_path / "out2") == record
+    # the real renderer drew a board per turn
+    (folder,) = (tmp_path / "out").glob("local-*")
+    with Image.open(folder / "final.png") as img:
+        img.load()
+        assert img.format == "PNG" and img.width > 200
+    assert len(list(folder.glob("turn-*.png"))) == result.state.turn
+
+
+async def test_the_same_seed_gives_the_same_local_match(tmp_path: Path) -> None:
+    records = []
+    for run in ("a", "b"):
+        opts = LocalOptions(
+            players=3, humans=0, seed=5, db=tmp_path / f"{run}.sqlite3", out=tmp_path / run
+        )
+        code = await play_local(opts, stdout=io.StringIO(), renderer=None, animator=None)
+        assert code == 0
+        records.append(record_in(tmp_path / run))
+    assert records[0] == records[1] and records[0].actions
 
 
 async def test_local_writes_a_board_png_after_every_turn(tmp_path: Path) -> None:
