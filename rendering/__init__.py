@@ -9,6 +9,7 @@ Public API (the bot and the replay tool code against these names)::
     render_animation(views, *, fmt="gif") -> bytes                         # GIF or WebP
     render_tile_sheet() -> bytes                                           # PNG contact sheet
     spot_anchor(tile_def, rotation, feature_index) -> (fx, fy)            # 0..1 tile coords
+    warm_up(tile_ids=None) -> int                                          # precompute layouts
 """
 
 from rendering.animation import render_animation
@@ -16,6 +17,7 @@ from rendering.board import placement_order, render_board
 from rendering.layout import spot_anchor
 from rendering.overlays import render_placement_preview, render_spots, spot_letter
 from rendering.sheet import render_tile_sheet
+from rendering.tiles import warm_up
 
 __all__ = [
     "placement_order",
@@ -26,4 +28,5 @@ __all__ = [
     "render_tile_sheet",
     "spot_anchor",
     "spot_letter",
+    "warm_up",
 ]

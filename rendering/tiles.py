@@ -8,7 +8,7 @@ per ``(tile id, rotation, size)`` so a board render only pastes.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -403,3 +403,17 @@ def tile_image(tile_id: str, rotation: int, size: int) -> Image.Image:
     img = _art(tile_id, size)
     turn = _TURNS[int(rotation) % 4]
     return img if turn is None else img.transpose(turn)
+
+
+def warm_up(tile_ids: Iterable[str] | None = None) -> int:
+    """Compute the layouts of ``tile_ids`` (default: every tile type) ahead of the first board.
+
+    A fresh process spends most of its first render deriving tile layouts (about 25 ms per
+    type); a bot can call this once in a worker thread at start-up. Returns how many were done.
+    """
+    from engine.carcassonne.tiles import all_tiles
+
+    ids = list(all_tiles()) if tile_ids is None else list(tile_ids)
+    for tid in ids:
+        tile_layout(tid)
+    return len(ids)

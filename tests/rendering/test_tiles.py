@@ -110,3 +110,10 @@ def test_separate_cities_do_not_touch() -> None:
 
 def test_cached_images_are_reused() -> None:
     assert tile_image("BA/Cc.1", 1, 80) is tile_image("BA/Cc.1", 1, 80)
+
+
+def test_warm_up_computes_layouts_ahead() -> None:
+    from rendering import warm_up
+
+    assert warm_up(["BA/C", "BA/L"]) == 2
+    assert tile_layout.cache_info().currsize >= 2  # type: ignore[attr-defined]
