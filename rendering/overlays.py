@@ -16,7 +16,7 @@ from rendering.fonts import font
 from rendering.layout import spot_anchor
 from rendering.tiles import tile_image
 
-PREVIEW_TILE = 96
+PREVIEW_TILE = 128
 SPOT_TILE = 320
 #: radius of a spot letter's disc, as a share of the tile (spots are >= 0.16 apart)
 SPOT_RADIUS = 0.065
