@@ -586,3 +586,37 @@ def test_rulebook_two_farms_vector(edition: str) -> None:
     small = feature(game.states[-2], -1, 0, "field:Nw.Ne.En.Wn")
     assert large is not small
     assert game.points(final=True, category="farm") == {0: 6, 1: 3}
+
+
+@pytest.mark.parametrize("edition", ["per_farm", "city_supply_1st_ed"])
+def test_rulebook_two_farms_tie_variant(edition: str) -> None:
+    # RULES.md §3.3 tie variant: red (seat 0) and yellow (seat 1) tie in the large farm, which
+    # borders cities A and B -> 6 each; blue (seat 2) owns the small farm bordering A -> 3.
+    # A = start city + cap (0,-1); B = caps (2,-1) + (2,-2). Red farms round A's cap, yellow
+    # the far side of the road at (1,-1); the cloister at (1,-2), where that road ends, joins
+    # the two sides into the large farm.
+    game = play(
+        setup(
+            ["BA/C", "BA/RFr", "BA/RFr", "BA/C", "BA/C", "BA/LR"], players=3, farm_scoring=edition
+        ),
+        [
+            "place 0,-1 r180",  # red: closes A, farmer round it
+            "deploy field:Nw.Ne.En.Es.Ws.Wn",
+            "place 1,-1 r90",  # yellow: road N-S; its west field joins red's, east one is free
+            "deploy field:Ne.En.Es.Se",
+            "place -1,0 r0",  # blue: the start's north field, bordering A only
+            "deploy field:Nw.Ne.En.Wn",
+            "place 2,-1 r0",  # red: B's southern cap, its field joins yellow's
+            "pass",
+            "place 2,-2 r180",  # yellow: closes B
+            "pass",
+            "place 1,-2 r0",  # blue: the road ends at this cloister; the farms join round it
+            "pass",
+        ],
+    )
+    before_end = game.states[-2]
+    large = feature(before_end, 1, -2, "field:Nw.Ne.En.Es.Se.Sw.Ws.Wn")
+    assert large is feature(before_end, 0, -1, "field:Nw.Ne.En.Es.Ws.Wn")
+    assert large.strength() == {Seat(0): 1, Seat(1): 1}
+    assert feature(before_end, -1, 0, "field:Nw.Ne.En.Wn").strength() == {Seat(2): 1}
+    assert game.points(final=True, category="farm") == {0: 6, 1: 6, 2: 3}
