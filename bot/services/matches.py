@@ -677,10 +677,14 @@ class MatchService:
 
         ``turn_message_id`` is set when the message for the current version was stored; when
         it is ``None`` the board was not posted and ``png`` holds it (if a renderer is set).
+        A match whose log no longer replays is logged and left out.
         """
         out = []
         for row in await self.storage.matches.with_status("active"):
-            loaded = await self._load(row.id)
+            try:
+                loaded = await self._load(row.id)
+            except ServiceError:
+                continue  # logged by _load; one broken match must not stop the others
             posted = row.turn_message_version == row.version and row.turn_message_id is not None
             out.append(await self._outcome(loaded, render=not posted))
         return out
@@ -738,8 +742,13 @@ class MatchService:
         game = self._cache.get(key)
         if game is None:
             entries = await self.storage.actions.entries(match_id)
-            setup = GameSetup.from_json(row.setup)
-            game = rebuild(setup, row.seed, ((e.seat, e.action) for e in entries))
+            try:
+                setup = GameSetup.from_json(row.setup)
+                game = rebuild(setup, row.seed, ((e.seat, e.action) for e in entries))
+            except (EngineError, ValueError, TypeError, KeyError) as e:
+                log.error("match %s no longer replays from its log: %s", match_id, e)
+                reason = f"This match can no longer be replayed ({e}); abandon it to start anew."
+                raise ServiceError(ERR_ILLEGAL, reason, reason=reason) from e
             self._remember(match_id, game)
         else:
             self._cache.move_to_end(key)

@@ -666,3 +666,25 @@ async def test_random_games_with_undos_and_cold_reloads_stay_consistent(
     record = GameRecord.from_json(json.loads(out.record_json))
     assert len(record.actions) == out.version - 2 * undos  # each undo removes one placement
     assert replay(record).scores == tuple(p.score for p in out.view.players)
+
+
+async def test_a_match_that_no_longer_replays_does_not_stop_the_others(db_path: Path) -> None:
+    svc = await open_service(db_path, renderer=None, animator=None)
+    try:
+        good = await two_player_match(svc, channel=1)
+        bad = await two_player_match(svc, channel=2)
+        async with svc.storage.db.transaction() as tx:  # a log entry an engine change broke
+            await svc.storage.actions.append(tx, bad.match_id, [NewAction(1, 0, "place 40,40 r0")])
+            await svc.storage.matches.advance(
+                tx, bad.match_id, expected_version=0, new_version=1, snapshot={"schema": 1}
+            )
+    finally:
+        await svc.close()
+    svc = await open_service(db_path, renderer=None, animator=None)
+    try:
+        assert [o.match_id for o in await svc.active_matches()] == [good.match_id]
+        err = await refused(ERR_ILLEGAL, svc.current(2))
+        assert "no longer be replayed" in err.params["reason"]
+        assert (await svc.abandon(2, ANN, can_manage=True)).status == "abandoned"
+    finally:
+        await svc.close()
