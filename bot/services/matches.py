@@ -5,6 +5,12 @@ Both front ends — the Discord cogs and the local console — call this service
 
 INTERFACE CONTRACT (shared by the storage/service and the Discord engineers): keep these names and
 signatures; add to them freely, but change them only together.
+
+How a match is kept: its setup and seed plus the append-only action log in SQLite (storage/);
+the version is the number of log entries, so it only ever grows (an undo is itself an entry,
+see bot/services/replay.py) and a button made for an older version is always stale. Each
+accepted call is one transaction that compare-and-sets the version; a snapshot (record, scores,
+winners; ``"schema"`` 1) is stored with it so that listing needs no replay.
 """
 
 from __future__ import annotations
