@@ -37,7 +37,13 @@ def render_animation(
     durations[-1] = max(frame_ms * 5, 3000)
     buf = io.BytesIO()
     if fmt == "gif":
-        palette = frames[-1].quantize(colors=255, method=Image.Quantize.MEDIANCUT)
+        # one palette for every frame, from the first, a middle and the last frame, so colours
+        # that come and go (figures, the current-tile frame) keep their true colour
+        picks = [frames[0], frames[len(frames) // 2], frames[-1]]
+        sample = Image.new("RGB", (size[0], size[1] * len(picks)))
+        for i, f in enumerate(picks):
+            sample.paste(f, (0, i * size[1]))
+        palette = sample.quantize(colors=255, method=Image.Quantize.MEDIANCUT)
         pal_frames = [f.quantize(palette=palette, dither=Image.Dither.NONE) for f in frames]
         pal_frames[0].save(
             buf,

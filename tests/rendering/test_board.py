@@ -390,3 +390,36 @@ def test_two_figures_on_one_spot_stand_side_by_side() -> None:
     red = centre(style.seat_style(0).fill)
     blue = centre(style.seat_style(1).fill)
     assert abs(red[0] - blue[0]) > fr.tile * 0.12
+
+
+def test_animation_frames_keep_figure_colours() -> None:
+    """A GIF frame in mid-game shows each follower in its seat colour, at its spot."""
+    from rendering.animation import ANIM_SIDE, ANIM_TILE
+    from rendering.board import extent, frame_for
+
+    _state, views = play(14, seed=2)
+    k = max(range(len(views)), key=lambda i: len(views[i].figures))
+    view = views[k]
+    assert view.figures
+    gif = Image.open(io.BytesIO(render_animation(views)))
+    gif.seek(k)
+    frame = gif.convert("RGB")
+    fr = frame_for(
+        extent(t.pos for v in views for t in v.tiles), max_tile=ANIM_TILE, max_side=ANIM_SIDE
+    )
+    for fig in view.figures:
+        tv = next(t for t in view.tiles if t.pos == fig.pos)
+        fx, fy = spot_anchor(tile(tv.tile), int(tv.rotation), fig.feature)
+        fx, fy = min(max(fx, 0.18), 0.82), min(max(fy, 0.18), 0.82)
+        x, y = fr.cell_xy(fig.pos)
+        r = fr.tile * 0.15
+        box = frame.crop(
+            (
+                int(x + fx * fr.tile - r),
+                int(y + fy * fr.tile - r),
+                int(x + fx * fr.tile + r),
+                int(y + fy * fr.tile + r),
+            )
+        )
+        colour = style.seat_style(int(fig.seat)).fill
+        assert any(near(p, colour, 40) for p in _pixels(box)), fig
