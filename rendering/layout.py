@@ -379,22 +379,17 @@ def tile_layout(tile_id: str) -> TileLayout:
                 )
                 poly, walls = _city_outline(c.sides, 0.3, 0.17 if facing_band else 0.22)
         else:
-            # a band next to a cap on its open side is drawn narrower
-            depth = 0.3
+            depth = 0.36 if n == 3 else 0.3
             if c.sides in (0b0101, 0b1010):
-                open_sides = [s for s in range(4) if not c.sides >> s & 1]
-                if any(s in capped for s in open_sides):
+                # a band next to a cap on its open side is drawn narrower
+                if any(s in capped for s in range(4) if not c.sides >> s & 1):
                     depth = 0.37
-                if len(bands) == 2 and c.index == min(b.index for b in bands):
-                    bridge = True  # AM/CCcc+: the first band bridges over the second
+                if len(bands) == 2:  # AM/CCcc+: the first band bridges over the second
                     depth = 0.36
-            elif n == 3:
-                depth = 0.36
+                    bridge = c.index == min(b.index for b in bands)
             if bridge:
                 poly, walls = _tower_outline(_sides(c.sides)[0], through=True)
             else:
-                if len(bands) == 2:
-                    depth = 0.36
                 poly, walls = _city_outline(c.sides, depth, 0.22)
         lay.cities.append(CityShape(c.index, tuple(poly), tuple(tuple(w) for w in walls), bridge))
         masks[c.index] = _raster(polys=[poly])
