@@ -213,8 +213,11 @@ def draw_last_placed(d: ImageDraw.ImageDraw, view: PublicView, fr: Frame) -> Non
     w = max(2, fr.tile // 22)
     for seat, pos in sorted(view.last_placed.items()):
         if fr.min_x <= pos.x < fr.min_x + fr.cols and fr.min_y <= pos.y < fr.min_y + fr.rows:
-            _outline(d, fr, pos, (20, 20, 20), w + 2)
-            _outline(d, fr, pos, st.seat_style(int(seat)).fill, w, inset=1)
+            fill = st.seat_style(int(seat)).fill
+            # a contrasting rim so dark colours show on the dark table and light ones on tiles
+            rim = (235, 235, 235) if sum(fill) < 160 else (20, 20, 20)
+            _outline(d, fr, pos, rim, w + 2)
+            _outline(d, fr, pos, fill, w, inset=1)
 
 
 def draw_placements(
