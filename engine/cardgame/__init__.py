@@ -19,7 +19,7 @@ from engine.cardgame.actions import (
 )
 from engine.cardgame.cards import ANIMAL_TABLE, DECK, CardFace, CardType, Colour, animal_points
 from engine.cardgame.codec import state_from_json, state_to_json
-from engine.cardgame.rules import Transition, apply, legal_actions, new_game, replay
+from engine.cardgame.rules import Transition, apply, auto_action, legal_actions, new_game, replay
 from engine.cardgame.scoring import Award, CardScoreItem, best_building_sets
 from engine.cardgame.sim import CardGameResult, play_random
 from engine.cardgame.state import CardSetup, CardState
@@ -48,6 +48,7 @@ __all__ = [
     "Transition",
     "animal_points",
     "apply",
+    "auto_action",
     "best_building_sets",
     "legal_actions",
     "new_game",

@@ -91,6 +91,7 @@ from engine.core.seats import Seat
 
 _KNOWN_ANIMAL = {r.cards for r in ANIMAL_TABLE if r.known}
 # Action objects are immutable: build each one once (legal_actions runs in every random move).
+_PLAY = {(f.code, r): PlayCard(f.code, r) for f in FACES for r in ROWS}
 _FACE_ID = tuple(FACES.index(f) for f in DECK)
 _PLAY_ANY = tuple(tuple(PlayCard(f.code, r) for r in ROWS) for f in FACES)
 _PLAY_UP = tuple(
@@ -794,3 +795,41 @@ def _final_scoring(w: _Work, events: list[CardEvent]) -> None:
     w.step = STEP_OVER
     w.awaiting = set()
     events.append(GameEnded(tuple(w.scores), w.winners, tuple(len(c) for c in w.chests)))
+
+
+# ------------------------------------------------------------------------------ auto moves
+def auto_action(state: CardState, seat: Seat) -> CardAction:
+    """A sensible legal move for a seat that ran out of time (or a stand-in player).
+
+    Setup jokers go to the shortest row. In play a seat lays its lowest card into the card's
+    own row (a joker into the shortest row), and stands its follower only when its hand is empty,
+    where it secures the most cards. Wrong-row cards are cashed for their sure 10 points; an
+    animal joker joins the kind that scores most now.
+
+    Raises:
+        GameOverError: the game has ended.
+        NotYourTurnError: the game does not wait for ``seat``.
+    """
+    if state.step == STEP_OVER:
+        raise GameOverError("The game is over.")
+    if seat not in state.awaiting:
+        raise NotYourTurnError(_not_your_turn(state))
+    shortest = min(ROWS, key=lambda c: len(state.rows[ROW_INDEX[c]]))
+    if state.step == STEP_SETUP:
+        return _LAY[ROW_INDEX[shortest]]
+    if state.step == STEP_CHOOSE:
+        r = state.receipts[seat]
+        if r.undecided:
+            return ChooseWrongRow(DECK[r.undecided[0]].code, keep=False)
+        held = state.animals[seat]
+
+        def now(kind: str) -> int:
+            return sum(1 for a in held if a.kind == kind)
+
+        return AssignJoker(max(joker_options(held, r), key=now))
+    hand = state.hands[seat]
+    if hand:
+        face = DECK[hand[0]]
+        return _PLAY[face.code, face.colour or shortest]
+    best = max(ROWS, key=lambda c: secured_by(state.rows[ROW_INDEX[c]]))
+    return _FOLLOW[ROW_INDEX[best]]

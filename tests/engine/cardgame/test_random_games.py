@@ -7,19 +7,22 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.cardgame.actions import CardAction
-from engine.cardgame.cards import BUILDING_SET_POINTS, DECK, ROWS
+from engine.cardgame.actions import CardAction, PlaceFollower, PlayCard
+from engine.cardgame.cards import BUILDING_SET_POINTS, DECK, ROWS, Colour
 from engine.cardgame.events import GameEnded, PointsScored, RoundEnded, RoundStarted
-from engine.cardgame.rules import apply, legal_actions, new_game, replay
+from engine.cardgame.rules import apply, auto_action, legal_actions, new_game, replay
 from engine.cardgame.scoring import best_building_sets
 from engine.cardgame.sim import play_random, random_game
 from engine.cardgame.state import STEP_OVER, STEP_PLAY, CardSetup, CardState, RowFollower
 from engine.cardgame.view import CardSeatView, public_view, view_for
+from engine.core.errors import GameOverError, NotYourTurnError
 from engine.core.rng import Rng
 from engine.core.seats import Seat
+from tests.engine.cardgame.helpers import Cards, act, table, up
 
 
 def _check(state: CardState) -> None:
@@ -194,3 +197,38 @@ def test_the_public_view_does_not_depend_on_hidden_cards() -> None:
         (DECK[c].code for c in state.hands[0]), key=lambda code: [f.code for f in DECK].index(code)
     )
     assert all(row.colour in ROWS for row in mine.public.rows)
+
+
+@settings(max_examples=12, deadline=None)
+@given(players=st.integers(2, 5), seed=st.integers(0, 2**32), auto_share=st.integers(1, 4))
+def test_auto_moves_are_always_legal_and_finish_games(
+    players: int, seed: int, auto_share: int
+) -> None:
+    """Timed-out seats get :func:`auto_action`; mixed with random moves the game still ends."""
+    state = new_game(CardSetup(players=players), seed=seed)
+    rng = Rng(seed)
+    while state.step != STEP_OVER:
+        seat = min(state.awaiting)
+        options = legal_actions(state, seat)
+        if rng.below(auto_share + 1):
+            action = auto_action(state, seat)
+            assert action in options
+        else:
+            action = options[rng.below(len(options))]
+        state = apply(state, seat, action).state
+        _check(state)
+    with pytest.raises(GameOverError):
+        auto_action(state, Seat(0))
+
+
+def test_auto_moves_follow_their_stated_policy() -> None:
+    c = Cards()
+    s = table(
+        rows={Colour.RED: [up(c, "red-1"), up(c, "red-2")], Colour.BLUE: [up(c, "blue-1")]},
+        hands={0: (), 1: c.many(["dragon", "green-3"])},
+    )
+    assert auto_action(s, Seat(0)) == PlaceFollower(Colour.RED)  # secures the most cards
+    with pytest.raises(NotYourTurnError):
+        auto_action(s, Seat(1))
+    s, _ = act(s, 0, "follower red")
+    assert auto_action(s, Seat(1)) == PlayCard("green-3", Colour.GREEN)
