@@ -117,3 +117,26 @@ def test_warm_up_computes_layouts_ahead() -> None:
 
     assert warm_up(["BA/C", "BA/L"]) == 2
     assert tile_layout.cache_info().currsize >= 2  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("tile_id", ALL)
+def test_grass_is_partitioned_exactly_as_the_data_says(tile_id: str) -> None:
+    """Each field's half-edges lie in that field's area of the picture (so the drawn walls
+    separate exactly the fields TILES.md lists), and every field has an area."""
+    from rendering.layout import GRID, HALF_SEGMENTS
+
+    t = tile(tile_id)
+    lay = tile_layout(tile_id)
+    for f in t.features:
+        if f.kind is not FeatureKind.FIELD:
+            continue
+        assert f.index in lay.labels, (tile_id, f.name, "has no area")
+        for h in range(8):
+            if not f.halves >> h & 1:
+                continue
+            (ax, ay), (bx, by) = HALF_SEGMENTS[h]
+            mx, my = (ax + bx) / 2, (ay + by) / 2
+            # two cells in from the edge, towards the centre
+            gx = min(GRID - 1, int(mx * GRID + (2 if mx < 0.5 else -2 if mx > 0.5 else 0)))
+            gy = min(GRID - 1, int(my * GRID + (2 if my < 0.5 else -2 if my > 0.5 else 0)))
+            assert lay.labels[gy * GRID + gx] == f.index, (tile_id, f.name, h)
