@@ -7,6 +7,17 @@ The small public API of the tile game (ARCHITECTURE.md §5.3)::
 
 from engine.carcassonne.actions import Action, Deploy, Pass, PlaceTile
 from engine.carcassonne.geometry import Position, Rotation, Side
+from engine.carcassonne.randomplay import play_random_game
+from engine.carcassonne.record import (
+    GameRecord,
+    RecordedAction,
+    Recorder,
+    ReplayResult,
+    dumps,
+    loads,
+    record_of,
+    replay,
+)
 from engine.carcassonne.rules import (
     Transition,
     apply,
@@ -33,6 +44,7 @@ __all__ = [
     "Deploy",
     "EngineError",
     "GameOverError",
+    "GameRecord",
     "GameSetup",
     "GameState",
     "IllegalActionError",
@@ -43,6 +55,9 @@ __all__ = [
     "Position",
     "PublicView",
     "RecordError",
+    "RecordedAction",
+    "Recorder",
+    "ReplayResult",
     "Rotation",
     "Seat",
     "SeatView",
@@ -50,10 +65,15 @@ __all__ = [
     "StaleStateError",
     "Transition",
     "apply",
+    "dumps",
     "legal_actions",
     "legal_deploys",
     "legal_placements",
+    "loads",
     "new_game",
+    "play_random_game",
     "public_view",
+    "record_of",
+    "replay",
     "view_for",
 ]

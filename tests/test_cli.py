@@ -191,10 +191,20 @@ def test_unreadable_files_exit_2(
     assert err.startswith(f"carcabot replay: {path}: ") and reason in err
 
 
-def test_unsupported_expansion_save_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = _run(capsys, "replay", str(FIXTURES / "inns_and_cathedrals/innsScoring.jcz"))
+def test_expansion_saves_replay_to_jcloisterzone_scores(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(capsys, "replay", "--json", str(FIXTURES / "random/ictb-2p-02.jcz"))
+    assert code == 0
+    assert tuple(json.loads(out)["scores"]) == tuple(RANDOM_EXPECTED["ictb-2p-02.jcz"]["scores"])
+
+
+def test_unsupported_save_exits_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    data = json.loads((FIXTURES / "inns_and_cathedrals/innsScoring.jcz").read_text())
+    data["setup"]["capabilities"].append("PigHerd")
+    path = tmp_path / "pigherd.jcz"
+    path.write_text(json.dumps(data))
+    code, out, err = _run(capsys, "replay", str(path))
     assert (code, out) == (2, "")
-    assert "capability 'Inn' (Inns & Cathedrals) is not supported yet" in err
+    assert "capability 'PigHerd' (Traders & Builders) is not supported yet" in err
 
 
 def _has(module: str, name: str) -> bool:

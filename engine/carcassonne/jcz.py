@@ -43,23 +43,25 @@ class JczPart:
     options: tuple[tuple[str, Any], ...] = ()
 
 
+_IC, _TB = "Inns & Cathedrals", "Traders & Builders"
+
 #: JCloisterZone capability (class name minus ``Capability``) -> our support.
 CAPABILITIES: dict[str, JczPart] = {
     "StandardGame": JczPart("base game", ""),
-    "Inn": JczPart("Inns & Cathedrals", None),
-    "Cathedral": JczPart("Inns & Cathedrals", None),
-    "BigFollower": JczPart("Inns & Cathedrals", None),
-    "TradeGoods": JczPart("Traders & Builders", None),
-    "Builder": JczPart("Traders & Builders", None),
-    "Pig": JczPart("Traders & Builders", None),
-    "PigHerd": JczPart("Traders & Builders", None),
+    "Inn": JczPart(_IC, "inns_cathedrals", (("ic.inns", True),)),
+    "Cathedral": JczPart(_IC, "inns_cathedrals", (("ic.cathedrals", True),)),
+    "BigFollower": JczPart(_IC, "inns_cathedrals", (("ic.large_follower", True),)),
+    "TradeGoods": JczPart(_TB, "traders_builders", (("tb.goods", True),)),
+    "Builder": JczPart(_TB, "traders_builders", (("tb.builder", True),)),
+    "Pig": JczPart(_TB, "traders_builders", (("tb.pig", True),)),
+    "PigHerd": JczPart(_TB, None),
 }
 
 #: JCloisterZone expansion code (``setup.expansions`` key) -> our support.
 EXPANSIONS: dict[str, JczPart] = {
     "BASIC": JczPart("base game", ""),
-    "INNS_AND_CATHEDRALS": JczPart("Inns & Cathedrals", None),
-    "TRADERS_AND_BUILDERS": JczPart("Traders & Builders", None),
+    "INNS_AND_CATHEDRALS": JczPart(_IC, "inns_cathedrals"),
+    "TRADERS_AND_BUILDERS": JczPart(_TB, "traders_builders"),
 }
 
 #: Meeple id type (``0.small.1`` -> ``small``) -> our figure name.

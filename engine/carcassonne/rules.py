@@ -30,7 +30,7 @@ from engine.carcassonne.geometry import (
     Position,
     Rotation,
 )
-from engine.carcassonne.scoring import ScoreItem, award
+from engine.carcassonne.scoring import ScoreItem, award, count
 from engine.carcassonne.state import GameSetup, GameState, PlayerState
 from engine.carcassonne.tiles import FeatureKind, RotatedTile, TileDef, load_tile_set, tile
 from engine.core.errors import (
@@ -438,18 +438,18 @@ def feature_item(
             complete,
             final,
             tiles=n,
-            parts=(f"{n} tiles × 1",),
+            parts=(f"{count(n, 'tile')} × 1",),
             winners=winners,
             where=where,
         )
     elif feat.kind is FeatureKind.CITY:
         n, p = len(feat.tiles), feat.pennants
         if complete and n == 2 and state.setup.tiny_city == 2:
-            parts = ["2-tile city: 2"] + ([f"{p} shield{'s' * (p != 1)} × 1"] if p else [])
+            parts = ["2-tile city: 2"] + ([f"{count(p, 'shield')} × 1"] if p else [])
             pts = 2 + p
         else:
             k = 2 if complete else 1
-            parts = [f"{n} tiles × {k}"] + ([f"{p} shield{'s' * (p != 1)} × {k}"] if p else [])
+            parts = [f"{count(n, 'tile')} × {k}"] + ([f"{count(p, 'shield')} × {k}"] if p else [])
             pts = k * (n + p)
         item = ScoreItem(
             "city",
@@ -471,7 +471,7 @@ def feature_item(
             complete,
             final,
             tiles=1 + around,
-            parts=("cloister 1", f"{around} tiles around × 1"),
+            parts=("cloister 1", f"{count(around, 'tile')} around × 1"),
             winners=winners,
             where=(cloister_pos,),
         )

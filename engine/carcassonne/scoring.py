@@ -14,6 +14,11 @@ if TYPE_CHECKING:
     from engine.carcassonne.state import GameState
 
 
+def count(n: int, word: str) -> str:
+    """``count(1, "tile") == "1 tile"``, ``count(3, "tile") == "3 tiles"``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 @dataclass(frozen=True, slots=True)
 class ScoreItem:
     """Why points were given: one scored feature (or final-scoring line).

@@ -15,8 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.carcassonne import jcz
-from engine.carcassonne.jcz import CAPABILITIES, JczPart, import_jcz, loads_jcz
+from engine.carcassonne.jcz import import_jcz, loads_jcz
 from engine.carcassonne.record import dumps, loads, replay
 from engine.core.errors import RecordError
 
@@ -32,15 +31,14 @@ BASE_FIXTURES: dict[str, tuple[tuple[int, ...], bool]] = {
     "random/base-4p-02.jcz": (tuple(RANDOM_EXPECTED["base-4p-02.jcz"]["scores"]), True),
 }
 
-#: Expansion fixtures: (expected scores, the capability refused for now). When an expansion
-#: becomes supported, move its files to BASE_FIXTURES (the scores are already here).
-EXPANSION_FIXTURES: dict[str, tuple[tuple[int, ...], str]] = {
-    "inns_and_cathedrals/innsScoring.jcz": ((8, 0), "Inn"),
-    "inns_and_cathedrals/cathedralsScoring.jcz": ((15, 0), "Inn"),
-    "traders_and_builders/tradeGoodsScoring.jcz": ((16, 20), "TradeGoods"),
-    "random/ic-3p-02.jcz": (tuple(RANDOM_EXPECTED["ic-3p-02.jcz"]["scores"]), "BigFollower"),
-    "random/tb-3p-02.jcz": (tuple(RANDOM_EXPECTED["tb-3p-02.jcz"]["scores"]), "TradeGoods"),
-    "random/ictb-2p-02.jcz": (tuple(RANDOM_EXPECTED["ictb-2p-02.jcz"]["scores"]), "BigFollower"),
+#: Inns & Cathedrals and Traders & Builders saves: (scores JCloisterZone asserts, game over).
+EXPANSION_FIXTURES: dict[str, tuple[tuple[int, ...], bool]] = {
+    "inns_and_cathedrals/innsScoring.jcz": ((8, 0), True),
+    "inns_and_cathedrals/cathedralsScoring.jcz": ((15, 0), True),
+    "traders_and_builders/tradeGoodsScoring.jcz": ((16, 20), True),
+    "random/ic-3p-02.jcz": (tuple(RANDOM_EXPECTED["ic-3p-02.jcz"]["scores"]), True),
+    "random/tb-3p-02.jcz": (tuple(RANDOM_EXPECTED["tb-3p-02.jcz"]["scores"]), True),
+    "random/ictb-2p-02.jcz": (tuple(RANDOM_EXPECTED["ictb-2p-02.jcz"]["scores"]), True),
 }
 
 
@@ -109,14 +107,13 @@ def test_import_uses_our_notation_and_board_frame_locations() -> None:
     assert record.metadata["source"] == "jcloisterzone"
 
 
-@pytest.mark.parametrize("name", sorted(EXPANSION_FIXTURES))
-def test_expansion_fixture_is_refused_until_supported(name: str) -> None:
-    _, capability = EXPANSION_FIXTURES[name]
-    label = CAPABILITIES[capability].label
+def test_unsupported_capability_is_refused_by_name() -> None:
+    data = _load("inns_and_cathedrals/innsScoring.jcz")
+    data["setup"]["capabilities"].append("PigHerd")
     with pytest.raises(RecordError) as err:
-        loads_jcz((FIXTURES / name).read_text())
+        import_jcz(data)
     assert str(err.value) == (
-        f"JCloisterZone capability '{capability}' ({label}) is not supported yet"
+        "JCloisterZone capability 'PigHerd' (Traders & Builders) is not supported yet"
     )
 
 
@@ -298,40 +295,24 @@ def test_commit_right_after_placement_deploys_nothing() -> None:
     assert replay(import_jcz(data).record).scores == (14, 11)
 
 
-# ---------------------------------------------------------------------------- expansions, ready
-#: The table lines that switch the expansions on (jcz.CAPABILITIES / jcz.EXPANSIONS); the
-#: importer refuses them for now, this test proves they already reach JCloisterZone's scores.
-_IC, _TB = "Inns & Cathedrals", "Traders & Builders"
-READY_CAPABILITIES = {
-    "Inn": JczPart(_IC, "inns_cathedrals", (("ic.inns", True),)),
-    "Cathedral": JczPart(_IC, "inns_cathedrals", (("ic.cathedrals", True),)),
-    "BigFollower": JczPart(_IC, "inns_cathedrals", (("ic.large_follower", True),)),
-    "TradeGoods": JczPart(_TB, "traders_builders", (("tb.goods", True),)),
-    "Builder": JczPart(_TB, "traders_builders", (("tb.builder", True),)),
-    "Pig": JczPart(_TB, "traders_builders", (("tb.pig", True),)),
-}
-READY_EXPANSIONS = {
-    "INNS_AND_CATHEDRALS": JczPart(_IC, "inns_cathedrals"),
-    "TRADERS_AND_BUILDERS": JczPart(_TB, "traders_builders"),
-}
-
-
-@pytest.fixture
-def expansions_on(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(jcz, "CAPABILITIES", {**jcz.CAPABILITIES, **READY_CAPABILITIES})
-    monkeypatch.setattr(jcz, "EXPANSIONS", {**jcz.EXPANSIONS, **READY_EXPANSIONS})
-
-
-@pytest.mark.usefixtures("expansions_on")
+# ---------------------------------------------------------------------------- expansions
 @pytest.mark.parametrize("name", sorted(EXPANSION_FIXTURES))
-def test_expansion_fixture_with_the_ready_table_lines(name: str) -> None:
-    scores, _ = EXPANSION_FIXTURES[name]
+def test_expansion_fixture_reaches_jcloisterzone_scores(name: str) -> None:
+    scores, over = EXPANSION_FIXTURES[name]
     result = replay(loads_jcz((FIXTURES / name).read_text()).record)
     assert result.scores == scores
-    assert result.over
+    assert result.over == over
 
 
-@pytest.mark.usefixtures("expansions_on")
+def test_trade_goods_tokens_match_jcloisterzone() -> None:
+    """JCZ also asserts the token counts: Alice 1 cloth; Bob 1 cloth and 2 wine."""
+    result = replay(
+        loads_jcz((FIXTURES / "traders_and_builders/tradeGoodsScoring.jcz").read_text()).record
+    )
+    goods = result.state.ext["traders_builders"].goods  # (wine, grain, cloth) per seat
+    assert goods == ((0, 0, 1), (2, 0, 1))
+
+
 def test_capabilities_not_listed_are_switched_off() -> None:
     """The inns file has Inn and Cathedral but no BigFollower: no large follower in supply."""
     setup = loads_jcz((FIXTURES / "inns_and_cathedrals/innsScoring.jcz").read_text()).record.setup

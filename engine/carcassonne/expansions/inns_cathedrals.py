@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from engine.carcassonne.board import Feature
 from engine.carcassonne.expansion import Expansion, Option
-from engine.carcassonne.scoring import ScoreItem
+from engine.carcassonne.scoring import ScoreItem, count
 from engine.carcassonne.state import GameState
 
 LARGE_FOLLOWER = "ic.large_follower"
@@ -41,14 +41,14 @@ class InnsCathedrals(Expansion):
         if item.category == "road" and feature.mod("inn") and self.option(INNS):
             if item.complete:
                 n = item.tiles
-                return replace(item, points=2 * n, parts=(f"{n} tiles × 2 (inn)",))
+                return replace(item, points=2 * n, parts=(f"{count(n, 'tile')} × 2 (inn)",))
             return replace(item, points=0, parts=("unfinished road with an inn: 0",))
         if item.category == "city" and feature.mod("cathedral") and self.option(CATHEDRALS):
             if item.complete:
                 n, p = item.tiles, item.pennants
-                parts = [f"{n} tiles × 3 (cathedral)"]
+                parts = [f"{count(n, 'tile')} × 3 (cathedral)"]
                 if p:
-                    parts.append(f"{p} shield{'s' * (p != 1)} × 3")
+                    parts.append(f"{count(p, 'shield')} × 3")
                 return replace(item, points=3 * (n + p), parts=tuple(parts))
             return replace(item, points=0, parts=("unfinished city with a cathedral: 0",))
         return item
