@@ -231,6 +231,7 @@ def _draw_symbol(pen: _Pen, sym: Symbol) -> None:
     elif k == "cloister":
         _building(pen, c, s, st.ROOF, cross=True)
     elif k == "abbey":
+        pen.rect((0.0, 0.0), (1.0, 1.0), (214, 204, 180))
         pen.rect((0.04, 0.04), (0.96, 0.96), (214, 204, 180), st.WALL, 0.03)
         pen.rect((0.12, 0.12), (0.88, 0.88), (198, 186, 158))
         _building(pen, (c[0], c[1] + 0.06), 0.62, (140, 60, 50), cross=True)

@@ -140,3 +140,10 @@ def test_grass_is_partitioned_exactly_as_the_data_says(tile_id: str) -> None:
             gx = min(GRID - 1, int(mx * GRID + (2 if mx < 0.5 else -2 if mx > 0.5 else 0)))
             gy = min(GRID - 1, int(my * GRID + (2 if my < 0.5 else -2 if my > 0.5 else 0)))
             assert lay.labels[gy * GRID + gx] == f.index, (tile_id, f.name, h)
+
+
+def test_abbey_is_stone_to_the_edge() -> None:
+    """The abbey tile has no grass: it joins nothing, whatever touches it."""
+    img = tile_image("AM/A", 0, 64)
+    for side in range(4):
+        assert not near(edge_probe(img, side), style.GRASS, 60)
