@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw
 
 from engine.carcassonne.geometry import Position, Rotation
 from engine.carcassonne.tiles import FeatureKind, tile
-from engine.carcassonne.view import PublicView
+from engine.carcassonne.view import PlayerView, PublicView
 from rendering import style as st
 from rendering.figures import FOLLOWER_KINDS, draw_mark, figure_sprite
 from rendering.fonts import draw_text, fit_text
@@ -62,6 +62,8 @@ class Frame:
     rows: int
     tile: int
     label: int = LABEL
+    #: the panel goes below the board as a strip (wide boards, better on phones)
+    strip: bool = False
 
     def cell_xy(self, pos: Position) -> tuple[int, int]:
         """Top-left pixel of cell ``pos``."""
@@ -97,21 +99,25 @@ def frame_for(
     max_tile: int = MAX_TILE,
     max_side: int = MAX_SIDE,
     max_pixels: int = MAX_PIXELS,
+    strip: int = 0,
 ) -> Frame:
-    """The largest tile size that keeps the whole picture's long side within ``max_side``."""
+    """The largest tile size that keeps the whole picture's long side within ``max_side``.
+
+    ``panel`` is the width of a side panel, ``strip`` the height of a strip below the board.
+    """
     min_x, min_y, max_x, max_y = box
     cols, rows = max_x - min_x + 1, max_y - min_y + 1
     by_w = (max_side - panel - 2 * LABEL) // cols
-    by_h = (max_side - 2 * LABEL) // rows
+    by_h = (max_side - strip - 2 * LABEL) // rows
     # multiples of 8 only: fewer distinct sizes as a board grows means fewer cache misses
     size = max(MIN_TILE, min(max_tile, by_w, by_h) // 8 * 8)
     # a pixel budget keeps PNG encoding (the slow part) fast on big boards
     while (
         size > MIN_TILE
-        and (cols * size + 2 * LABEL + panel) * (rows * size + 2 * LABEL) > max_pixels
+        and (cols * size + 2 * LABEL + panel) * (rows * size + 2 * LABEL + strip) > max_pixels
     ):
         size -= 8
-    return Frame(min_x, min_y, cols, rows, size)
+    return Frame(min_x, min_y, cols, rows, size, strip=strip > 0)
 
 
 def _coords(img: Image.Image, fr: Frame) -> None:
@@ -269,33 +275,9 @@ def draw_panel(img: Image.Image, view: PublicView, x0: int, width: int = PANEL_W
     title = "Game over" if view.over else f"Turn {view.turn + 1}"
     draw_text(img, (x0 + pad, y), title, 24, st.TEXT, bold=True)
     y += 40
-    winners = set(view.winners)
     for p in view.players:
-        style = st.seat_style(int(p.seat))
-        row_h = 48
-        current = not view.over and p.seat == view.current
-        if current:
-            d.rounded_rectangle(
-                (x0 + 4, y - 2, x0 + width - 4, y + row_h - 2), radius=8, fill=(64, 70, 82)
-            )
-            d.polygon([(x0 + 6, y + 12), (x0 + 14, y + 21), (x0 + 6, y + 30)], fill=(250, 220, 90))
-        sprite = figure_sprite("follower", int(p.seat), 38)
-        img.paste(sprite, (x0 + 16, y + 2), sprite)
-        name = fit_text(p.name, width - 150, 19)
-        draw_text(img, (x0 + 60, y + 2), name, 19, st.TEXT)
-        info = f"{style.colour_name} · followers {p.supply.get('follower', 0)}"
-        extras = [
-            k if n == 1 else f"{k} {n}"
-            for k, n in sorted(p.supply.items())
-            if k != "follower" and n > 0
-        ]
-        if extras:
-            info = fit_text(" · ".join([info, *extras]), width - 150, 14)
-        draw_text(img, (x0 + 60, y + 26), info, 14, st.TEXT_DIM)
-        draw_text(img, (x0 + width - pad, y + 8), str(p.score), 22, st.TEXT, bold=True, anchor="ra")
-        if p.seat in winners:
-            draw_mark(d, st.Mark.STAR, x0 + width - pad - 50, y + 22, 10, (250, 200, 40))
-        y += row_h + 4
+        _player_row(img, view, p, x0, y, width)
+        y += 52
     y += 8
     draw_text(img, (x0 + pad, y), f"Tiles left: {view.tiles_left}", 18, st.TEXT)
     y += 34
@@ -312,6 +294,69 @@ def draw_panel(img: Image.Image, view: PublicView, x0: int, width: int = PANEL_W
         )
         img.paste(tile_image(view.drawn, 0, size), (x0 + pad, y))
         draw_text(img, (x0 + pad + size + 12, y + 4), view.drawn, 16, st.TEXT, bold=True)
+
+
+#: height reserved for the strip when sizing tiles (the real one may differ a little)
+STRIP_EST = 180
+_STRIP_LEFT = 250
+_STRIP_COL = 270
+
+
+def strip_height(view: PublicView, width: int) -> int:
+    per_row = max(1, (width - _STRIP_LEFT) // _STRIP_COL)
+    rows = -(-len(view.players) // per_row)
+    return max(STRIP_EST, 24 + rows * 52)
+
+
+def _player_row(
+    img: Image.Image, view: PublicView, p: PlayerView, x0: int, y: int, width: int
+) -> None:
+    """One player: figure in colour and shape, name, followers (and other figures), score."""
+    d = ImageDraw.Draw(img)
+    style = st.seat_style(int(p.seat))
+    if not view.over and p.seat == view.current:
+        d.rounded_rectangle((x0 + 4, y - 2, x0 + width - 4, y + 46), radius=8, fill=(64, 70, 82))
+        d.polygon([(x0 + 6, y + 12), (x0 + 14, y + 21), (x0 + 6, y + 30)], fill=(250, 220, 90))
+    sprite = figure_sprite("follower", int(p.seat), 38)
+    img.paste(sprite, (x0 + 16, y + 2), sprite)
+    draw_text(img, (x0 + 60, y + 2), fit_text(p.name, width - 130, 19), 19, st.TEXT)
+    info = f"{style.colour_name} · followers {p.supply.get('follower', 0)}"
+    extras = [
+        k if n == 1 else f"{k} {n}"
+        for k, n in sorted(p.supply.items())
+        if k != "follower" and n > 0
+    ]
+    if extras:
+        info = " · ".join([info, *extras])
+    draw_text(img, (x0 + 60, y + 26), fit_text(info, width - 130, 14), 14, st.TEXT_DIM)
+    draw_text(img, (x0 + width - 14, y + 8), str(p.score), 22, st.TEXT, bold=True, anchor="ra")
+    if p.seat in set(view.winners):
+        draw_mark(d, st.Mark.STAR, x0 + width - 64, y + 22, 10, (250, 200, 40))
+
+
+def draw_strip(img: Image.Image, view: PublicView, y0: int) -> None:
+    """The panel as a strip under a wide board: turn, tiles left, current tile, then players."""
+    d = ImageDraw.Draw(img)
+    width = img.size[0]
+    d.rectangle((0, y0, width, img.size[1]), fill=st.PANEL)
+    pad = 14
+    title = "Game over" if view.over else f"Turn {view.turn + 1}"
+    draw_text(img, (pad, y0 + pad), title, 22, st.TEXT, bold=True)
+    draw_text(img, (pad, y0 + pad + 32), f"Tiles left: {view.tiles_left}", 16, st.TEXT)
+    if view.drawn and not view.over:
+        size = 96
+        ty = y0 + pad + 60
+        if ty + size <= img.size[1]:
+            d.rectangle(
+                (pad - 3, ty - 3, pad + size + 2, ty + size + 2), outline=(250, 220, 90), width=3
+            )
+            img.paste(tile_image(view.drawn, 0, size), (pad, ty))
+            draw_text(img, (pad + size + 8, ty + 2), view.drawn, 14, st.TEXT, bold=True)
+    per_row = max(1, (width - _STRIP_LEFT) // _STRIP_COL)
+    for i, p in enumerate(view.players):
+        x = _STRIP_LEFT + (i % per_row) * _STRIP_COL
+        y = y0 + pad + (i // per_row) * 52
+        _player_row(img, view, p, x, y, _STRIP_COL - 6)
 
 
 def board_frame(
@@ -335,6 +380,9 @@ def board_frame(
         )
     # bigger boards may use more pixels (up to ~4 Mpx at 200 tiles) so tiles stay readable
     budget = min(2 * MAX_PIXELS, MAX_PIXELS + max(0, len(view.tiles) - 72) * 14_000)
+    cols, rows = box[2] - box[0] + 1, box[3] - box[1] + 1
+    if panel and cols >= 9 and cols >= 1.6 * rows:  # wide board: the panel becomes a strip
+        return frame_for(box, panel=0, strip=STRIP_EST, max_pixels=budget)
     return frame_for(box, panel=PANEL_W if panel else 0, max_pixels=budget)
 
 
@@ -350,8 +398,12 @@ def board_image(
     if frame is None:
         frame = board_frame(view, placements=placements, highlight=highlight, panel=panel)
     fr = frame
-    width = fr.board_w + (PANEL_W if panel else 0)
-    height = max(fr.board_h, panel_height(view) if panel else 0)
+    if panel and fr.strip:
+        width = fr.board_w
+        height = fr.board_h + strip_height(view, width)
+    else:
+        width = fr.board_w + (PANEL_W if panel else 0)
+        height = max(fr.board_h, panel_height(view) if panel else 0)
     img = Image.new("RGB", (width, height), st.TABLE)
     d = ImageDraw.Draw(img)
     _grid(d, fr)
@@ -369,7 +421,9 @@ def board_image(
         )
     if placements:
         draw_placements(img, fr, placements)
-    if panel:
+    if panel and fr.strip:
+        draw_strip(img, view, fr.board_h)
+    elif panel:
         draw_panel(img, view, fr.board_w)
     return img
 

@@ -423,3 +423,26 @@ def test_animation_frames_keep_figure_colours() -> None:
         )
         colour = style.seat_style(int(fig.seat)).fill
         assert any(near(p, colour, 40) for p in _pixels(box)), fig
+
+
+def test_wide_boards_put_the_panel_below() -> None:
+    """A wide board keeps its width on a phone: players go in a strip under it."""
+    from engine import Rotation
+    from engine.carcassonne.view import TileView
+    from rendering.board import board_image
+
+    view = public_view(new_game(GameSetup(players=5, names=NAMES5), seed=3))
+    row = tuple(TileView(Position(x, 0), "BA/RFr", Rotation.R0) for x in range(-6, 8))
+    wide = dataclasses.replace(view, tiles=row)
+    fr = board_frame(wide)
+    assert fr.strip
+    img = board_image(wide)
+    assert img.size[0] == fr.board_w and img.size[1] > fr.board_h
+    assert wide.drawn is not None
+    want = tile_image(wide.drawn, 0, 96)
+    assert img.crop((14, fr.board_h + 74, 110, fr.board_h + 170)).tobytes() == want.tobytes()
+    # a square board keeps the side panel
+    assert not board_frame(view).strip
+
+
+NAMES5 = ("Ana", "Борис", "Ελένη", "Zoë", "Max")
