@@ -26,7 +26,8 @@ MAX_SIDE = 2048
 MAX_TILE = 128
 #: pixel budget of a board picture (see benchmarks/render.py: encoding time grows with area)
 MAX_PIXELS = 2_200_000
-MIN_TILE = 16
+#: below twice this, tile sizes stop snapping to multiples of 8 (tiny tiles for huge boards)
+MIN_TILE = 8
 #: width of the coordinate margin around the board
 LABEL = 34
 PANEL_W = 340
@@ -110,7 +111,8 @@ def frame_for(
     by_w = (max_side - panel - 2 * LABEL) // cols
     by_h = (max_side - strip - 2 * LABEL) // rows
     # multiples of 8 only: fewer distinct sizes as a board grows means fewer cache misses
-    size = max(MIN_TILE, min(max_tile, by_w, by_h) // 8 * 8)
+    raw = min(max_tile, by_w, by_h)
+    size = raw // 8 * 8 if raw >= 2 * MIN_TILE else max(4, raw)
     # a pixel budget keeps PNG encoding (the slow part) fast on big boards
     while (
         size > MIN_TILE
@@ -122,7 +124,7 @@ def frame_for(
 
 def _coords(img: Image.Image, fr: Frame) -> None:
     size = max(10, min(20, int(fr.tile * 0.32)))
-    step = 1 if fr.tile >= 2.2 * size else 2
+    step = max(1, -(-int(2.2 * size) // fr.tile))  # label every cell, or every n-th if tiny
     for i in range(fr.cols):
         x = fr.min_x + i
         if (x - fr.min_x) % step:

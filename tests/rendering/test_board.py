@@ -446,3 +446,14 @@ def test_wide_boards_put_the_panel_below() -> None:
 
 
 NAMES5 = ("Ana", "Борис", "Ελένη", "Zoë", "Max")
+
+
+def test_huge_boards_still_fit_2048() -> None:
+    """Even a 150-tile straight line stays within the long-side limit."""
+    from engine import Rotation
+    from engine.carcassonne.view import TileView
+
+    view = public_view(new_game(GameSetup(players=2), seed=3))
+    line = tuple(TileView(Position(x, 0), "BA/RFr", Rotation.R0) for x in range(150))
+    img = decode(render_board(dataclasses.replace(view, tiles=line)))
+    assert max(img.size) <= MAX_SIDE
