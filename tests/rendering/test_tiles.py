@@ -147,3 +147,13 @@ def test_abbey_is_stone_to_the_edge() -> None:
     img = tile_image("AM/A", 0, 64)
     for side in range(4):
         assert not near(edge_probe(img, side), style.GRASS, 60)
+
+
+def test_font_ships_in_a_package_not_a_system_path() -> None:
+    import fontpkg_noto_sans  # type: ignore[import-untyped]
+
+    from rendering.fonts import font_path
+
+    path = font_path()
+    assert path.is_file() and path.suffix == ".ttf"
+    assert str(path).startswith(str(fontpkg_noto_sans.ROOT))
