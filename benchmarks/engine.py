@@ -69,9 +69,17 @@ def machine() -> str:
     )
 
 
+#: expansions enabled for every figure (``--expansions``); base game when empty
+EXPANSIONS: tuple[str, ...] = ()
+
+
+def setup(players: int = 2) -> GameSetup:
+    return GameSetup(players=players, expansions=EXPANSIONS)
+
+
 def random_game(seed: int, players: int = 2) -> tuple[GameState, int]:
-    """Play one complete random base game; return the final state and the number of applies."""
-    state = new_game(GameSetup(players=players), seed=seed)
+    """Play one complete random game; return the final state and the number of applies."""
+    state = new_game(setup(players), seed=seed)
     rng = Rng(seed * 7919 + 1)
     applies = 0
     while not state.over:
@@ -134,7 +142,7 @@ def timed(fn: Callable[[], object], *, min_time: float = 0.02) -> float:
 
 def board_of_about(tiles: int, seed: int = 1) -> GameState:
     """A random base game stopped when ``tiles`` tiles are on the board (place step)."""
-    state = new_game(GameSetup(players=2), seed=seed)
+    state = new_game(setup(), seed=seed)
     rng = Rng(seed)
     while len(state.board.cells) < tiles and not state.over:
         if state.step == "place":
@@ -163,7 +171,7 @@ def bench_replay(seed: int = 3) -> tuple[float, int, str]:
     from engine.carcassonne.randomplay import play_random_game
     from engine.carcassonne.record import dumps, loads, replay
 
-    game = play_random_game(GameSetup(players=2), seed)
+    game = play_random_game(setup(), seed)
     text = dumps(game.record)
 
     def run_record() -> object:
@@ -194,7 +202,16 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--games", type=int, default=300, help="random games for figure (a)")
     ap.add_argument("--profile", action="store_true", help="print a cProfile of figure (a)")
+    ap.add_argument(
+        "--expansions",
+        default="",
+        help="comma-separated expansion ids, e.g. "
+        "inns_cathedrals,traders_builders (default: base game only)",
+    )
     args = ap.parse_args(argv)
+    global EXPANSIONS
+    EXPANSIONS = tuple(e for e in args.expansions.split(",") if e)
+    what = "base" if not EXPANSIONS else "base+" + "+".join(EXPANSIONS)
 
     print(f"date: {datetime.datetime.now().astimezone():%Y-%m-%d %H:%M %Z}")
     print(f"machine: {machine()}")
@@ -204,7 +221,7 @@ def main(argv: list[str] | None = None) -> int:
     gps, median_gps, aps, tiles = bench_games(args.games)
     ok = "ok" if gps >= TARGET_GAMES_PER_S else "BELOW TARGET"
     print(
-        f"(a) random 2-player base games: {gps:.1f} games/s best round, {median_gps:.1f} median "
+        f"(a) random 2-player {what} games: {gps:.1f} games/s best round, {median_gps:.1f} median "
         f"({aps:,.0f} applies/s, {tiles:.1f} tiles/game, {args.games} games in 5 rounds) "
         f"[target >= {TARGET_GAMES_PER_S:.0f}] {ok}"
     )
@@ -220,7 +237,7 @@ def main(argv: list[str] | None = None) -> int:
     ms, n, how = bench_replay()
     ok = "ok" if ms <= TARGET_REPLAY_MS else "ABOVE TARGET"
     print(
-        f"(c) replay of a full base-game record ({n} actions; {how}): {ms:.2f} ms "
+        f"(c) replay of a full {what} record ({n} actions; {how}): {ms:.2f} ms "
         f"[target <= {TARGET_REPLAY_MS:g} ms] {ok}"
     )
 
