@@ -8,7 +8,18 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 FORBIDDEN = {
-    "engine": {"discord", "PIL", "aiosqlite", "asyncpg", "asyncio", "sqlite3", "socket", "bot", "rendering", "storage"},
+    "engine": {
+        "discord",
+        "PIL",
+        "aiosqlite",
+        "asyncpg",
+        "asyncio",
+        "sqlite3",
+        "socket",
+        "bot",
+        "rendering",
+        "storage",
+    },
     "rendering": {"discord", "aiosqlite", "bot", "storage"},
     "storage": {"discord", "PIL", "bot", "rendering"},
 }
