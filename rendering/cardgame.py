@@ -1,0 +1,232 @@
+"""Pictures of the card game: the table (four rows, card backs, followers, players) and a hand.
+
+:func:`render_table` takes a :class:`CardPublicView` and nothing else, so the channel image
+cannot show a hand or a face-down card: face-down cards are drawn as card backs because the
+public view does not know their faces. :func:`render_hand` takes a seat's own
+:class:`CardSeatView`; it is only ever sent to that player.
+
+Geometry is exposed (:func:`table_layout`) so that tests can probe pixels of a given card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from engine.cardgame import CardFace, CardPublicView, CardSeatView, CardType, Colour
+from engine.cardgame.cards import ROWS
+from engine.cardgame.view import CardView, FollowerView
+from rendering.board import encode_png
+from rendering.figures import draw_mark, figure_sprite
+from rendering.fonts import draw_text, fit_text
+from rendering.style import PANEL, RGB, TABLE, TEXT, TEXT_DIM, seat_style
+
+CARD_W, CARD_H = 64, 92
+GAP = 8
+ROW_H = CARD_H + 24
+LABEL_W = 150
+MARGIN = 16
+HEADER_H = 44
+PLAYER_H = 34
+WIDTH = 1000
+FOLLOWER = 56
+
+#: the colour of each row's board and of the cards of that colour
+ROW_COLOURS: dict[Colour, RGB] = {
+    Colour.YELLOW: (232, 190, 40),
+    Colour.RED: (200, 52, 44),
+    Colour.GREEN: (58, 150, 64),
+    Colour.BLUE: (44, 96, 196),
+}
+JOKER_COLOUR: RGB = (128, 84, 170)
+#: card backs: one colour for every face-down card (tests probe it)
+BACK: RGB = (92, 56, 30)
+BACK_PATTERN: RGB = (132, 88, 50)
+CARD_FACE: RGB = (248, 244, 232)
+ROW_NAMES = {
+    "en": {Colour.YELLOW: "cloister", Colour.RED: "road", Colour.GREEN: "field", Colour.BLUE: "city"},
+    "es": {
+        Colour.YELLOW: "claustro",
+        Colour.RED: "camino",
+        Colour.GREEN: "campo",
+        Colour.BLUE: "ciudad",
+    },
+}
+_TYPE_WORD = {
+    CardType.ANIMAL: "ANIMAL",
+    CardType.BUILDING: "BUILD",
+    CardType.ANIMAL_JOKER: "JOKER\nANIMAL",
+    CardType.BUILDING_JOKER: "JOKER\nBUILD",
+    CardType.DRAGON: "DRAGON",
+    CardType.FAIRY: "FAIRY",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """Where one row item is drawn: its box, and whether it is a card back / a follower."""
+
+    box: tuple[int, int, int, int]
+    back: bool
+    follower: bool
+
+
+def card_colour(face: CardFace) -> RGB:
+    return ROW_COLOURS[face.colour] if face.colour is not None else JOKER_COLOUR
+
+
+def _step(n_items: int) -> int:
+    """Horizontal distance between items: cards overlap when a row grows long."""
+    avail = WIDTH - LABEL_W - 2 * MARGIN - CARD_W
+    if n_items <= 1:
+        return CARD_W + GAP
+    return max(14, min(CARD_W + GAP, avail // (n_items - 1)))
+
+
+def table_layout(view: CardPublicView) -> list[list[Slot]]:
+    """The box of every item of every row (rows in :data:`ROWS` order)."""
+    out: list[list[Slot]] = []
+    for r, row in enumerate(view.rows):
+        y0 = HEADER_H + r * ROW_H + (ROW_H - CARD_H) // 2
+        step = _step(len(row.items))
+        slots = []
+        for i, item in enumerate(row.items):
+            x0 = MARGIN + LABEL_W + i * step
+            if isinstance(item, FollowerView):
+                fy = y0 + (CARD_H - FOLLOWER) // 2
+                slots.append(Slot((x0, fy, x0 + FOLLOWER, fy + FOLLOWER), False, True))
+            else:
+                slots.append(Slot((x0, y0, x0 + CARD_W, y0 + CARD_H), item.face_down, False))
+        out.append(slots)
+    return out
+
+
+def _draw_back(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
+    x0, y0, x1, y1 = box
+    d.rounded_rectangle(box, radius=6, fill=BACK, outline=(30, 20, 10), width=2)
+    for k in range(-CARD_H, CARD_W, 12):
+        d.line((x0 + k, y1 - 6, x0 + k + CARD_H, y0 + 6), fill=BACK_PATTERN, width=2)
+    d.rounded_rectangle(box, radius=6, outline=(30, 20, 10), width=2)
+    # the centre is left plain so that a probe there reads BACK
+    cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
+    d.rectangle((cx - 12, cy - 12, cx + 12, cy + 12), fill=BACK)
+
+
+def _draw_face(img: Image.Image, box: tuple[int, int, int, int], face: CardFace) -> None:
+    d = ImageDraw.Draw(img)
+    x0, y0, x1, y1 = box
+    colour = card_colour(face)
+    d.rounded_rectangle(box, radius=6, fill=CARD_FACE, outline=colour, width=5)
+    d.rectangle((x0 + 4, y0 + 4, x1 - 4, y0 + 18), fill=colour)
+    cx = (x0 + x1) / 2
+    if face.type is CardType.CHARACTER:
+        draw_text(img, (cx, y0 + 54), str(face.value), 36, colour, bold=True, anchor="mm")
+        return
+    lines = _TYPE_WORD[face.type].split("\n")
+    for i, line in enumerate(lines):
+        y = y0 + 52 + (i - (len(lines) - 1) / 2) * 16
+        draw_text(img, (cx, y), line, 12, (40, 40, 40), bold=True, anchor="mm")
+
+
+def _draw_items(img: Image.Image, view: CardPublicView) -> None:
+    d = ImageDraw.Draw(img)
+    for row, slots in zip(view.rows, table_layout(view), strict=True):
+        for item, slot in zip(row.items, slots, strict=True):
+            if isinstance(item, FollowerView):
+                sprite = figure_sprite("large", int(item.seat), FOLLOWER)
+                img.paste(sprite, slot.box[:2], sprite)
+            elif item.face is None:
+                _draw_back(d, slot.box)
+            else:
+                _draw_face(img, slot.box, item.face)
+
+
+def _header(img: Image.Image, view: CardPublicView, lang: str) -> None:
+    if lang == "es":
+        text = f"Ronda {max(view.round, 1)}/{view.rounds} · mazo: {view.pile_left}"
+    else:
+        text = f"Round {max(view.round, 1)}/{view.rounds} · pile: {view.pile_left}"
+    if view.over:
+        text = "Fin de la partida" if lang == "es" else "Game over"
+    draw_text(img, (MARGIN, HEADER_H / 2), text, 20, TEXT, bold=True, anchor="lm")
+
+
+def _rows(img: Image.Image, view: CardPublicView, lang: str) -> None:
+    d = ImageDraw.Draw(img)
+    names = ROW_NAMES.get(lang, ROW_NAMES["en"])
+    for r, colour in enumerate(ROWS):
+        y0 = HEADER_H + r * ROW_H
+        d.rectangle((0, y0 + 2, WIDTH, y0 + ROW_H - 2), fill=PANEL)
+        d.rectangle((MARGIN, y0 + 8, MARGIN + LABEL_W - 16, y0 + ROW_H - 8), fill=ROW_COLOURS[colour])
+        label = names[colour]
+        draw_text(img, (MARGIN + 10, y0 + ROW_H / 2), label, 18, (255, 255, 255), bold=True,
+                  anchor="lm", stroke=2, stroke_fill=(20, 20, 20))
+
+
+def _players(img: Image.Image, view: CardPublicView, y0: int, lang: str) -> None:
+    d = ImageDraw.Draw(img)
+    es = lang == "es"
+    for i, p in enumerate(view.players):
+        y = y0 + i * PLAYER_H + PLAYER_H / 2
+        style = seat_style(int(p.seat))
+        draw_mark(d, style.mark, MARGIN + 12, y, 11, style.fill)
+        turn = "▶ " if p.seat in view.awaiting and not view.over else ""
+        name = fit_text(f"{turn}{p.name}", 220, 18, bold=True)
+        draw_text(img, (MARGIN + 32, y), name, 18, TEXT, bold=True, anchor="lm")
+        animals = sum(a.cards for a in p.animals) + p.unassigned_jokers
+        if es:
+            info = (
+                f"{p.score} pts · mano {p.hand_size} · animales {animals} · cofre {p.chest_size}"
+                f" · seguidor: {ROW_NAMES['es'][p.follower_row] if p.follower_row else '—'}"
+            )
+        else:
+            info = (
+                f"{p.score} pts · hand {p.hand_size} · animals {animals} · chest {p.chest_size}"
+                f" · follower: {ROW_NAMES['en'][p.follower_row] if p.follower_row else '—'}"
+            )
+        draw_text(img, (MARGIN + 270, y), info, 16, TEXT_DIM, anchor="lm")
+
+
+def render_table(view: CardPublicView, lang: str = "en") -> bytes:
+    """The table as PNG: header, the four rows (backs for face-down cards), the players."""
+    players_y = HEADER_H + 4 * ROW_H + 8
+    height = players_y + len(view.players) * PLAYER_H + MARGIN
+    img = Image.new("RGB", (WIDTH, height), TABLE)
+    _header(img, view, lang)
+    _rows(img, view, lang)
+    _draw_items(img, view)
+    _players(img, view, players_y, lang)
+    return encode_png(img)
+
+
+def hand_layout(cards: int) -> list[tuple[int, int, int, int]]:
+    """The box of each card of a hand image, left to right."""
+    return [
+        (MARGIN + i * (CARD_W + GAP), MARGIN, MARGIN + i * (CARD_W + GAP) + CARD_W, MARGIN + CARD_H)
+        for i in range(cards)
+    ]
+
+
+def render_hand(view: CardSeatView) -> bytes:
+    """A seat's hand face up (sent only to that seat)."""
+    faces: Sequence[CardFace] = view.hand
+    boxes = hand_layout(len(faces))
+    width = max(2 * MARGIN + len(faces) * (CARD_W + GAP), 200)
+    img = Image.new("RGB", (width, CARD_H + 2 * MARGIN), TABLE)
+    for face, box in zip(faces, boxes, strict=True):
+        _draw_face(img, box, face)
+    return encode_png(img)
+
+
+__all__ = [
+    "BACK",
+    "CardView",
+    "Slot",
+    "card_colour",
+    "hand_layout",
+    "render_hand",
+    "render_table",
+    "table_layout",
+]
