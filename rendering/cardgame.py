@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from engine.cardgame import CardFace, CardPublicView, CardSeatView, CardType, Colour
 from engine.cardgame.cards import ROWS
-from engine.cardgame.view import CardView, FollowerView
+from engine.cardgame.view import FollowerView
 from rendering.board import encode_png
 from rendering.figures import draw_mark, figure_sprite
 from rendering.fonts import draw_text, fit_text
@@ -46,7 +47,12 @@ BACK: RGB = (92, 56, 30)
 BACK_PATTERN: RGB = (132, 88, 50)
 CARD_FACE: RGB = (248, 244, 232)
 ROW_NAMES = {
-    "en": {Colour.YELLOW: "cloister", Colour.RED: "road", Colour.GREEN: "field", Colour.BLUE: "city"},
+    "en": {
+        Colour.YELLOW: "cloister",
+        Colour.RED: "road",
+        Colour.GREEN: "field",
+        Colour.BLUE: "city",
+    },
     "es": {
         Colour.YELLOW: "claustro",
         Colour.RED: "camino",
@@ -103,15 +109,25 @@ def table_layout(view: CardPublicView) -> list[list[Slot]]:
     return out
 
 
-def _draw_back(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
-    x0, y0, x1, y1 = box
-    d.rounded_rectangle(box, radius=6, fill=BACK, outline=(30, 20, 10), width=2)
+@lru_cache(maxsize=1)
+def _back_sprite() -> tuple[Image.Image, Image.Image]:
+    """A card back (diagonal hatching, plain centre) and its rounded-corner mask."""
+    card = Image.new("RGB", (CARD_W, CARD_H), BACK)
+    d = ImageDraw.Draw(card)
     for k in range(-CARD_H, CARD_W, 12):
-        d.line((x0 + k, y1 - 6, x0 + k + CARD_H, y0 + 6), fill=BACK_PATTERN, width=2)
-    d.rounded_rectangle(box, radius=6, outline=(30, 20, 10), width=2)
+        d.line((k, CARD_H, k + CARD_H, 0), fill=BACK_PATTERN, width=2)
+    cx, cy = CARD_W // 2, CARD_H // 2
     # the centre is left plain so that a probe there reads BACK
-    cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
-    d.rectangle((cx - 12, cy - 12, cx + 12, cy + 12), fill=BACK)
+    d.rectangle((cx - 14, cy - 14, cx + 14, cy + 14), fill=BACK)
+    d.rounded_rectangle((0, 0, CARD_W - 1, CARD_H - 1), radius=6, outline=(30, 20, 10), width=2)
+    mask = Image.new("L", (CARD_W, CARD_H), 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, CARD_W - 1, CARD_H - 1), radius=6, fill=255)
+    return card, mask
+
+
+def _draw_back(img: Image.Image, box: tuple[int, int, int, int]) -> None:
+    card, mask = _back_sprite()
+    img.paste(card, box[:2], mask)
 
 
 def _draw_face(img: Image.Image, box: tuple[int, int, int, int], face: CardFace) -> None:
@@ -119,7 +135,7 @@ def _draw_face(img: Image.Image, box: tuple[int, int, int, int], face: CardFace)
     x0, y0, x1, y1 = box
     colour = card_colour(face)
     d.rounded_rectangle(box, radius=6, fill=CARD_FACE, outline=colour, width=5)
-    d.rectangle((x0 + 4, y0 + 4, x1 - 4, y0 + 18), fill=colour)
+    d.rectangle((x0 + 5, y0 + 5, x1 - 5, y0 + 18), fill=colour)
     cx = (x0 + x1) / 2
     if face.type is CardType.CHARACTER:
         draw_text(img, (cx, y0 + 54), str(face.value), 36, colour, bold=True, anchor="mm")
@@ -131,14 +147,13 @@ def _draw_face(img: Image.Image, box: tuple[int, int, int, int], face: CardFace)
 
 
 def _draw_items(img: Image.Image, view: CardPublicView) -> None:
-    d = ImageDraw.Draw(img)
     for row, slots in zip(view.rows, table_layout(view), strict=True):
         for item, slot in zip(row.items, slots, strict=True):
             if isinstance(item, FollowerView):
                 sprite = figure_sprite("large", int(item.seat), FOLLOWER)
                 img.paste(sprite, slot.box[:2], sprite)
             elif item.face is None:
-                _draw_back(d, slot.box)
+                _draw_back(img, slot.box)
             else:
                 _draw_face(img, slot.box, item.face)
 
@@ -159,10 +174,21 @@ def _rows(img: Image.Image, view: CardPublicView, lang: str) -> None:
     for r, colour in enumerate(ROWS):
         y0 = HEADER_H + r * ROW_H
         d.rectangle((0, y0 + 2, WIDTH, y0 + ROW_H - 2), fill=PANEL)
-        d.rectangle((MARGIN, y0 + 8, MARGIN + LABEL_W - 16, y0 + ROW_H - 8), fill=ROW_COLOURS[colour])
+        d.rectangle(
+            (MARGIN, y0 + 8, MARGIN + LABEL_W - 16, y0 + ROW_H - 8), fill=ROW_COLOURS[colour]
+        )
         label = names[colour]
-        draw_text(img, (MARGIN + 10, y0 + ROW_H / 2), label, 18, (255, 255, 255), bold=True,
-                  anchor="lm", stroke=2, stroke_fill=(20, 20, 20))
+        draw_text(
+            img,
+            (MARGIN + 10, y0 + ROW_H / 2),
+            label,
+            18,
+            (255, 255, 255),
+            bold=True,
+            anchor="lm",
+            stroke=2,
+            stroke_fill=(20, 20, 20),
+        )
 
 
 def _players(img: Image.Image, view: CardPublicView, y0: int, lang: str) -> None:
@@ -172,7 +198,7 @@ def _players(img: Image.Image, view: CardPublicView, y0: int, lang: str) -> None
         y = y0 + i * PLAYER_H + PLAYER_H / 2
         style = seat_style(int(p.seat))
         draw_mark(d, style.mark, MARGIN + 12, y, 11, style.fill)
-        turn = "▶ " if p.seat in view.awaiting and not view.over else ""
+        turn = "» " if p.seat in view.awaiting and not view.over else ""
         name = fit_text(f"{turn}{p.name}", 220, 18, bold=True)
         draw_text(img, (MARGIN + 32, y), name, 18, TEXT, bold=True, anchor="lm")
         animals = sum(a.cards for a in p.animals) + p.unassigned_jokers
@@ -222,7 +248,6 @@ def render_hand(view: CardSeatView) -> bytes:
 
 __all__ = [
     "BACK",
-    "CardView",
     "Slot",
     "card_colour",
     "hand_layout",

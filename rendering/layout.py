@@ -573,6 +573,7 @@ def tile_layout(tile_id: str) -> TileLayout:
     # what a follower must not stand on: printed symbols, wall lines, bridges over its feature
     discs = [(s.at, s.size * 0.6) for s in lay.symbols]
     discs += [(p, 0.035) for p in lay.field_walls]
+    discs += [(rp.gate, 0.08) for rp in lay.roads if rp.gate is not None]
     marks_mask = _raster(discs=discs)
     bridge_city = _raster(polys=[cs.polygon for cs in lay.cities if cs.bridge])
     bridge_road = _raster(
