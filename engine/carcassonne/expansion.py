@@ -64,6 +64,10 @@ class Expansion:
         """The value stored in ``state.ext[self.id]`` at the start, or ``None`` for nothing."""
         return None
 
+    def redact(self, model: Any, viewer: Seat | None) -> Any:
+        """What ``viewer`` (``None`` = everyone) may see of this expansion's model."""
+        return model
+
     # ---- placing figures
     def can_deploy(
         self, state: GameState, seat: Seat, figure: str, feature: Feature

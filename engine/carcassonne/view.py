@@ -7,6 +7,7 @@ the RNG) is in it. :func:`view_for` is the only projection.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from engine.carcassonne.geometry import Position, Rotation
 from engine.carcassonne.rules import spot_name
@@ -57,6 +58,9 @@ class PublicView:
     players: tuple[PlayerView, ...]
     last_placed: dict[Seat, Position] = field(default_factory=dict)
     discarded: tuple[str, ...] = ()
+    #: each enabled expansion's public data by expansion id (``Expansion.redact(model, None)``),
+    #: e.g. ``ext["traders_builders"].goods`` — goods tokens per seat
+    ext: dict[str, Any] = field(default_factory=dict)
 
     @property
     def over(self) -> bool:
@@ -118,6 +122,7 @@ def public_view(state: GameState) -> PublicView:
         players=players,
         last_placed=dict(state.last_placed),
         discarded=state.discarded,
+        ext={e.id: e.redact(state.ext[e.id], None) for e in state.exps if e.id in state.ext},
     )
 
 
