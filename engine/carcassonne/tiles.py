@@ -85,6 +85,8 @@ class FeatureDef:
     inn: bool = False
     tunnel: bool = False
     well: bool = False
+    #: this road/city passes over another feature of the tile on a printed bridge
+    bridge: bool = False
     no_castle: bool = False
     ends: str | None = None
     inner: int = 0
@@ -227,8 +229,8 @@ _TILE_KEYS = {
     "abbey",
     "in_pile",
 }
-_CITY_KEYS = {"name", "sides", "pennants", "cathedral", "goods", "no_castle"}
-_ROAD_KEYS = {"name", "sides", "ends", "inn", "tunnel", "well"}
+_CITY_KEYS = {"name", "sides", "pennants", "cathedral", "goods", "no_castle", "bridge"}
+_ROAD_KEYS = {"name", "sides", "ends", "inn", "tunnel", "well", "bridge"}
 _FIELD_KEYS = {"name", "halves", "cities", "inner"}
 
 
@@ -270,6 +272,7 @@ def _parse_tile(raw: dict[str, Any], set_id: str) -> TileDef:
             cathedral=bool(c.get("cathedral", False)),
             goods=goods,
             no_castle=bool(c.get("no_castle", False)),
+            bridge=bool(c.get("bridge", False)),
         )
     for r in raw.get("roads", []):
         if set(r) - _ROAD_KEYS:
@@ -282,6 +285,7 @@ def _parse_tile(raw: dict[str, Any], set_id: str) -> TileDef:
             inn=bool(r.get("inn", False)),
             tunnel=bool(r.get("tunnel", False)),
             well=bool(r.get("well", False)),
+            bridge=bool(r.get("bridge", False)),
         )
     pending_fields = []
     for f in raw.get("fields", []):
