@@ -7,6 +7,7 @@ does that. The token is handed to discord.py only; it is never logged.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -18,10 +19,15 @@ from bot.i18n import CarcTranslator, lang_of, t
 from bot.services.matches import MatchService
 from bot.settings import Settings
 from bot.ui.components import DYNAMIC_ITEMS
+from engine.carcassonne.tiles import load_tile_set
+from rendering import warm_up
 
 log = logging.getLogger(__name__)
 
 EXTENSIONS = ("bot.cogs.carcassonne",)
+#: games the service keeps in memory: one per active match, so a busy bot never replays a
+#: match's log on each click (the service's own default, 64, thrashes beyond 64 live matches)
+GAME_CACHE = 512
 
 
 class CarcTree(app_commands.CommandTree[Any]):
@@ -100,7 +106,10 @@ async def run_bot(settings: Settings) -> None:
     setup_logging(settings.log_level_number)
     log.info("opening match database %s", settings.database_path)
     settings.database_path.parent.mkdir(parents=True, exist_ok=True)
-    service = await MatchService.open(settings.database_path)
+    service = await MatchService.open(settings.database_path, cache_size=GAME_CACHE)
+    # derive the base tiles' drawings now, not during the first player's turn
+    base = [td.id for td in load_tile_set("base")]
+    await asyncio.to_thread(warm_up, base)
     try:
         bot = CarcBot(service, dev_guild_id=settings.dev_guild_id)
         async with bot:

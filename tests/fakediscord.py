@@ -19,7 +19,7 @@ import asyncio
 import itertools
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -209,6 +209,8 @@ class FakeDiscord:
         self._channel_of_token: dict[str, int] = {}
         self._adapter = _RecordingAdapter(self)
         self.app_permissions = BOT_PERMISSIONS
+        #: called with every recorded request as it happens (benchmarks time responses here)
+        self.listeners: list[Callable[[Request], None]] = []
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> None:
@@ -319,6 +321,25 @@ class FakeDiscord:
             "type": 1,
             "options": [{"name": sub, "type": 1, "options": opts}],
         }
+
+    def slash_payload(
+        self,
+        user: User,
+        sub: str,
+        *,
+        command: str = "carcassonne",
+        channel_id: int = DEFAULT_CHANNEL,
+        focused: str | None = None,
+        **options: Any,
+    ) -> tuple[int, dict[str, Any]]:
+        """(interaction id, gateway payload) of ``/command sub ...`` (autocomplete if focused)."""
+        data = self._options(command, sub, options, focused)
+        return self._base(2 if focused is None else 4, user, channel_id, data)
+
+    def inject(self, payload: dict[str, Any]) -> None:
+        """Hand a gateway INTERACTION_CREATE payload to the bot without waiting for it."""
+        webhook_async.async_context.set(self._adapter)
+        self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
 
     async def slash(
         self,
@@ -476,6 +497,11 @@ class FakeDiscord:
         return msg
 
     # ------------------------------------------------------------------ outbound
+    def _record(self, req: Request) -> None:
+        self.requests.append(req)
+        for listener in self.listeners:
+            listener(req)
+
     async def _rest(
         self,
         route: Route,
@@ -491,7 +517,7 @@ class FakeDiscord:
                     body = json.loads(part["value"])
         got = _read_files(files)
         req = Request(route.method, _actual_path(route), body, got)
-        self.requests.append(req)
+        self._record(req)
         params = _route_params(route)
         path = route.path
         if path == "/channels/{channel_id}/messages" and route.method == "POST":
@@ -539,7 +565,7 @@ class FakeDiscord:
         token = str(route.webhook_token)
         iid = self._tokens.get(token)
         req = Request(route.method, _actual_path(route), body, got, interaction_id=iid)
-        self.requests.append(req)
+        self._record(req)
         channel_id = self._channel_of_token.get(token, DEFAULT_CHANNEL)
         original = self._originals.get(token)
         if route.path.endswith("/callback"):

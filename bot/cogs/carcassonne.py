@@ -65,6 +65,7 @@ def required_permissions(interaction: Interaction) -> list[str]:
     return [p for p in needed if not getattr(have, p)]
 
 
+@app_commands.guild_only()
 class Carcassonne(
     commands.GroupCog,
     group_name="carcassonne",
@@ -183,7 +184,9 @@ class Carcassonne(
         farm_scoring=[
             app_commands.Choice(name="per farm (current rules)", value="per_farm"),
             app_commands.Choice(name="per city supplied (1st edition)", value="city_supply_1st_ed"),
-        ],
+        ]
+    )
+    @app_commands.choices(
         tiny_city=[
             app_commands.Choice(name="2 points + 1 per shield", value=2),
             app_commands.Choice(name="4 points + 2 per shield", value=4),
@@ -485,11 +488,11 @@ class Carcassonne(
 
     @app_commands.command(name="help", description="How to play here")
     async def help(self, interaction: Interaction) -> None:
-        lang = lang_of(interaction.locale)
-        await self._run(
-            interaction,
-            lambda: interaction.response.send_message(embed=ui.help_embed(lang), ephemeral=True),
-        )
+        async def body() -> None:
+            lang = lang_of(interaction.locale)
+            await interaction.response.send_message(embed=ui.help_embed(lang), ephemeral=True)
+
+        await self._run(interaction, body)
 
     async def _peek(self, interaction: Interaction) -> Outcome | None:
         """The current match for autocomplete (no image), or None when there is none."""

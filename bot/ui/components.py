@@ -67,7 +67,7 @@ async def _dispatch(interaction: discord.Interaction[Any], click: Click) -> None
 class CarcButton(
     ui.DynamicItem[ui.Button[Any]],
     template=r"carc:(?P<match>\d+):(?P<ver>\d+):(?P<action>[a-z]+)" + _ARG,
-):  # type: ignore[call-arg]
+):
     """A game button; see the module docstring for its custom_id."""
 
     def __init__(
@@ -98,7 +98,7 @@ class CarcButton(
     async def from_custom_id(
         cls,
         interaction: discord.Interaction[Any],
-        item: ui.Button[Any],
+        item: ui.Item[Any],
         match: re.Match[str],
         /,
     ) -> CarcButton:
@@ -112,7 +112,7 @@ class CarcButton(
 class CarcSelect(
     ui.DynamicItem[ui.Select[Any]],
     template=r"carcs:(?P<match>\d+):(?P<ver>\d+):(?P<action>[a-z]+)" + _ARG,
-):  # type: ignore[call-arg]
+):
     """A game select menu (the cell picker); see the module docstring for its custom_id."""
 
     def __init__(
@@ -139,7 +139,7 @@ class CarcSelect(
     async def from_custom_id(
         cls,
         interaction: discord.Interaction[Any],
-        item: ui.Select[Any],
+        item: ui.Item[Any],
         match: re.Match[str],
         /,
     ) -> CarcSelect:

@@ -21,6 +21,7 @@ from engine import PublicView, Rotation
 from engine.carcassonne.events import Event, PointsScored, TileDiscarded
 from engine.carcassonne.scoring import ScoreItem
 from engine.carcassonne.tiles import tile
+from rendering import spot_letter
 
 PAGE = 25  # options per select (Discord's limit)
 COLOUR = discord.Colour.from_rgb(70, 120, 60)
@@ -366,8 +367,10 @@ def final_message(
         f"{i + 1}. {seat_label(by_seat.get(p.seat, SeatInfo(p.seat, 0, p.name)))} — **{p.score}**"
         for i, p in enumerate(ranking)
     )
-    winners = [by_seat[s] for s in view.winners if s in by_seat]
-    best = max((p.score for p in view.players), default=0)
+    # after a resignation the service names the winner; otherwise the highest score wins
+    win_seats = outcome.winners or view.winners
+    winners = [by_seat[s] for s in win_seats if s in by_seat]
+    best = max((p.score for p in view.players if p.seat in win_seats), default=0)
     win_names = ", ".join(mention(w) for w in winners)
     win = t(lang, "winner" if len(winners) == 1 else "winners", names=win_names, points=best)
     embed = discord.Embed(title=t(lang, "final_title"), colour=discord.Colour.gold())
@@ -551,7 +554,7 @@ def spots_picker(
                 action,
                 *prefix,
                 spot,
-                label=spot_label(spot, lang),
+                label=f"{spot_letter(i)} · {spot_label(spot, lang)}",
                 style=discord.ButtonStyle.primary,
                 emoji="🧍",
                 row=i // 5,

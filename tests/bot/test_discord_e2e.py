@@ -560,3 +560,17 @@ async def test_autocomplete_is_answered_without_a_match(table: Table) -> None:
 def test_result_constants_are_discords() -> None:
     assert (AUTOCOMPLETE_RESULT, EPHEMERAL) == (8, 64)
     assert isinstance(Result(), Result)
+
+
+async def test_resigning_ends_a_two_player_match_with_the_other_as_winner(table: Table) -> None:
+    fake = table.fake
+    turn = await start_match(fake)
+    res = await fake.slash(BOB, "resign")
+    assert res.last.ephemeral and "Done" in res.last.text()
+    final = res.channel_sends[0]
+    assert "Bob resigned" in final.content
+    assert "🏁" in final.content and "<@101>" in final.content  # Alice wins
+    assert not final.custom_ids()
+    json.loads(final.file(".json"))
+    res = await fake.click(ALICE, turn.message_id or 0, cid(turn, "place"))
+    assert "This match is over" in res.last.text()

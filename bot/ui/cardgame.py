@@ -1,0 +1,493 @@
+"""Card-game messages and components: lobby, table message, private hand, pickers.
+
+Components carry ``cardg:<match>:<version>:<action>[:<arg>]`` (buttons) or ``cardgs:...``
+(selects), like the tile game's (bot/ui/components.py), and are dispatched to the bot's
+``card_handler`` (the card-game cog). Everything here is pure presentation: the functions
+return :class:`bot.ui.presenters.Message` objects.
+
+Secrecy: :func:`table_message` and :func:`event_lines` take the public view and public events
+only; :func:`hand_message` and the pickers take the user's own :class:`CardSeatView` and are
+sent only to that user (DM or ephemeral).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any, Protocol
+
+import discord
+from discord import ui
+
+from bot.i18n import Lang
+from bot.i18n_cards import card_text, row_name, tc
+from bot.services.cardgame import CardLobby, CardOutcome
+from bot.services.matches import SeatInfo, ServiceError
+from bot.ui.components import Click, custom_id
+from bot.ui.presenters import ALLOWED, QUIET, Message
+from engine.cardgame import (
+    AssignJoker,
+    CardAction,
+    CardFace,
+    CardPublicView,
+    CardSeatView,
+    ChooseWrongRow,
+    LayJoker,
+    PlaceFollower,
+    PlayCard,
+)
+from engine.cardgame.cards import FACE_BY_CODE, ROWS, Colour
+from engine.cardgame.events import (
+    CardEvent,
+    CardPlayed,
+    CardsCollected,
+    CardsToChest,
+    ChoiceMade,
+    ChoiceNeeded,
+    FollowerPlaced,
+    GameEnded,
+    JokerTurnedUp,
+    PointsScored,
+    RoundEnded,
+    RoundStarted,
+    SetupCardLaid,
+)
+from engine.cardgame.scoring import CardScoreItem
+
+log = logging.getLogger(__name__)
+
+COLOUR = discord.Colour.from_rgb(150, 100, 50)
+EMBED_TEXT = 4000
+SEAT_EMOJI = ("🔴", "🔵", "🟡", "🟢", "⚫")
+_ARG = r"(?::(?P<arg>[\w.:+-]+))?"
+
+
+class CardClickHandler(Protocol):
+    async def on_card_click(self, interaction: discord.Interaction[Any], click: Click) -> None: ...
+
+
+async def _dispatch(interaction: discord.Interaction[Any], click: Click) -> None:
+    handler: CardClickHandler | None = getattr(interaction.client, "card_handler", None)
+    if handler is None:  # pragma: no cover - bot misconfigured
+        log.error("no card-game handler for %s", click.action)
+        return
+    await handler.on_card_click(interaction, click)
+
+
+class CardButton(
+    ui.DynamicItem[ui.Button[Any]],
+    template=r"cardg:(?P<match>\d+):(?P<ver>\d+):(?P<action>[a-z]+)" + _ARG,
+):
+    """A card-game button (persistent: everything is in its custom_id)."""
+
+    def __init__(
+        self,
+        match_id: int,
+        version: int,
+        action: str,
+        *args: object,
+        label: str = "…",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        row: int | None = None,
+    ) -> None:
+        self.click = Click(match_id, version, action, ":".join(str(a) for a in args))
+        super().__init__(
+            ui.Button(
+                label=label[:80],
+                style=style,
+                row=row,
+                custom_id=custom_id("cardg", match_id, version, action, *args),
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str], /
+    ) -> CardButton:
+        arg = match["arg"] or ""
+        return cls(int(match["match"]), int(match["ver"]), match["action"], *([arg] if arg else []))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _dispatch(interaction, self.click)
+
+
+class CardSelect(
+    ui.DynamicItem[ui.Select[Any]],
+    template=r"cardgs:(?P<match>\d+):(?P<ver>\d+):(?P<action>[a-z]+)" + _ARG,
+):
+    """A card-game select menu (the private card picker)."""
+
+    def __init__(
+        self,
+        match_id: int,
+        version: int,
+        action: str,
+        *args: object,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+    ) -> None:
+        self.click = Click(match_id, version, action, ":".join(str(a) for a in args))
+        super().__init__(
+            ui.Select(
+                custom_id=custom_id("cardgs", match_id, version, action, *args),
+                options=options or [discord.SelectOption(label="…", value="-")],
+                placeholder=placeholder[:150] if placeholder else None,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str], /
+    ) -> CardSelect:
+        arg = match["arg"] or ""
+        return cls(int(match["match"]), int(match["ver"]), match["action"], *([arg] if arg else []))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        data: Any = interaction.data or {}
+        values = tuple(str(v) for v in data.get("values", ()))
+        c = self.click
+        await _dispatch(interaction, Click(c.match_id, c.version, c.action, c.arg, values))
+
+
+CARD_DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (CardButton, CardSelect)
+
+
+# ------------------------------------------------------------------------------ words
+def seat_name(seats: Sequence[SeatInfo], seat: int) -> str:
+    s = seats[seat]
+    return f"{SEAT_EMOJI[seat % len(SEAT_EMOJI)]} {s.name}"
+
+
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
+
+
+def face_text(code: str) -> str:
+    face = FACE_BY_CODE.get(code)
+    return card_text(face) if face is not None else f"`{code}`"
+
+
+def kind_text(kind: str, lang: Lang) -> str:
+    try:
+        return row_name(Colour(kind), lang)
+    except ValueError:
+        return kind
+
+
+def reason_text(item: CardScoreItem) -> str:
+    """The engine's itemised reason (card codes are public by the time points are scored)."""
+    return item.describe()
+
+
+def error_text(err: ServiceError, lang: Lang) -> str:
+    p = dict(err.params)
+    if err.key == "not_your_turn":
+        uid = p.get("current_user_id")
+        p["current"] = mention(uid) if uid else "?"
+    if err.key == "illegal":
+        p.setdefault("reason", str(err))
+    text = tc(lang, err.key, **p)
+    return text if text != err.key else str(err)
+
+
+# ------------------------------------------------------------------------------ lobby
+def lobby_message(info: CardLobby, lang: Lang) -> Message:
+    names = ", ".join(mention(s.user_id) for s in info.players) or "—"
+    embed = discord.Embed(
+        title=tc(lang, "lobby_title"),
+        description=tc(
+            lang,
+            "lobby_body",
+            host=mention(info.host_id),
+            count=len(info.players),
+            players=info.players_wanted,
+            names=names,
+        ),
+        colour=COLOUR,
+    )
+    if info.status != "lobby":
+        embed.set_footer(text=tc(lang, "lobby_closed"))
+        return Message(embed=embed, mentions=QUIET)
+    view = ui.View(timeout=None)
+    m = info.match_id
+    view.add_item(
+        CardButton(m, 0, "join", label=tc(lang, "btn_join"), style=discord.ButtonStyle.success)
+    )
+    view.add_item(CardButton(m, 0, "leave", label=tc(lang, "btn_leave")))
+    view.add_item(
+        CardButton(m, 0, "start", label=tc(lang, "btn_start"), style=discord.ButtonStyle.primary)
+    )
+    return Message(embed=embed, view=view, mentions=QUIET)
+
+
+# ------------------------------------------------------------------------------ public
+def event_lines(events: Iterable[CardEvent], seats: Sequence[SeatInfo], lang: Lang) -> list[str]:
+    """One line per public event. Face-down plays never name their card (the event does not
+    know it either)."""
+    out: list[str] = []
+
+    def who(seat: int) -> str:
+        return seat_name(seats, seat)
+
+    for e in events:
+        if isinstance(e, SetupCardLaid):
+            out.append(tc(lang, "ev_setup_laid", card=face_text(e.card), row=row_name(e.row, lang)))
+        elif isinstance(e, JokerTurnedUp):
+            out.append(tc(lang, "ev_joker_up", card=face_text(e.card), who=who(e.dealer)))
+        elif isinstance(e, RoundStarted):
+            out.append(
+                tc(
+                    lang,
+                    "ev_round",
+                    round=e.round,
+                    dealer=who(e.dealer),
+                    cards=e.cards,
+                    first=who(e.first),
+                )
+            )
+        elif isinstance(e, CardPlayed):
+            row = row_name(e.row, lang)
+            if e.face_down or e.card is None:
+                out.append(tc(lang, "ev_played_down", who=who(e.seat), row=row))
+            else:
+                out.append(
+                    tc(lang, "ev_played_up", who=who(e.seat), card=face_text(e.card), row=row)
+                )
+        elif isinstance(e, FollowerPlaced):
+            out.append(
+                tc(lang, "ev_follower", who=who(e.seat), row=row_name(e.row, lang), n=e.secured)
+            )
+        elif isinstance(e, CardsCollected):
+            cards = " ".join(face_text(c) for c in e.cards) or "—"
+            out.append(
+                tc(lang, "ev_collected", who=who(e.seat), row=row_name(e.row, lang), cards=cards)
+            )
+        elif isinstance(e, ChoiceNeeded):
+            what = (
+                tc(lang, "what_wrong_row", card=face_text(e.card))
+                if e.what == "wrong-row"
+                else tc(lang, "what_joker")
+            )
+            out.append(tc(lang, "ev_choice_needed", who=who(e.seat), what=what))
+        elif isinstance(e, ChoiceMade):
+            out.append(tc(lang, "ev_choice_made", who=who(e.seat), what=_choice(e, lang)))
+        elif isinstance(e, PointsScored):
+            a = e.award
+            out.append(
+                tc(lang, "ev_points", who=who(a.seat), points=a.points, reason=reason_text(a.item))
+            )
+        elif isinstance(e, CardsToChest):
+            out.append(tc(lang, "ev_chest", who=who(e.seat), n=e.count))
+        elif isinstance(e, RoundEnded):
+            out.append(
+                tc(lang, "ev_round_end", round=e.round, who=who(e.next_dealer), left=e.left_in_rows)
+            )
+        elif isinstance(e, GameEnded):
+            out.append(tc(lang, "ev_game_end"))
+    return out
+
+
+def _choice(e: ChoiceMade, lang: Lang) -> str:
+    if e.what == "wrong-row":
+        key = "choice_keep" if e.choice == "keep" else "choice_cash"
+        return tc(lang, key, card=face_text(e.card))
+    return tc(lang, "choice_assign", kind=kind_text(e.card, lang))
+
+
+def _clip(lines: Sequence[str], limit: int = EMBED_TEXT) -> str:
+    out: list[str] = []
+    size = 0
+    for line in reversed(lines):  # keep the latest lines
+        if size + len(line) + 1 > limit:
+            out.append("…")
+            break
+        out.append(line)
+        size += len(line) + 1
+    return "\n".join(reversed(out))
+
+
+def scores_text(view: CardPublicView, seats: Sequence[SeatInfo]) -> str:
+    return "\n".join(
+        f"{seat_name(seats, p.seat)}: **{p.score}** · 🂠 {p.hand_size}" for p in view.players
+    )
+
+
+def waiting_text(outcome: CardOutcome, lang: Lang) -> str:
+    view = outcome.view
+    who = ", ".join(mention(u) for u in outcome.awaiting_users)
+    if view.step == "setup":
+        return tc(lang, "waiting_setup", who=who)
+    if view.step == "choose":
+        return tc(lang, "waiting_choose", who=who)
+    return tc(lang, "waiting_play", who=who)
+
+
+def table_message(
+    outcome: CardOutcome,
+    lang: Lang,
+    png: bytes | None,
+    *,
+    headline: str | None = None,
+) -> Message:
+    """The channel message after a change: what happened, the table image, whose turn, buttons.
+
+    Built from the public view and public events only.
+    """
+    view = outcome.view
+    lines = event_lines(outcome.events, outcome.seats, lang)
+    if view.over:
+        title = tc(lang, "final_title")
+    else:
+        title = tc(lang, "table_title", round=max(view.round, 1), rounds=view.rounds)
+    embed = discord.Embed(title=title, description=_clip(lines) or None, colour=COLOUR)
+    embed.add_field(name=tc(lang, "scores_field"), value=scores_text(view, outcome.seats))
+    if view.over and view.winners:
+        names = ", ".join(seat_name(outcome.seats, s) for s in view.winners)
+        key = "winners" if len(view.winners) == 1 else "winners_many"
+        embed.add_field(name="—", value=tc(lang, key, names=names), inline=False)
+    files = [("table.png", png)] if png else []
+    if files:
+        embed.set_image(url="attachment://table.png")
+    content = headline or ""
+    if not view.over:
+        content = (content + "\n" if content else "") + waiting_text(outcome, lang)
+    return Message(
+        content=content or None,
+        embed=embed,
+        files=files,
+        view=None if view.over else table_view(outcome, lang),
+        mentions=ALLOWED,
+    )
+
+
+def table_view(outcome: CardOutcome, lang: Lang) -> ui.View:
+    """Buttons of the table message: the moves of the current step, and My hand."""
+    view = ui.View(timeout=None)
+    m, v, pv = outcome.match_id, outcome.version, outcome.view
+    if pv.step == "play":
+        view.add_item(
+            CardButton(m, v, "play", label=tc(lang, "btn_play"), style=discord.ButtonStyle.primary)
+        )
+        for colour, row in zip(ROWS, pv.rows, strict=True):
+            label = tc(lang, "btn_follower", row=row_name(colour, lang), n=row.open_cards)
+            view.add_item(CardButton(m, v, "fol", colour.value, label=label, row=1))
+    elif pv.step == "setup":
+        for colour in ROWS:
+            label = tc(lang, "btn_lay", row=row_name(colour, lang))
+            view.add_item(CardButton(m, v, "lay", colour.value, label=label))
+    elif pv.step == "choose":
+        view.add_item(
+            CardButton(
+                m, v, "choose", label=tc(lang, "btn_choose"), style=discord.ButtonStyle.primary
+            )
+        )
+    view.add_item(CardButton(m, 0, "hand", label=tc(lang, "btn_hand"), row=2))
+    return view
+
+
+# ------------------------------------------------------------------------------ private
+def hand_text(sv: CardSeatView, lang: Lang, *, where: str = "") -> str:
+    """A seat's private summary: hand, next card face down or not, own face-down cards, choices
+    owed. Sent only to that seat."""
+    lines = [f"**{tc(lang, 'hand_title', channel=where)}**" if where else ""]
+    if sv.hand:
+        lines.append(tc(lang, "hand_cards", cards=" ".join(card_text(f) for f in sv.hand)))
+    else:
+        lines.append(tc(lang, "hand_empty"))
+    if sv.public.step == "play" and sv.hand:
+        lines.append(tc(lang, "hand_next_down" if sv.next_card_face_down else "hand_next_up"))
+    if sv.face_down:
+        cards = ", ".join(f"{card_text(f.face)} ({row_name(f.row, lang)})" for f in sv.face_down)
+        lines.append(tc(lang, "hand_face_down", cards=cards))
+    for p in sv.public.pending:
+        if p.seat == sv.seat:
+            what = (
+                tc(lang, "what_wrong_row", card=face_text(p.card))
+                if p.what == "wrong-row"
+                else tc(lang, "what_joker")
+            )
+            lines.append(tc(lang, "hand_owed", what=what))
+    if sv.seat in sv.public.awaiting and not sv.public.over:
+        lines.append(tc(lang, "hand_turn"))
+    return "\n".join(line for line in lines if line)
+
+
+def hand_message(sv: CardSeatView, lang: Lang, png: bytes | None, *, where: str = "") -> Message:
+    files = [("hand.png", png)] if png and sv.hand else []
+    return Message(content=hand_text(sv, lang, where=where), files=files, mentions=QUIET)
+
+
+def card_picker(match_id: int, sv: CardSeatView, lang: Lang) -> ui.View:
+    """A select of the distinct cards the seat may play now (its own hand)."""
+    codes: list[str] = []
+    for a in sv.legal:
+        if isinstance(a, PlayCard) and a.card not in codes:
+            codes.append(a.card)
+    options = [
+        discord.SelectOption(label=_face_label(FACE_BY_CODE[c]), value=c) for c in codes[:25]
+    ]
+    view = ui.View(timeout=None)
+    view.add_item(
+        CardSelect(
+            match_id, sv.public.version, "card", options=options, placeholder=tc(lang, "pick_card")
+        )
+    )
+    return view
+
+
+def _face_label(face: CardFace) -> str:
+    return face.code
+
+
+def legal_rows(sv: CardSeatView, code: str) -> list[Colour]:
+    return [a.row for a in sv.legal if isinstance(a, PlayCard) and a.card == code]
+
+
+def row_picker(match_id: int, sv: CardSeatView, code: str, lang: Lang) -> ui.View:
+    view = ui.View(timeout=None)
+    for colour in legal_rows(sv, code):
+        view.add_item(
+            CardButton(
+                match_id,
+                sv.public.version,
+                "row",
+                code,
+                colour.value,
+                label=row_name(colour, lang),
+                style=discord.ButtonStyle.primary,
+            )
+        )
+    return view
+
+
+def choice_picker(match_id: int, sv: CardSeatView, lang: Lang) -> ui.View:
+    """Keep / cash buttons for a wrong-row card, or the kinds an animal joker may join."""
+    view = ui.View(timeout=None)
+    v = sv.public.version
+    for a in sv.legal:
+        if isinstance(a, ChooseWrongRow):
+            key = "btn_keep" if a.keep else "btn_cash"
+            action = "keep" if a.keep else "cash"
+            view.add_item(CardButton(match_id, v, action, a.card, label=tc(lang, key, card=a.card)))
+        elif isinstance(a, AssignJoker):
+            label = tc(lang, "btn_assign", kind=kind_text(a.animal, lang))
+            view.add_item(CardButton(match_id, v, "assign", a.animal, label=label))
+    return view
+
+
+def move_text(action: CardAction, lang: Lang, *, secret_ok: bool) -> str:
+    """A move in words; ``secret_ok`` only for the player's own ephemeral confirmation."""
+    if isinstance(action, PlayCard):
+        row = row_name(action.row, lang)
+        return f"{face_text(action.card)} → {row}" if secret_ok else f"🂠 → {row}"
+    if isinstance(action, PlaceFollower):
+        return f"🧍 → {row_name(action.row, lang)}"
+    if isinstance(action, LayJoker):
+        return f"🃏 → {row_name(action.row, lang)}"
+    if isinstance(action, ChooseWrongRow):
+        key = "choice_keep" if action.keep else "choice_cash"
+        return tc(lang, key, card=face_text(action.card))
+    if isinstance(action, AssignJoker):
+        return tc(lang, "choice_assign", kind=kind_text(action.animal, lang))
+    return action.notation()
