@@ -14,10 +14,10 @@ from PIL import Image, ImageDraw
 
 from engine.carcassonne.geometry import Position, Rotation
 from engine.carcassonne.tiles import FeatureKind, tile
-from engine.carcassonne.view import PlayerView, PublicView
+from engine.carcassonne.view import FigureView, PlayerView, PublicView
 from rendering import style as st
-from rendering.figures import FOLLOWER_KINDS, draw_mark, figure_sprite
-from rendering.fonts import draw_text, fit_text
+from rendering.figures import FOLLOWER_KINDS, draw_mark, figure_sprite, goods_icon
+from rendering.fonts import draw_text, fit_text, text_width
 from rendering.layout import spot_anchor
 from rendering.tiles import tile_image
 
@@ -160,7 +160,12 @@ def _grid(d: ImageDraw.ImageDraw, fr: Frame) -> None:
 
 
 def figure_size(tile_px: int) -> int:
+    """Side of a follower sprite on tiles of ``tile_px`` (other kinds scale from it)."""
     return max(10, int(tile_px * 0.34))
+
+
+#: how far (share of a tile) a second figure on one feature stands from the first
+CROWD_STEP = 0.3
 
 
 #: Extra board layers by expansion id, drawn after tiles and figures and before outlines:
@@ -183,27 +188,33 @@ def draw_tiles_and_figures(
         rotations[tv.pos] = (tv.tile, tv.rotation)
         img.paste(tile_image(tv.tile, int(tv.rotation), T), fr.cell_xy(tv.pos))
     fsize = figure_size(T)
-    crowd: dict[tuple[Position, int], int] = {}
+    groups: dict[tuple[Position, int], list[FigureView]] = {}
     for fig in view.figures:
-        if fig.pos not in rotations:
-            continue
-        tid, rot = rotations[fig.pos]
+        if fig.pos in rotations:
+            groups.setdefault((fig.pos, fig.feature), []).append(fig)
+    front: list[tuple[Image.Image, tuple[int, int]]] = []
+    back: list[tuple[Image.Image, tuple[int, int]]] = []
+    for (pos, feature), figs in groups.items():
+        tid, rot = rotations[pos]
         tdef = tile(tid)
-        fx, fy = spot_anchor(tdef, int(rot), fig.feature)
-        # several figures on one spot (a follower and a builder, say) stand side by side
-        n = crowd.get((fig.pos, fig.feature), 0)
-        crowd[(fig.pos, fig.feature)] = n + 1
-        if n:
-            fx += (0.2 if fx < 0.6 else -0.2) * ((n + 1) // 2) * (1 if n % 2 else -1)
-        # keep the whole figure on its own tile
-        fx, fy = min(max(fx, 0.18), 0.82), min(max(fy, 0.18), 0.82)
-        kind = tdef.features[fig.feature].kind if fig.feature < len(tdef.features) else None
-        lying = kind is FeatureKind.FIELD and fig.figure in FOLLOWER_KINDS
-        sprite = figure_sprite(fig.figure, int(fig.seat), fsize, lying)
-        x, y = fr.cell_xy(fig.pos)
-        px = int(x + fx * T - sprite.size[0] / 2)
-        py = int(y + fy * T - sprite.size[1] / 2)
-        img.paste(sprite, (px, py), sprite)
+        ax, ay = spot_anchor(tdef, int(rot), feature)
+        kind = tdef.features[feature].kind if feature < len(tdef.features) else None
+        x, y = fr.cell_xy(pos)
+        # followers keep the anchor; a builder or pig on the same feature stands beside them
+        for n, fig in enumerate(sorted(figs, key=lambda f: f.figure not in FOLLOWER_KINDS)):
+            fx, fy = ax, ay
+            if n:
+                fx += CROWD_STEP * (1 if ax < 0.6 else -1) * ((n + 1) // 2) * (1 if n % 2 else -1)
+            lying = kind is FeatureKind.FIELD and fig.figure in FOLLOWER_KINDS
+            sprite = figure_sprite(fig.figure, int(fig.seat), fsize, lying)
+            # keep the whole figure on its own tile
+            lo = max(0.18, sprite.size[0] / 2 / T)
+            fx, fy = min(max(fx, lo), 1 - lo), min(max(fy, lo), 1 - lo)
+            at = (int(x + fx * T - sprite.size[0] / 2), int(y + fy * T - sprite.size[1] / 2))
+            (front if fig.figure in FOLLOWER_KINDS else back).append((sprite, at))
+    # followers last, so no other figure ever hides one
+    for sprite, at in back + front:
+        img.paste(sprite, at, sprite)
 
 
 def _outline(
@@ -264,8 +275,30 @@ def draw_placements(
             d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(250, 220, 90))
 
 
+#: figure kinds in the order the panel lists them (kinds it does not know come after, by name)
+KIND_ORDER = ("follower", "large", "abbot", "builder", "pig", "mayor", "wagon", "barn")
+GOODS = ("wine", "grain", "cloth")
+#: height of one player's row in the panel, and the extra line when goods are shown
+ROW_H = 60
+GOODS_H = 28
+
+
+def goods_held(view: PublicView) -> tuple[tuple[int, int, int], ...] | None:
+    """Goods tokens per seat (wine, grain, cloth) when Traders & Builders deals them, else None."""
+    model = view.ext.get("traders_builders")
+    goods = getattr(model, "goods", None)
+    if goods is None or not view.setup.option("tb.goods", True):
+        return None
+    return tuple((int(g[0]), int(g[1]), int(g[2])) for g in goods)
+
+
+def row_height(view: PublicView) -> int:
+    """Height of one player's row: name and figures left, plus goods held when there are goods."""
+    return ROW_H + (GOODS_H if goods_held(view) is not None else 0)
+
+
 def panel_height(view: PublicView) -> int:
-    return 70 + 52 * len(view.players) + 60 + (190 if view.drawn else 0)
+    return 70 + row_height(view) * len(view.players) + 60 + (190 if view.drawn else 0)
 
 
 def draw_panel(img: Image.Image, view: PublicView, x0: int, width: int = PANEL_W) -> None:
@@ -279,7 +312,7 @@ def draw_panel(img: Image.Image, view: PublicView, x0: int, width: int = PANEL_W
     y += 40
     for p in view.players:
         _player_row(img, view, p, x0, y, width)
-        y += 52
+        y += row_height(view)
     y += 8
     draw_text(img, (x0 + pad, y), f"Tiles left: {view.tiles_left}", 18, st.TEXT)
     y += 34
@@ -307,33 +340,73 @@ _STRIP_COL = 270
 def strip_height(view: PublicView, width: int) -> int:
     per_row = max(1, (width - _STRIP_LEFT) // _STRIP_COL)
     rows = -(-len(view.players) // per_row)
-    return max(STRIP_EST, 24 + rows * 52)
+    return max(STRIP_EST, 24 + rows * row_height(view))
+
+
+def _kinds(supply: Mapping[str, int]) -> list[str]:
+    known = [k for k in KIND_ORDER if k in supply]
+    return known + sorted(k for k in supply if k not in KIND_ORDER)
+
+
+#: side of the small figure and goods icons in a player's row
+ICON = 24
+
+
+def _counts(
+    img: Image.Image, items: Sequence[tuple[Image.Image, int]], x: int, y: int, right: int
+) -> int:
+    """Icons each followed by its count, left to right from ``x`` with their bottoms at ``y``;
+    stops before ``right``. Returns the x after the last item drawn."""
+    for icon, n in items:
+        w = icon.size[0] + 3 + int(text_width(str(n), 16, bold=True))
+        if x + w > right:
+            break
+        img.paste(icon, (x, y - icon.size[1]), icon)
+        x += icon.size[0] + 3
+        colour = st.TEXT if n else st.TEXT_DIM
+        draw_text(img, (x, y - ICON // 2), str(n), 16, colour, bold=True, anchor="lm")
+        x = x - 3 - icon.size[0] + w + 10
+    return x
 
 
 def _player_row(
     img: Image.Image, view: PublicView, p: PlayerView, x0: int, y: int, width: int
 ) -> None:
-    """One player: figure in colour and shape, name, followers (and other figures), score."""
+    """One player: figure in colour and shape, name, score; the figures left by kind (icon and
+    count); the goods tokens held when Traders & Builders deals goods."""
     d = ImageDraw.Draw(img)
     style = st.seat_style(int(p.seat))
+    goods = goods_held(view)
+    h = row_height(view)
     if not view.over and p.seat == view.current:
-        d.rounded_rectangle((x0 + 4, y - 2, x0 + width - 4, y + 46), radius=8, fill=(64, 70, 82))
+        d.rounded_rectangle((x0 + 4, y - 2, x0 + width - 4, y + h - 8), radius=8, fill=(64, 70, 82))
         d.polygon([(x0 + 6, y + 12), (x0 + 14, y + 21), (x0 + 6, y + 30)], fill=(250, 220, 90))
     sprite = figure_sprite("follower", int(p.seat), 38)
     img.paste(sprite, (x0 + 16, y + 2), sprite)
     draw_text(img, (x0 + 60, y + 2), fit_text(p.name, width - 130, 19), 19, st.TEXT)
-    info = f"{style.colour_name} · followers {p.supply.get('follower', 0)}"
-    extras = [
-        k if n == 1 else f"{k} {n}"
-        for k, n in sorted(p.supply.items())
-        if k != "follower" and n > 0
-    ]
-    if extras:
-        info = " · ".join([info, *extras])
-    draw_text(img, (x0 + 60, y + 26), fit_text(info, width - 130, 14), 14, st.TEXT_DIM)
     draw_text(img, (x0 + width - 14, y + 8), str(p.score), 22, st.TEXT, bold=True, anchor="ra")
     if p.seat in set(view.winners):
         draw_mark(d, st.Mark.STAR, x0 + width - 64, y + 22, 10, (250, 200, 40))
+    # figures left: the colour's name (for colour-blind players), then one icon per kind
+    base = y + 54
+    right = x0 + width - 8
+    figures = [(figure_sprite(k, int(p.seat), ICON), p.supply[k]) for k in _kinds(p.supply)]
+    need = sum(i.size[0] + 13 + int(text_width(str(n), 16, bold=True)) for i, n in figures)
+    x = x0 + 60
+    name_w = int(text_width(style.colour_name, 14)) + 10
+    if x + name_w + need <= right:
+        draw_text(img, (x, base - ICON // 2), style.colour_name, 14, st.TEXT_DIM, anchor="lm")
+        x += name_w
+    _counts(img, figures, x, base, right)
+    if goods is not None and int(p.seat) < len(goods):
+        held = goods[int(p.seat)]
+        _counts(
+            img,
+            [(goods_icon(k, ICON), held[i]) for i, k in enumerate(GOODS)],
+            x0 + 60,
+            base + GOODS_H,
+            right,
+        )
 
 
 def draw_strip(img: Image.Image, view: PublicView, y0: int) -> None:
@@ -357,7 +430,7 @@ def draw_strip(img: Image.Image, view: PublicView, y0: int) -> None:
     per_row = max(1, (width - _STRIP_LEFT) // _STRIP_COL)
     for i, p in enumerate(view.players):
         x = _STRIP_LEFT + (i % per_row) * _STRIP_COL
-        y = y0 + pad + (i // per_row) * 52
+        y = y0 + pad + (i // per_row) * row_height(view)
         _player_row(img, view, p, x, y, _STRIP_COL - 6)
 
 

@@ -168,6 +168,11 @@ _DIRS = {
 }
 
 
+def draw_symbol(img: Image.Image, sym: Symbol) -> None:
+    """Draw ``sym`` on a square ``img`` in unit coordinates (panel icons reuse the tile art)."""
+    _draw_symbol(_Pen(img), sym)
+
+
 def _draw_symbol(pen: _Pen, sym: Symbol) -> None:
     c, s, k = sym.at, sym.size, sym.kind
     if k == "pennant":
