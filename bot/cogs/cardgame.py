@@ -1,0 +1,619 @@
+"""``/cardgame ...``: Carcassonne – the card game in a channel, hands delivered privately.
+
+Every handler is parse → :class:`CardMatchService` call → present (``bot.ui.cardgame``). The
+channel gets the table image and the public events after every move; each player whose hand (or
+owed choice) changed gets it by direct message (ARCHITECTURE.md decision 5). When a DM fails
+with 403 the player is remembered as "DMs closed", told so once in the channel (without any
+card), and from then on reads the hand through the ephemeral answer of the **My hand** button or
+``/cardgame hand``. A failing DM is never retried.
+
+Private choices — which card to play (the first one goes face down), keep-or-cash, joker kinds
+— are made through ephemeral pickers or the slash command, whose autocomplete answer is seen
+only by the typing user.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.i18n import Lang, lang_of
+from bot.i18n_cards import row_name, tc
+from bot.services.cardgame import ERR_NO_CHOICE, CardMatchService, CardOutcome
+from bot.services.matches import (
+    ERR_NO_MATCH,
+    ERR_NOT_YOUR_TURN,
+    ERR_STALE,
+    ServiceError,
+)
+from bot.ui import cardgame as cui
+from bot.ui.components import Click
+from engine.cardgame import (
+    AssignJoker,
+    CardAction,
+    CardFace,
+    CardSeatView,
+    ChooseWrongRow,
+    LayJoker,
+    PlaceFollower,
+    PlayCard,
+    rules_summary,
+)
+from engine.cardgame.cards import Colour
+from engine.core.errors import EngineError
+from rendering.cardgame import render_hand
+
+log = logging.getLogger(__name__)
+
+Interaction = discord.Interaction[Any]
+RenderHand = Callable[[CardSeatView], bytes]
+
+
+def _channel_id(interaction: Interaction) -> int:
+    cid = interaction.channel_id
+    if cid is None:  # pragma: no cover - always set for guild interactions
+        raise ServiceError(ERR_NO_MATCH, "No channel.")
+    return cid
+
+
+@app_commands.guild_only()
+class CardGame(
+    commands.GroupCog,
+    group_name="cardgame",
+    group_description="Play Carcassonne – the card game in this channel",
+):
+    """The card game: lobby, moves, private hands and the component handler."""
+
+    def __init__(self, bot: commands.Bot, service: CardMatchService | None) -> None:
+        """``service`` is None only for ``carcabot sync`` (no interaction is served)."""
+        self.bot = bot
+        self._service = service
+        self.hand_renderer: RenderHand = render_hand
+        super().__init__()
+
+    @property
+    def service(self) -> CardMatchService:
+        if self._service is None:  # pragma: no cover - only the sync tool runs without one
+            raise RuntimeError("the card game has no service in this process")
+        return self._service
+
+    # ================================================================== plumbing
+    async def _run(self, interaction: Interaction, body: Callable[[], Awaitable[None]]) -> None:
+        lang = lang_of(interaction.locale)
+        try:
+            await body()
+        except ServiceError as e:
+            await self._say(interaction, cui.error_text(e, lang))
+        except EngineError as e:
+            await self._say(interaction, tc(lang, "illegal", reason=str(e)))
+        except Exception:
+            log.exception("card game: error handling interaction %s", interaction.id)
+            await self._say(interaction, tc(lang, "generic_error"))
+
+    async def _say(self, interaction: Interaction, text: str, **kw: Any) -> None:
+        try:
+            if not interaction.response.is_done():
+                await interaction.response.send_message(text, ephemeral=True, **kw)
+            elif not interaction.is_expired():
+                await interaction.followup.send(text, ephemeral=True, **kw)
+        except discord.HTTPException:
+            log.exception("card game: could not answer interaction %s", interaction.id)
+
+    def _channel(self, outcome: CardOutcome) -> Any:
+        return self.bot.get_partial_messageable(
+            outcome.channel_id, guild_id=outcome.guild_id or None
+        )
+
+    async def post_table(self, outcome: CardOutcome, lang: Lang) -> discord.Message:
+        """The table message in the match's channel (public view only)."""
+        msg = cui.table_message(outcome, lang, outcome.png)
+        sent: discord.Message = await self._channel(outcome).send(**msg.kwargs())
+        if not outcome.finished:
+            await self.service.set_turn_message(outcome.match_id, outcome.version, sent.id)
+        return sent
+
+    async def deliver_hands(self, outcome: CardOutcome, lang: Lang) -> None:
+        """DM the private view to every player whose hand or owed choice changed.
+
+        Decision 5: a 403 marks the player "DMs closed" (said once in the channel, no secret)
+        and is never retried; other failures are logged without any content.
+        """
+        for user_id in outcome.private_changed:
+            if user_id <= 0 or user_id in self.service.dm_closed:
+                continue
+            try:
+                _, sv = await self.service.private_view(outcome.match_id, user_id)
+                msg = await self._hand(sv, lang)
+                dm = await self.bot.create_dm(discord.Object(id=user_id))
+                await dm.send(**msg.kwargs())
+            except discord.Forbidden:
+                if await self.service.note_dm_closed(user_id):
+                    await self._channel(outcome).send(
+                        tc(lang, "dm_closed", who=cui.mention(user_id)),
+                        allowed_mentions=discord.AllowedMentions(users=True),
+                    )
+            except discord.HTTPException as e:
+                log.warning("card game: DM to a player failed (HTTP %s)", e.status)
+
+    async def _hand(self, sv: CardSeatView, lang: Lang) -> Any:
+        png = await asyncio.to_thread(self.hand_renderer, sv) if sv.hand else None
+        return cui.hand_message(sv, lang, png)
+
+    async def _after_move(self, outcome: CardOutcome) -> None:
+        """Channel table and DMs, in the match's language (not the clicker's)."""
+        lang = Lang(outcome.lang) if outcome.lang in ("en", "es") else Lang.EN
+        await self.post_table(outcome, lang)
+        await self.deliver_hands(outcome, lang)
+
+    async def _submit(
+        self, interaction: Interaction, match_id: int, action: CardAction, version: int | None
+    ) -> CardOutcome:
+        outcome = await self.service.submit(match_id, interaction.user.id, action, version)
+        await self._after_move(outcome)
+        return outcome
+
+    async def _match_here(self, interaction: Interaction) -> int:
+        return await self.service.match_id_in(_channel_id(interaction))
+
+    # ================================================================== lobby
+    @app_commands.command(name="new", description="Open a card-game table in this channel")
+    @app_commands.describe(players="Number of players (2-5)")
+    async def new(
+        self, interaction: Interaction, players: app_commands.Range[int, 2, 5] = 2
+    ) -> None:
+        async def body() -> None:
+            lang = lang_of(interaction.locale)
+            info = await self.service.create_lobby(
+                interaction.guild_id or 0,
+                _channel_id(interaction),
+                interaction.user.id,
+                interaction.user.display_name,
+                players,
+                lang=lang.value,
+            )
+            resp = await interaction.response.send_message(**cui.lobby_message(info, lang).kwargs())
+            if resp.message_id is not None:
+                await self.service.set_lobby_message(info.match_id, resp.message_id)
+
+        await self._run(interaction, body)
+
+    @app_commands.command(name="join", description="Join the card-game table in this channel")
+    async def join(self, interaction: Interaction) -> None:
+        async def body() -> None:
+            info = await self.service.join(
+                _channel_id(interaction), interaction.user.id, interaction.user.display_name
+            )
+            lang = lang_of(interaction.locale)
+            msg = cui.lobby_message(info, lang)
+            msg.content = tc(lang, "joined", name=interaction.user.display_name)
+            await interaction.response.send_message(**msg.kwargs())
+
+        await self._run(interaction, body)
+
+    @app_commands.command(name="leave", description="Leave the card-game table before it starts")
+    async def leave(self, interaction: Interaction) -> None:
+        async def body() -> None:
+            info = await self.service.leave(_channel_id(interaction), interaction.user.id)
+            lang = lang_of(interaction.locale)
+            msg = cui.lobby_message(info, lang)
+            msg.content = tc(lang, "left", name=interaction.user.display_name)
+            await interaction.response.send_message(**msg.kwargs())
+
+        await self._run(interaction, body)
+
+    @app_commands.command(name="start", description="Deal the cards (host)")
+    async def start(self, interaction: Interaction) -> None:
+        async def body() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            outcome = await self.service.start(_channel_id(interaction), interaction.user.id)
+            await self._after_move(outcome)
+            await interaction.followup.send(tc(lang_of(interaction.locale), "done"), ephemeral=True)
+
+        await self._run(interaction, body)
+
+    @app_commands.command(name="abandon", description="End the card game (host or managers)")
+    async def abandon(self, interaction: Interaction) -> None:
+        async def body() -> None:
+            perms = interaction.permissions
+            await self.service.abandon(
+                _channel_id(interaction),
+                interaction.user.id,
+                can_manage=bool(perms.manage_channels or perms.administrator),
+            )
+            lang = lang_of(interaction.locale)
+            await interaction.response.send_message(
+                tc(lang, "abandoned", name=interaction.user.display_name),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+
+        await self._run(interaction, body)
+
+    # ================================================================== moves
+    @app_commands.command(name="play", description="Play a card from your hand into a row")
+    @app_commands.describe(card="A card from your hand", row="The row to play it in")
+    async def play(self, interaction: Interaction, card: str, row: str | None = None) -> None:
+        async def body() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            match_id = await self._match_here(interaction)
+            outcome, sv = await self.service.private_view(match_id, interaction.user.id)
+            action = _play_action(sv, outcome, card, row)
+            lang = lang_of(interaction.locale)
+            await self._submit(interaction, match_id, action, sv.public.version)
+            done = cui.move_text(action, lang, secret_ok=True)
+            await interaction.followup.send(tc(lang, "played_private", move=done), ephemeral=True)
+
+        await self._run(interaction, body)
+
+    @play.autocomplete("card")
+    async def _card_autocomplete(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Only the typing user sees this answer: the legal cards of their own hand."""
+        sv = await self._peek(interaction)
+        if sv is None:
+            return []
+        typed = current.strip().lower()
+        codes: list[str] = []
+        for a in sv.legal:
+            code = a.card if isinstance(a, PlayCard) else None
+            if isinstance(a, LayJoker) and sv.public.setup_joker is not None:
+                code = sv.public.setup_joker.code
+            if code is not None and code not in codes and typed in code:
+                codes.append(code)
+        return [app_commands.Choice(name=c, value=c) for c in codes[:25]]
+
+    @play.autocomplete("row")
+    async def _row_autocomplete(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        sv = await self._peek(interaction)
+        if sv is None:
+            return []
+        lang = lang_of(interaction.locale)
+        code = str(getattr(interaction.namespace, "card", "") or "").strip().lower()
+        rows: list[Colour] = []
+        for a in sv.legal:
+            if (
+                isinstance(a, PlayCard)
+                and (not code or a.card == _code(code))
+                or isinstance(a, LayJoker)
+            ) and a.row not in rows:
+                rows.append(a.row)
+        return _row_choices(rows, current, lang)
+
+    @app_commands.command(name="claim", description="Stand your large follower at a row's end")
+    @app_commands.describe(row="The row whose open cards your follower secures")
+    async def claim(self, interaction: Interaction, row: str) -> None:
+        async def body() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            match_id = await self._match_here(interaction)
+            outcome, sv = await self.service.private_view(match_id, interaction.user.id)
+            colour = _colour(row)
+            action = PlaceFollower(colour)
+            if action not in sv.legal:
+                _refuse(sv, outcome)
+                raise ServiceError("bad_row", "Not a legal row.", card="🧍", row=row)
+            lang = lang_of(interaction.locale)
+            await self._submit(interaction, match_id, action, sv.public.version)
+            done = cui.move_text(action, lang, secret_ok=True)
+            await interaction.followup.send(tc(lang, "played_private", move=done), ephemeral=True)
+
+        await self._run(interaction, body)
+
+    @claim.autocomplete("row")
+    async def _claim_autocomplete(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        sv = await self._peek(interaction)
+        if sv is None:
+            return []
+        rows = [a.row for a in sv.legal if isinstance(a, PlaceFollower)]
+        return _row_choices(rows, current, lang_of(interaction.locale))
+
+    # ================================================================== information
+    @app_commands.command(name="hand", description="Show your hand (only you see it)")
+    async def hand(self, interaction: Interaction) -> None:
+        async def body() -> None:
+            match_id = await self._match_here(interaction)
+            await self._send_hand(interaction, match_id)
+
+        await self._run(interaction, body)
+
+    async def _send_hand(self, interaction: Interaction, match_id: int) -> None:
+        """The ephemeral hand, with the picker of what the user may do now."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        lang = lang_of(interaction.locale)
+        _, sv = await self.service.private_view(match_id, interaction.user.id)
+        msg = await self._hand(sv, lang)
+        kwargs = msg.kwargs()
+        picker = _picker(match_id, sv, lang)
+        if picker is not None:
+            kwargs["view"] = picker
+        await interaction.followup.send(ephemeral=True, **kwargs)
+
+    @app_commands.command(name="score", description="Show the card-game scores")
+    async def score(self, interaction: Interaction) -> None:
+        async def body() -> None:
+            outcome = await self.service.current(_channel_id(interaction), render=False)
+            lang = lang_of(interaction.locale)
+            embed = discord.Embed(
+                title=tc(lang, "scores_field"),
+                description=cui.scores_text(outcome.view, outcome.seats),
+                colour=cui.COLOUR,
+            )
+            lines = [
+                f"{cui.seat_name(outcome.seats, a.seat)} +{a.points} — {a.item.describe()}"
+                for a in outcome.view.awards
+            ]
+            if lines:
+                embed.add_field(name="—", value=cui._clip(lines, 1000), inline=False)
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+
+        await self._run(interaction, body)
+
+    @app_commands.command(name="rules", description="The card game's rules in short")
+    async def rules(self, interaction: Interaction) -> None:
+        async def body() -> None:
+            lang = lang_of(interaction.locale)
+            embed = discord.Embed(description=rules_summary(lang.value)[:4000], colour=cui.COLOUR)
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+
+        await self._run(interaction, body)
+
+    async def _peek(self, interaction: Interaction) -> CardSeatView | None:
+        """The user's own view for autocomplete, or None."""
+        try:
+            match_id = await self._match_here(interaction)
+            _, sv = await self.service.private_view(match_id, interaction.user.id)
+            return sv
+        except ServiceError:
+            return None
+        except Exception:
+            log.exception("card game: autocomplete failed")
+            return None
+
+    # ================================================================== components
+    async def on_card_click(self, interaction: Interaction, click: Click) -> None:
+        """Entry point of every CardButton / CardSelect (bot.ui.cardgame)."""
+        handler = self._CLICKS.get(click.action)
+        if handler is None:
+            await self._say(interaction, tc(lang_of(interaction.locale), "generic_error"))
+            return
+        await self._run(interaction, lambda: handler(self, interaction, click))
+
+    async def _click_lobby(self, interaction: Interaction, click: Click) -> None:
+        cid, uid, name = (
+            _channel_id(interaction),
+            interaction.user.id,
+            interaction.user.display_name,
+        )
+        lang = lang_of(interaction.locale)
+        try:
+            info = await self.service.lobby(cid)
+        except ServiceError:
+            info = None
+        if info is None or info.match_id != click.match_id or info.status != "lobby":
+            await self._say(interaction, tc(lang, "lobby_closed"))
+            return
+        if click.action == "start":
+            await interaction.response.defer()
+            outcome = await self.service.start(cid, uid)
+            info = await self.service.lobby(cid)
+            await interaction.edit_original_response(
+                **cui.lobby_message(info, lang).kwargs(edit=True)
+            )
+            await self._after_move(outcome)
+            return
+        if click.action == "join":
+            info = await self.service.join(cid, uid, name)
+        else:
+            info = await self.service.leave(cid, uid)
+        await interaction.response.edit_message(**cui.lobby_message(info, lang).kwargs(edit=True))
+
+    async def _fresh_view(
+        self, interaction: Interaction, click: Click
+    ) -> tuple[CardOutcome, CardSeatView]:
+        """The clicker's view, if the click was made on the current version (else ERR_STALE)."""
+        try:
+            outcome, sv = await self.service.private_view(click.match_id, interaction.user.id)
+        except ServiceError as e:
+            if e.key == ERR_NO_MATCH:
+                raise ServiceError("match_over", "This match is over.") from None
+            raise
+        if sv.public.version != click.version:
+            raise ServiceError(ERR_STALE, "This table is out of date.")
+        if sv.public.over:
+            raise ServiceError("match_over", "This match is over.")
+        return outcome, sv
+
+    async def _click_hand(self, interaction: Interaction, click: Click) -> None:
+        """The persistent My hand button: never stale."""
+        await self._send_hand(interaction, click.match_id)
+
+    async def _click_play(self, interaction: Interaction, click: Click) -> None:
+        """Play a card: the private card picker (an ephemeral select of your own hand)."""
+        outcome, sv = await self._fresh_view(interaction, click)
+        _refuse(sv, outcome)
+        lang = lang_of(interaction.locale)
+        await interaction.response.send_message(
+            cui.hand_text(sv, lang),
+            view=cui.card_picker(click.match_id, sv, lang),
+            ephemeral=True,
+        )
+
+    async def _click_card(self, interaction: Interaction, click: Click) -> None:
+        """A card chosen in the private select: the rows it may go in."""
+        outcome, sv = await self._fresh_view(interaction, click)
+        _refuse(sv, outcome)
+        code = click.values[0] if click.values else ""
+        if not cui.legal_rows(sv, code):
+            raise ServiceError("bad_card", "Not a legal card.", card=code)
+        lang = lang_of(interaction.locale)
+        await interaction.response.edit_message(
+            content=tc(lang, "pick_row", card=cui.face_text(code)),
+            view=cui.row_picker(click.match_id, sv, code, lang),
+        )
+
+    async def _click_row(self, interaction: Interaction, click: Click) -> None:
+        args = click.args
+        if len(args) != 2:
+            raise ServiceError("bad_card", "Bad button.", card="?")
+        action = PlayCard(_code(args[0]), _colour(args[1]))
+        await self._private_move(interaction, click, action)
+
+    async def _private_move(self, interaction: Interaction, click: Click, action: Any) -> None:
+        """A move chosen in an ephemeral picker: the picker turns into a private confirmation."""
+        await interaction.response.defer()
+        await self._submit(interaction, click.match_id, action, click.version)
+        lang = lang_of(interaction.locale)
+        done = cui.move_text(action, lang, secret_ok=True)
+        await interaction.edit_original_response(
+            content=tc(lang, "played_private", move=done), view=None
+        )
+
+    async def _public_move(self, interaction: Interaction, click: Click, action: Any) -> None:
+        """A move from a button of the table message (nothing secret in it)."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self._submit(interaction, click.match_id, action, click.version)
+        await interaction.followup.send(tc(lang_of(interaction.locale), "done"), ephemeral=True)
+
+    async def _click_fol(self, interaction: Interaction, click: Click) -> None:
+        await self._public_move(interaction, click, PlaceFollower(_colour(click.arg)))
+
+    async def _click_lay(self, interaction: Interaction, click: Click) -> None:
+        await self._public_move(interaction, click, LayJoker(_colour(click.arg)))
+
+    async def _click_choose(self, interaction: Interaction, click: Click) -> None:
+        """The private scoring-choice picker (keep or cash, joker kind)."""
+        _, sv = await self._fresh_view(interaction, click)
+        if not any(isinstance(a, ChooseWrongRow | AssignJoker) for a in sv.legal):
+            raise ServiceError(ERR_NO_CHOICE, "No choice owed.")
+        lang = lang_of(interaction.locale)
+        await interaction.response.send_message(
+            cui.hand_text(sv, lang),
+            view=cui.choice_picker(click.match_id, sv, lang),
+            ephemeral=True,
+        )
+
+    async def _click_keep(self, interaction: Interaction, click: Click) -> None:
+        keep = click.action == "keep"
+        await self._private_move(interaction, click, ChooseWrongRow(_code(click.arg), keep))
+
+    async def _click_assign(self, interaction: Interaction, click: Click) -> None:
+        await self._private_move(interaction, click, AssignJoker(click.arg))
+
+    _CLICKS: dict[str, Callable[[CardGame, Interaction, Click], Awaitable[None]]] = {
+        "join": _click_lobby,
+        "leave": _click_lobby,
+        "start": _click_lobby,
+        "hand": _click_hand,
+        "play": _click_play,
+        "card": _click_card,
+        "row": _click_row,
+        "fol": _click_fol,
+        "lay": _click_lay,
+        "choose": _click_choose,
+        "keep": _click_keep,
+        "cash": _click_keep,
+        "assign": _click_assign,
+    }
+
+    # ================================================================== restart
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        await self.recover()
+
+    async def recover(self) -> int:
+        """Post the table of every active card match whose current version was not posted."""
+        posted = 0
+        for outcome in await self.service.active_matches():
+            if outcome.turn_message_id is not None:
+                continue
+            try:
+                lang = Lang(outcome.lang) if outcome.lang in ("en", "es") else Lang.EN
+                await self.post_table(outcome, lang)
+                posted += 1
+            except Exception:
+                log.exception("card game: could not re-post match %s", outcome.match_id)
+        return posted
+
+
+# ====================================================================== helpers
+def _code(text: str) -> str:
+    """A card code from what a player typed (``city-2`` → ``blue-2``)."""
+    return CardFace.parse(text).code
+
+
+def _colour(text: str) -> Colour:
+    return Colour.parse(text)
+
+
+def _refuse(sv: CardSeatView, outcome: CardOutcome) -> None:
+    """Raise ERR_NOT_YOUR_TURN unless the game waits for this seat."""
+    if sv.seat not in sv.public.awaiting or not sv.legal:
+        users = outcome.awaiting_users
+        raise ServiceError(
+            ERR_NOT_YOUR_TURN, "Not your turn.", current_user_id=users[0] if users else 0
+        )
+
+
+def _play_action(sv: CardSeatView, outcome: CardOutcome, card: str, row: str | None) -> CardAction:
+    """The action of ``/cardgame play card [row]``, checked against the seat's legal moves.
+
+    Raises:
+        ServiceError: not_your_turn, bad_card, bad_row.
+    """
+    _refuse(sv, outcome)
+    if sv.public.step == "setup" and sv.public.setup_joker is not None:
+        if row is None:
+            raise ServiceError("bad_row", "Say which row.", card=card, row="?")
+        return LayJoker(_colour(row))
+    code = _code(card)
+    rows = [a.row for a in sv.legal if isinstance(a, PlayCard) and a.card == code]
+    if not rows:
+        raise ServiceError("bad_card", "Not a legal card.", card=card)
+    colour = _colour(row) if row else (rows[0] if len(rows) == 1 else CardFace.parse(code).colour)
+    if colour is None or colour not in rows:
+        raise ServiceError("bad_row", "Not a legal row.", card=code, row=row or "?")
+    return PlayCard(code, colour)
+
+
+def _row_choices(rows: list[Colour], current: str, lang: Lang) -> list[app_commands.Choice[str]]:
+    typed = current.strip().lower()
+    out = []
+    for colour in rows:
+        name = row_name(colour, lang)
+        if typed and typed not in colour.value and typed not in name.lower():
+            continue
+        out.append(app_commands.Choice(name=name, value=colour.value))
+    return out
+
+
+def _picker(match_id: int, sv: CardSeatView, lang: Lang) -> discord.ui.View | None:
+    if sv.seat not in sv.public.awaiting or sv.public.over:
+        return None
+    if any(isinstance(a, ChooseWrongRow | AssignJoker) for a in sv.legal):
+        return cui.choice_picker(match_id, sv, lang)
+    if any(isinstance(a, PlayCard) for a in sv.legal):
+        return cui.card_picker(match_id, sv, lang)
+    return None
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Extension entry point: uses ``bot.card_service`` if set, else opens a CardMatchService on
+    the tile-game service's database (one storage, one per-channel rule)."""
+    service: CardMatchService | None = getattr(bot, "card_service", None)
+    tile = getattr(bot, "service", None)
+    if service is None and tile is not None:
+        service = CardMatchService(tile.storage)
+        bot.card_service = service  # type: ignore[attr-defined]
+    cog = CardGame(bot, service)
+    await bot.add_cog(cog)
+    bot.add_dynamic_items(*cui.CARD_DYNAMIC_ITEMS)
+    bot.card_handler = cog  # type: ignore[attr-defined]

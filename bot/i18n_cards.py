@@ -1,0 +1,195 @@
+"""English and Spanish texts of the card game (``/cardgame``), same shape as :mod:`bot.i18n`.
+
+:func:`tc` looks a key up here first and falls back to the tile game's texts, so shared words
+(``done``, ``generic_error``) are written once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.i18n import Lang, t
+from engine.cardgame import CardFace, Colour
+
+# key -> (English, Spanish)
+TEXTS: dict[str, tuple[str, str]] = {
+    # ------------------------------------------------------------------ errors
+    "match_exists": (
+        "A match is already open in this channel. Finish or abandon it first.",
+        "Ya hay una partida abierta en este canal. Termínala o abandónala antes.",
+    ),
+    "other_game": (
+        "This channel is running a tile game; use `/carcassonne` here, or play the card game "
+        "in another channel.",
+        "En este canal hay una partida del juego de losetas; usa `/carcassonne` o juega a las "
+        "cartas en otro canal.",
+    ),
+    "no_match": (
+        "There is no card game in this channel. Start one with `/cardgame new`.",
+        "No hay partida de cartas en este canal. Crea una con `/cardgame new`.",
+    ),
+    "match_over": ("This match is over.", "Esta partida ha terminado."),
+    "not_seated": ("You are not a player in this match.", "No eres jugador de esta partida."),
+    "not_your_turn": (
+        "Not now: the game is waiting for {current}.",
+        "Ahora no: la partida espera a {current}.",
+    ),
+    "lobby_full": ("The table is full.", "La mesa está completa."),
+    "already_joined": ("You have already joined.", "Ya te has unido."),
+    "not_in_lobby": ("You are not at this table.", "No estás en esta mesa."),
+    "already_started": ("The match has already started.", "La partida ya ha empezado."),
+    "not_host": (
+        "Only the host (or a channel manager) may do that.",
+        "Solo el anfitrión (o quien gestione el canal) puede hacer eso.",
+    ),
+    "too_few_players": (
+        "At least {minimum} players are needed.",
+        "Hacen falta al menos {minimum} jugadores.",
+    ),
+    "stale": (
+        "This table is out of date: use the latest message.",
+        "Esta mesa está desactualizada: usa el último mensaje.",
+    ),
+    "illegal": ("Not allowed: {reason}", "No está permitido: {reason}"),
+    "bad_card": (
+        "You cannot play `{card}` now. Pick a card from the list.",
+        "Ahora no puedes jugar `{card}`. Elige una carta de la lista.",
+    ),
+    "bad_row": (
+        "`{card}` cannot go in the {row} row now.",
+        "`{card}` no puede ir ahora en la fila {row}.",
+    ),
+    "no_choice": ("You have no choice to make now.", "Ahora no tienes nada que elegir."),
+    "lobby_closed": ("This table has closed.", "Esta mesa ya está cerrada."),
+    # ------------------------------------------------------------------ lobby
+    "lobby_title": ("Carcassonne – the card game", "Carcassonne – el juego de cartas"),
+    "lobby_body": (
+        "Host: {host}\nPlayers ({count}/{players}): {names}\nPress **Join**, then the host "
+        "presses **Start**.",
+        "Anfitrión: {host}\nJugadores ({count}/{players}): {names}\nPulsa **Unirse**; después "
+        "el anfitrión pulsa **Empezar**.",
+    ),
+    "btn_join": ("Join", "Unirse"),
+    "btn_leave": ("Leave", "Salir"),
+    "btn_start": ("Start", "Empezar"),
+    "joined": ("{name} joined.", "{name} se ha unido."),
+    "left": ("{name} left.", "{name} se ha ido."),
+    "abandoned": ("{name} ended the card game.", "{name} ha terminado la partida de cartas."),
+    # ------------------------------------------------------------------ table message
+    "table_title": ("Round {round}/{rounds}", "Ronda {round}/{rounds}"),
+    "waiting_play": (
+        "{who}: your turn — play a card or stand your follower.",
+        "{who}: te toca — juega una carta o coloca tu seguidor.",
+    ),
+    "waiting_setup": (
+        "{who}: a joker came up — choose its row.",
+        "{who}: ha salido un comodín — elige su fila.",
+    ),
+    "waiting_choose": ("Scoring choices owed by {who}.", "Elecciones pendientes de {who}."),
+    "scores_field": ("Scores", "Puntos"),
+    "final_title": ("Final scoring", "Puntuación final"),
+    "winners": ("🏆 Winner: {names}", "🏆 Gana: {names}"),
+    "winners_many": ("🏆 Shared win: {names}", "🏆 Victoria compartida: {names}"),
+    "btn_play": ("Play a card", "Jugar carta"),
+    "btn_follower": ("Follower → {row} ({n})", "Seguidor → {row} ({n})"),
+    "btn_hand": ("My hand", "Mi mano"),
+    "btn_choose": ("Make my choice", "Elegir"),
+    "btn_lay": ("Joker → {row}", "Comodín → {row}"),
+    # ------------------------------------------------------------------ events
+    "ev_setup_laid": ("Setup: {card} laid in {row}.", "Preparación: {card} en {row}."),
+    "ev_joker_up": (
+        "Setup: {card} came up; the dealer {who} chooses its row.",
+        "Preparación: ha salido {card}; el repartidor {who} elige su fila.",
+    ),
+    "ev_round": (
+        "Round {round}: {dealer} dealt {cards} cards each; {first} starts.",
+        "Ronda {round}: {dealer} reparte {cards} cartas a cada uno; empieza {first}.",
+    ),
+    "ev_played_up": ("{who} played {card} in {row}.", "{who} jugó {card} en {row}."),
+    "ev_played_down": (
+        "{who} played a card face down in {row}.",
+        "{who} jugó una carta boca abajo en {row}.",
+    ),
+    "ev_follower": (
+        "{who} stood their follower in {row}, securing {n} card(s).",
+        "{who} colocó su seguidor en {row} y asegura {n} carta(s).",
+    ),
+    "ev_collected": ("{who} takes from {row}: {cards}", "{who} se lleva de {row}: {cards}"),
+    "ev_choice_needed": (
+        "{who} must choose: {what}.",
+        "{who} debe elegir: {what}.",
+    ),
+    "ev_choice_made": ("{who} chose: {what}.", "{who} eligió: {what}."),
+    "ev_points": ("{who} +{points} — {reason}", "{who} +{points} — {reason}"),
+    "ev_chest": (
+        "{who} puts {n} building card(s) under the chest.",
+        "{who} guarda {n} carta(s) de edificio bajo el cofre.",
+    ),
+    "ev_round_end": (
+        "Round {round} scored; {who} deals next. {left} card(s) stay in the rows.",
+        "Ronda {round} puntuada; reparte {who}. Quedan {left} carta(s) en las filas.",
+    ),
+    "ev_game_end": ("The game is over.", "La partida ha terminado."),
+    "what_wrong_row": ("keep {card} or cash it for 10", "quedarse {card} o cobrar 10"),
+    "what_joker": ("give an animal joker a kind", "asignar un comodín de animal"),
+    "choice_keep": ("kept {card}", "se queda {card}"),
+    "choice_cash": ("cashed {card} for 10", "cobra 10 por {card}"),
+    "choice_assign": ("animal joker → {kind}", "comodín de animal → {kind}"),
+    # ------------------------------------------------------------------ private
+    "hand_title": ("Your hand — {channel}", "Tu mano — {channel}"),
+    "hand_cards": ("**Hand:** {cards}", "**Mano:** {cards}"),
+    "hand_empty": ("**Hand:** empty", "**Mano:** vacía"),
+    "hand_next_down": (
+        "Your next card goes **face down** (any row).",
+        "Tu próxima carta va **boca abajo** (en cualquier fila).",
+    ),
+    "hand_next_up": (
+        "Your next cards go face up into their colour's row (jokers: any row).",
+        "Tus próximas cartas van boca arriba en la fila de su color (comodines: cualquiera).",
+    ),
+    "hand_face_down": ("Your face-down cards: {cards}", "Tus cartas boca abajo: {cards}"),
+    "hand_owed": ("You must choose: {what}", "Debes elegir: {what}"),
+    "hand_turn": ("It is your turn.", "Te toca."),
+    "dm_closed": (
+        "{who}, I cannot send you direct messages; press **My hand** on the table message to "
+        "see your cards.",
+        "{who}, no puedo enviarte mensajes directos; pulsa **Mi mano** en el mensaje de la "
+        "mesa para ver tus cartas.",
+    ),
+    "pick_card": ("Which card do you play?", "¿Qué carta juegas?"),
+    "pick_row": ("{card}: which row?", "{card}: ¿en qué fila?"),
+    "pick_choice": ("Your choice:", "Tu elección:"),
+    "btn_keep": ("Keep {card}", "Quedarme {card}"),
+    "btn_cash": ("Cash {card} for 10", "Cobrar 10 por {card}"),
+    "btn_assign": ("Joker → {kind}", "Comodín → {kind}"),
+    "played_private": ("Done: {move}", "Hecho: {move}"),
+    # ------------------------------------------------------------------ rows
+    "row_yellow": ("🟨 cloister", "🟨 claustro"),
+    "row_red": ("🟥 road", "🟥 camino"),
+    "row_green": ("🟩 field", "🟩 campo"),
+    "row_blue": ("🟦 city", "🟦 ciudad"),
+}
+
+_ROW_EMOJI = {Colour.YELLOW: "🟨", Colour.RED: "🟥", Colour.GREEN: "🟩", Colour.BLUE: "🟦"}
+
+
+def tc(lang: Lang, key: str, **params: Any) -> str:
+    """The card-game text ``key`` (else the tile game's) in ``lang`` with ``params`` filled."""
+    pair = TEXTS.get(key)
+    if pair is None:
+        return t(lang, key, **params)
+    text = pair[1] if lang is Lang.ES else pair[0]
+    try:
+        return text.format(**params) if params else text
+    except (KeyError, IndexError, ValueError):
+        return text
+
+
+def row_name(colour: Colour, lang: Lang) -> str:
+    return tc(lang, f"row_{colour.value}")
+
+
+def card_text(face: CardFace) -> str:
+    """A card as players type it (``blue-2``), with its row colour: ``🟦blue-2``."""
+    mark = _ROW_EMOJI[face.colour] if face.colour is not None else "🃏"
+    return f"{mark}`{face.code}`"

@@ -1,0 +1,451 @@
+"""The card game in Discord end to end: the real discord.py bot, the real CardMatchService on a
+real SQLite file, DMs through the recorded HTTP layer (one player's DMs answer 403 / 50007).
+
+Also the harness the other card-game bot tests import: :class:`CardDiscord` (FakeDiscord plus
+DM channels) and :class:`Driver`, which plays whole games through slash commands, the table
+buttons and the private pickers, choosing among the legal moves like a player would.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+from PIL import Image
+
+from bot.app import CarcBot
+from bot.services.cardgame import CardMatchService
+from bot.services.matches import MatchService
+from engine.cardgame import (
+    AssignJoker,
+    CardAction,
+    ChooseWrongRow,
+    LayJoker,
+    PlaceFollower,
+    PlayCard,
+    seat_view,
+)
+from engine.cardgame.state import CardState
+from tests.fakediscord import (
+    DEFAULT_CHANNEL,
+    EPHEMERAL,
+    FakeDiscord,
+    Request,
+    Result,
+    User,
+    _route_params,
+    walk_components,
+)
+
+ALICE = User(101, "Alice")
+BOB = User(202, "Bob", locale="es-ES")
+CAROL = User(404, "Carol")
+EVE = User(303, "Eve")
+
+
+class _Resp:
+    status = 403
+    reason = "Forbidden"
+
+
+class CardDiscord(FakeDiscord):
+    """FakeDiscord with DM channels: ``POST /users/@me/channels`` opens one per user, and a
+    message to the DM channel of a user in ``closed`` answers 403 (code 50007)."""
+
+    def __init__(self, bot: Any, users: list[User], closed: set[int]) -> None:
+        super().__init__(bot)
+        self.users = {u.id: u for u in users}
+        self.closed = closed
+        self.dm_channel: dict[int, int] = {}  # user id -> DM channel id
+        self.dm_attempts: dict[int, int] = {}  # user id -> DM sends tried
+
+    def user_of_dm(self, channel_id: int) -> int | None:
+        for uid, cid in self.dm_channel.items():
+            if cid == channel_id:
+                return uid
+        return None
+
+    def dms(self, user_id: int) -> list[dict[str, Any]]:
+        cid = self.dm_channel.get(user_id)
+        return [] if cid is None else self.channel_messages(cid)
+
+    async def _rest(self, route: Any, *, files: Any = None, form: Any = None, **kw: Any) -> Any:
+        if route.path == "/users/@me/channels" and route.method == "POST":
+            uid = int(kw["json"]["recipient_id"])
+            self.requests.append(Request("POST", "/users/@me/channels", kw["json"], []))
+            cid = self.dm_channel.setdefault(uid, self.next_id())
+            user = self.users.get(uid, User(uid, f"user{uid}"))
+            return {"id": str(cid), "type": 1, "recipients": [user.payload()]}
+        if route.path == "/channels/{channel_id}/messages" and route.method == "POST":
+            uid = self.user_of_dm(int(_route_params(route)["channel_id"]))
+            if uid is not None:
+                self.dm_attempts[uid] = self.dm_attempts.get(uid, 0) + 1
+                if uid in self.closed:
+                    self.requests.append(Request("POST", "dm-refused", kw.get("json"), []))
+                    raise discord.Forbidden(
+                        _Resp(),  # type: ignore[arg-type]
+                        {"code": 50007, "message": "Cannot send messages to this user"},
+                    )
+        return await super()._rest(route, files=files, form=form, **kw)
+
+
+@dataclass
+class Table:
+    fake: CardDiscord
+    tiles: MatchService
+    cards: CardMatchService
+    bot: CarcBot
+    cog: Any  # bot.cogs.cardgame.CardGame
+
+
+async def open_table(
+    db: Path,
+    users: list[User],
+    closed: set[int],
+    *,
+    old: CardDiscord | None = None,
+    renderer: Any = None,
+    seed: int = 1,
+) -> Table:
+    tiles = await MatchService.open(db, renderer=None, animator=None)
+    bot = CarcBot(tiles, background_tasks=False)
+    cards = CardMatchService(tiles.storage, seeds=lambda: seed)
+    if renderer is not None:
+        cards.renderer = renderer
+    bot.card_service = cards  # type: ignore[attr-defined]
+    fake = CardDiscord(bot, users, closed)
+    if old is not None:  # a restart: Discord keeps its messages and DM channels
+        fake.messages, fake.attachments, fake._ids = old.messages, old.attachments, old._ids
+        fake.dm_channel, fake.dm_attempts = old.dm_channel, old.dm_attempts
+        fake.requests = old.requests
+    await fake.start()
+    await bot.load_extension("bot.cogs.cardgame")
+    cog = bot.get_cog("CardGame")
+    # load_extension imports the module afresh, so compare by name
+    assert type(cog).__name__ == "CardGame"
+    return Table(fake, tiles, cards, bot, cog)
+
+
+async def close_table(t: Table) -> None:
+    await t.fake.close()
+    await t.tiles.close()
+
+
+# ------------------------------------------------------------------------------ helpers
+def ids(msg: Request | dict[str, Any]) -> list[str]:
+    if isinstance(msg, Request):
+        return msg.custom_ids()
+    return [c["custom_id"] for c in walk_components(msg.get("components") or [])]
+
+
+def cid(msg: Request | dict[str, Any], action: str, arg: str | None = None) -> str:
+    for c in ids(msg):
+        parts = c.split(":")
+        if parts[3] == action and (arg is None or ":".join(parts[4:]) == arg):
+            return c
+    raise AssertionError(f"no {action}:{arg} in {ids(msg)}")
+
+
+def png(data: bytes) -> Image.Image:
+    img = Image.open(io.BytesIO(data))
+    img.load()
+    assert img.format == "PNG"
+    return img.convert("RGB")
+
+
+def table_posts(res: Result) -> list[Request]:
+    """Table messages the bot posted in the game channel during ``res``."""
+    return [
+        r
+        for r in res.channel_sends
+        if r.path == f"/channels/{DEFAULT_CHANNEL}/messages" and r.data.get("embeds")
+    ]
+
+
+@dataclass
+class Driver:
+    """Plays a card match through Discord, choosing random legal moves (each player sees only
+    their own view to choose: ``seat_view``)."""
+
+    t: Table
+    users: list[User]
+    rnd: random.Random
+    table_msg: Request | None = None
+    moves: int = 0
+    history: list[tuple[CardState, CardState, CardAction, Result]] = field(default_factory=list)
+    via: dict[str, int] = field(default_factory=dict)
+    match_id: int = 0
+
+    @property
+    def fake(self) -> CardDiscord:
+        return self.t.fake
+
+    async def state(self) -> CardState:
+        loaded = await self.t.cards._load(self.match_id)
+        return loaded.state
+
+    async def user_of(self, seat: int) -> User:
+        seats = await self.t.cards.storage.matches.seats(self.match_id)
+        uid = next(s.user_id for s in seats if s.seat == seat)
+        return next(u for u in self.users if u.id == uid)
+
+    def _note(self, res: Result) -> None:
+        posts = table_posts(res)
+        if posts:
+            self.table_msg = posts[-1]
+
+    async def lobby_and_start(self) -> Result:
+        host, *others = self.users
+        new = await self.fake.slash(host, "new", command="cardgame", players=len(self.users))
+        lobby = new.callback
+        assert lobby.callback_type == 4 and not lobby.ephemeral
+        for u in others:
+            res = await self.fake.click(u, lobby.message_id or 0, cid(lobby, "join"))
+            assert res.callback.callback_type == 7
+        self.match_id = int(cid(lobby, "start").split(":")[1])
+        start = await self.fake.click(host, lobby.message_id or 0, cid(lobby, "start"))
+        self._note(start)
+        assert self.table_msg is not None, start.requests
+        return start
+
+    async def step(self) -> Result:
+        """One move by one awaited seat, through a randomly chosen front door."""
+        before = await self.state()
+        seat = min(before.awaiting)
+        user = await self.user_of(seat)
+        sv = seat_view(before, seat)
+        action = self.rnd.choice(sv.legal)
+        res = await self._do(user, action)
+        after = await self.state()
+        assert after.version == before.version + 1, (action, res.text())
+        self.history.append((before, after, action, res))
+        self._note(res)
+        self.moves += 1
+        return res
+
+    async def _do(self, user: User, action: CardAction) -> Result:
+        fake, msg = self.fake, self.table_msg
+        assert msg is not None and msg.message_id is not None
+        way = self.rnd.random() < 0.5
+        if isinstance(action, PlayCard):
+            if way:
+                self.via["slash-play"] = self.via.get("slash-play", 0) + 1
+                choices = await fake.autocomplete(user, "play", "card", command="cardgame", card="")
+                assert action.card in [c["value"] for c in choices]
+                rows = await fake.autocomplete(
+                    user, "play", "row", command="cardgame", card=action.card, row=""
+                )
+                assert action.row.value in [c["value"] for c in rows]
+                return await fake.slash(
+                    user, "play", command="cardgame", card=action.card, row=action.row.value
+                )
+            self.via["picker-play"] = self.via.get("picker-play", 0) + 1
+            opened = await fake.click(user, msg.message_id, cid(msg, "play"))
+            picker = opened.callback
+            assert picker.ephemeral, "the card picker is private"
+            sel = next(c for c in ids(picker) if c.startswith("cardgs:"))
+            chosen = await fake.click(user, picker.message_id or 0, sel, values=[action.card])
+            rows_msg = fake.message(picker.message_id or 0)
+            row_id = cid(rows_msg, "row", f"{action.card}:{action.row.value}")
+            res = await fake.click(user, picker.message_id or 0, row_id)
+            res.requests[:0] = opened.requests + chosen.requests
+            return res
+        if isinstance(action, PlaceFollower):
+            if way:
+                self.via["slash-claim"] = self.via.get("slash-claim", 0) + 1
+                rows = await fake.autocomplete(user, "claim", "row", command="cardgame", row="")
+                assert action.row.value in [c["value"] for c in rows]
+                return await fake.slash(user, "claim", command="cardgame", row=action.row.value)
+            self.via["button-claim"] = self.via.get("button-claim", 0) + 1
+            return await fake.click(user, msg.message_id, cid(msg, "fol", action.row.value))
+        if isinstance(action, LayJoker):
+            self.via["lay"] = self.via.get("lay", 0) + 1
+            return await fake.click(user, msg.message_id, cid(msg, "lay", action.row.value))
+        assert isinstance(action, ChooseWrongRow | AssignJoker)
+        self.via["choice"] = self.via.get("choice", 0) + 1
+        opened = await fake.click(user, msg.message_id, cid(msg, "choose"))
+        picker = opened.callback
+        assert picker.ephemeral, "scoring choices are private"
+        if isinstance(action, ChooseWrongRow):
+            button = cid(picker, "keep" if action.keep else "cash", action.card)
+        else:
+            button = cid(picker, "assign", action.animal)
+        res = await fake.click(user, picker.message_id or 0, button)
+        res.requests[:0] = opened.requests
+        return res
+
+
+@pytest.fixture
+async def duo(tmp_path: Path) -> AsyncIterator[Table]:
+    t = await open_table(tmp_path / "cards.sqlite3", [ALICE, BOB, EVE], {BOB.id})
+    try:
+        yield t
+    finally:
+        await close_table(t)
+
+
+def hand_codes(text: str) -> list[str]:
+    line = next((ln for ln in text.splitlines() if ln.startswith(("**Hand:**", "**Mano:**"))), "")
+    return re.findall(r"`([a-z-0-9]+)`", line)
+
+
+# ------------------------------------------------------------------------------ tests
+async def test_whole_game_with_dms_and_a_closed_dm_player(tmp_path: Path) -> None:
+    """A 2-player game from /cardgame new to the final scoring, with a restart in the middle.
+    Alice reads her hand by DM after every change; Bob's DMs are closed: one failed DM, one
+    notice in the channel, then his hand through the ephemeral My hand button."""
+    db = tmp_path / "cards.sqlite3"
+    t = await open_table(db, [ALICE, BOB, EVE], {BOB.id})
+    d = Driver(t, [ALICE, BOB], random.Random(7))
+    try:
+        start = await d.lobby_and_start()
+        notices = [
+            r for r in start.channel_sends if "<@202>" in r.content and "My hand" in r.text()
+        ]
+        # Bob's interface language is Spanish, but the notice follows the match language
+        assert len(notices) == 1
+        assert t.fake.dm_attempts[BOB.id] == 1
+        alice_dms = t.fake.dms(ALICE.id)
+        st = await d.state()
+        alice_seat = 0 if (await d.user_of(0)).id == ALICE.id else 1
+        assert st.hands[alice_seat], "seed 1 deals at once (no setup joker)"
+        assert alice_dms and alice_dms[-1]["attachments"], "Alice got her hand with its image"
+        assert sorted(hand_codes(alice_dms[-1]["content"])) == sorted(
+            f.code for f in seat_view(st, alice_seat).hand
+        )
+        img = png(t.fake.attachments[alice_dms[-1]["attachments"][0]["url"]])
+        assert img.width > 100
+        while not (await d.state()).over:
+            await d.step()
+            if d.moves == 60:  # restart: a new bot and service on the same database
+                old = t.fake
+                await close_table(t)
+                t = await open_table(db, [ALICE, BOB, EVE], {BOB.id}, old=old)
+                d.t = t
+            if d.moves % 25 == 0:
+                st = await d.state()
+                bob_seat = 1 - alice_seat
+                hand = await t.fake.click(
+                    BOB, d.table_msg.message_id or 0, cid(d.table_msg, "hand")
+                )  # type: ignore[union-attr]
+                answer = hand.last
+                assert answer.ephemeral
+                assert sorted(hand_codes(answer.content)) == sorted(
+                    f.code for f in seat_view(st, bob_seat).hand
+                ), "Bob's ephemeral hand is his current hand"
+                # Alice's latest DM shows her current hand
+                assert sorted(hand_codes(t.fake.dms(ALICE.id)[-1]["content"])) == sorted(
+                    f.code for f in seat_view(st, alice_seat).hand
+                )
+        final = table_posts(d.history[-1][3])[-1]
+        assert "Final scoring" in final.text() and "🏆" in final.text()
+        assert not final.custom_ids(), "the final table has no buttons"
+        st = await d.state()
+        assert st.over and st.round == st.rounds
+        for p, s in zip(st.setup.names, st.scores, strict=True):
+            assert f"{p}: **{s}**" in final.text()
+        # DMs: never retried for Bob (after the restart the snapshot remembers him too)
+        assert t.fake.dm_attempts[BOB.id] == 1
+        assert not t.fake.dms(BOB.id)
+        assert len(t.fake.dms(ALICE.id)) > 20
+        all_notices = [
+            m
+            for m in t.fake.channel_messages()
+            if "<@202>" in (m["content"] or "")
+            and ("My hand" in m["content"] or "Mi mano" in m["content"])
+        ]
+        assert len(all_notices) == 1
+        assert {"slash-play", "picker-play", "slash-claim", "button-claim"} <= set(d.via)
+    finally:
+        await close_table(t)
+
+
+async def test_refusals(duo: Table) -> None:
+    """Not a player, not your turn, stale button, wrong row, a match already running."""
+    t = duo
+    d = Driver(t, [ALICE, BOB], random.Random(3))
+    await d.lobby_and_start()
+    st = await d.state()
+    while st.step != "play":
+        await d.step()
+        st = await d.state()
+    msg = d.table_msg
+    assert msg is not None and msg.message_id is not None
+    mover = await d.user_of(min(st.awaiting))
+    other = BOB if mover is ALICE else ALICE
+    # a match already running (either game)
+    again = await t.fake.slash(EVE, "new", command="cardgame")
+    assert again.callback.ephemeral and "already open" in again.callback.content
+    tile = await t.fake.slash(EVE, "new")
+    assert tile.callback.ephemeral and "already" in tile.callback.content
+    # not a player
+    res = await t.fake.click(EVE, msg.message_id, cid(msg, "play"))
+    assert res.callback.ephemeral and "not a player" in res.callback.content
+    res = await t.fake.slash(EVE, "hand", command="cardgame")
+    assert "not a player" in res.last.content
+    # not your turn (Bob reads Spanish)
+    res = await t.fake.click(other, msg.message_id, cid(msg, "play"))
+    assert res.callback.ephemeral and f"<@{mover.id}>" in res.callback.content
+    res = await t.fake.slash(other, "claim", command="cardgame", row="red")
+    assert f"<@{mover.id}>" in res.last.content
+    # wrong row: once a card has been played, coloured cards go to their own row only
+    seat = min(st.awaiting)
+    if st.played[seat] == 0:
+        await d.step()  # the mover plays or claims
+        st = await d.state()
+        seat = min(st.awaiting)
+    sv = seat_view(st, seat)
+    user = await d.user_of(seat)
+    coloured = [f for f in sv.hand if f.colour is not None and not sv.next_card_face_down]
+    if coloured:
+        f = coloured[0]
+        wrong = next(c for c in ("yellow", "red", "green", "blue") if c != f.colour.value)  # type: ignore[union-attr]
+        res = await t.fake.slash(user, "play", command="cardgame", card=f.code, row=wrong)
+        assert (
+            res.last.ephemeral
+            and "cannot go in" in res.last.content
+            or "no puede" in res.last.content
+        )
+        rows = await t.fake.autocomplete(
+            user, "play", "row", command="cardgame", card=f.code, row=""
+        )
+        assert [c["value"] for c in rows] == [f.colour.value]  # type: ignore[union-attr]
+    # a stale button: the first table message after a move
+    old = msg
+    await d.step()
+    res = await t.fake.click(user, old.message_id or 0, cid(old, "play"))
+    assert (
+        res.callback.ephemeral
+        and "out of date" in res.callback.content + res.text()
+        or ("desactualizada" in res.text())
+    )
+    # My hand is never stale
+    res = await t.fake.click(ALICE, old.message_id or 0, cid(old, "hand"))
+    assert res.last.ephemeral and ("Hand" in res.last.content or "Mano" in res.last.content)
+
+
+async def test_rules_and_score(duo: Table) -> None:
+    t = duo
+    res = await t.fake.slash(ALICE, "rules", command="cardgame")
+    text = res.callback.text()
+    assert res.callback.ephemeral and "1→3*" in text and "2→6 ·" in text and "assumed" in text
+    es = await t.fake.slash(BOB, "rules", command="cardgame")
+    assert "supuesto" in es.callback.text()
+    none = await t.fake.slash(ALICE, "score", command="cardgame")
+    assert "no card game" in none.callback.content
+    d = Driver(t, [ALICE, BOB], random.Random(5))
+    await d.lobby_and_start()
+    for _ in range(30):
+        await d.step()
+    st = await d.state()
+    res = await t.fake.slash(ALICE, "score", command="cardgame")
+    for name, score in zip(st.setup.names, st.scores, strict=True):
+        assert f"{name}: **{score}**" in res.callback.text()
+    assert bool(res.callback.data["flags"] & EPHEMERAL)
