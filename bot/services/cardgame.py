@@ -71,6 +71,14 @@ _MAX_SEED = (1 << 62) - 1
 _UNSET: Any = object()
 
 
+def quiet_sql_logging() -> None:
+    """Keep aiosqlite's logger at INFO or above: at DEBUG it logs every statement with its
+    parameters, and the action log of a face-down play names the card."""
+    sql_log = logging.getLogger("aiosqlite")
+    if sql_log.level < logging.INFO:
+        sql_log.setLevel(logging.INFO)
+
+
 class TableRenderer(Protocol):
     """Draws the public view of a card game as PNG bytes (``rendering.cardgame.render_table``).
 
@@ -171,6 +179,7 @@ class CardMatchService:
     def __post_init__(self) -> None:
         if self.renderer is _UNSET:
             self.renderer = default_renderer()
+        quiet_sql_logging()
 
     @classmethod
     async def open(cls, path: Path | str, **kwargs: Any) -> CardMatchService:
