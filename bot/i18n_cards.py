@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import Lang, t
+import discord
+from discord import app_commands
+
+from bot.i18n import Lang, lang_of, t
 from engine.cardgame import CardFace, Colour
 
 # key -> (English, Spanish)
@@ -193,3 +196,85 @@ def card_text(face: CardFace) -> str:
     """A card as players type it (``blue-2``), with its row colour: ``🟦blue-2``."""
     mark = _ROW_EMOJI[face.colour] if face.colour is not None else "🃏"
     return f"{mark}`{face.code}`"
+
+
+# ------------------------------------------------------------------ slash-command translations
+#: ``/cardgame`` command and option names -> Spanish (lower-case, ≤ 32 chars).
+NAMES_ES: dict[str, str] = {
+    "cardgame": "cartas",
+    "new": "nueva",
+    "join": "unirse",
+    "leave": "salir",
+    "start": "empezar",
+    "abandon": "abandonar",
+    "play": "jugar",
+    "claim": "asegurar",
+    "hand": "mano",
+    "score": "puntos",
+    "rules": "reglas",
+    "players": "jugadores",
+    "card": "carta",
+    "row": "fila",
+}
+
+#: ``/cardgame`` descriptions -> Spanish (≤ 100 chars).
+DESCRIPTIONS_ES: dict[str, str] = {
+    "Play Carcassonne – the card game in this channel": (
+        "Juega a Carcassonne – el juego de cartas en este canal"
+    ),
+    "Open a card-game table in this channel": "Abre una mesa del juego de cartas en este canal",
+    "Number of players (2-5)": "Número de jugadores (2-5)",
+    "Join the card-game table in this channel": "Únete a la mesa de cartas de este canal",
+    "Leave the card-game table before it starts": "Sal de la mesa de cartas antes de empezar",
+    "Deal the cards (host)": "Reparte las cartas (anfitrión)",
+    "End the card game (host or managers)": "Termina la partida de cartas (anfitrión o gestores)",
+    "Play a card from your hand into a row": "Juega una carta de tu mano en una fila",
+    "A card from your hand": "Una carta de tu mano",
+    "The row to play it in": "La fila en la que la juegas",
+    "Stand your large follower at a row's end": "Coloca tu seguidor grande al final de una fila",
+    "The row whose open cards your follower secures": (
+        "La fila cuyas cartas abiertas asegura tu seguidor"
+    ),
+    "Show your hand (only you see it)": "Muestra tu mano (solo la ves tú)",
+    "Show the card-game scores": "Muestra la puntuación de las cartas",
+    "The card game's rules in short": "Las reglas del juego de cartas, en breve",
+}
+
+
+class CardTranslator(app_commands.Translator):
+    """Spanish for ``/cardgame``; everything else goes to the translator it wraps (the tile
+    game's :class:`bot.i18n.CarcTranslator`)."""
+
+    def __init__(self, previous: app_commands.Translator | None) -> None:
+        self.previous = previous
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        if lang_of(locale) is Lang.ES:
+            loc = context.location
+            names = (
+                app_commands.TranslationContextLocation.command_name,
+                app_commands.TranslationContextLocation.group_name,
+                app_commands.TranslationContextLocation.parameter_name,
+            )
+            table = NAMES_ES if loc in names else DESCRIPTIONS_ES
+            found = table.get(string.message)
+            if found is not None and _is_card_command(context):
+                return found
+        if self.previous is None:
+            return None
+        return await self.previous.translate(string, locale, context)
+
+
+def _is_card_command(context: app_commands.TranslationContextTypes) -> bool:
+    """Whether the string belongs to ``/cardgame`` (the tile game keeps its own words)."""
+    data: Any = context.data
+    while data is not None:
+        if getattr(data, "name", None) == "cardgame":
+            return True
+        data = getattr(data, "parent", None) or getattr(data, "command", None)
+    return False

@@ -24,7 +24,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import Lang, lang_of
-from bot.i18n_cards import row_name, tc
+from bot.i18n_cards import CardTranslator, row_name, tc
 from bot.services.cardgame import ERR_NO_CHOICE, CardMatchService, CardOutcome
 from bot.services.matches import (
     ERR_NO_MATCH,
@@ -614,6 +614,7 @@ async def setup(bot: commands.Bot) -> None:
         service = CardMatchService(tile.storage)
         bot.card_service = service  # type: ignore[attr-defined]
     cog = CardGame(bot, service)
+    await bot.tree.set_translator(CardTranslator(bot.tree.translator))
     await bot.add_cog(cog)
     bot.add_dynamic_items(*cui.CARD_DYNAMIC_ITEMS)
     bot.card_handler = cog  # type: ignore[attr-defined]

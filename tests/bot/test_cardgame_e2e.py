@@ -395,40 +395,56 @@ async def test_refusals(duo: Table) -> None:
     assert res.callback.ephemeral and f"<@{mover.id}>" in res.callback.content
     res = await t.fake.slash(other, "claim", command="cardgame", row="red")
     assert f"<@{mover.id}>" in res.last.content
-    # wrong row: once a card has been played, coloured cards go to their own row only
-    seat = min(st.awaiting)
-    if st.played[seat] == 0:
-        await d.step()  # the mover plays or claims
-        st = await d.state()
+    # wrong row: once a seat has played its face-down card, coloured cards go to their row
+    while True:
         seat = min(st.awaiting)
-    sv = seat_view(st, seat)
+        sv = seat_view(st, seat)
+        coloured = [f for f in sv.hand if f.colour is not None]
+        if st.step == "play" and not sv.next_card_face_down and coloured:
+            break
+        await d.step()
+        st = await d.state()
     user = await d.user_of(seat)
-    coloured = [f for f in sv.hand if f.colour is not None and not sv.next_card_face_down]
-    if coloured:
-        f = coloured[0]
-        wrong = next(c for c in ("yellow", "red", "green", "blue") if c != f.colour.value)  # type: ignore[union-attr]
-        res = await t.fake.slash(user, "play", command="cardgame", card=f.code, row=wrong)
-        assert (
-            res.last.ephemeral
-            and "cannot go in" in res.last.content
-            or "no puede" in res.last.content
-        )
-        rows = await t.fake.autocomplete(
-            user, "play", "row", command="cardgame", card=f.code, row=""
-        )
-        assert [c["value"] for c in rows] == [f.colour.value]  # type: ignore[union-attr]
-    # a stale button: the first table message after a move
-    old = msg
+    f = coloured[0]
+    assert f.colour is not None
+    wrong = next(c for c in ("yellow", "red", "green", "blue") if c != f.colour.value)
+    before = st.version
+    res = await t.fake.slash(user, "play", command="cardgame", card=f.code, row=wrong)
+    answer = res.last
+    assert answer.ephemeral
+    assert ("cannot go in" in answer.content) or ("no puede ir" in answer.content), answer.content
+    assert not table_posts(res), "nothing was posted in the channel"
+    assert (await d.state()).version == before, "the refused move was not stored"
+    rows = await t.fake.autocomplete(user, "play", "row", command="cardgame", card=f.code, row="")
+    assert [c["value"] for c in rows] == [f.colour.value], "autocomplete offers the legal row only"
+    # the card autocomplete offers the user's own hand, nobody else's
+    mine = await t.fake.autocomplete(user, "play", "card", command="cardgame", card="")
+    assert {c["value"] for c in mine} == {x.code for x in sv.hand}
+    other_user = BOB if user is ALICE else ALICE
+    assert await t.fake.autocomplete(other_user, "play", "card", command="cardgame", card="") == []
+    # a stale button: a table message from before a move
+    msg = d.table_msg
+    assert msg is not None
     await d.step()
-    res = await t.fake.click(user, old.message_id or 0, cid(old, "play"))
-    assert (
-        res.callback.ephemeral
-        and "out of date" in res.callback.content + res.text()
-        or ("desactualizada" in res.text())
-    )
+    res = await t.fake.click(user, msg.message_id or 0, cid(msg, "play"))
+    answer = res.last
+    assert answer.ephemeral
+    assert ("out of date" in answer.content) or ("desactualizada" in answer.content), answer.content
     # My hand is never stale
-    res = await t.fake.click(ALICE, old.message_id or 0, cid(old, "hand"))
-    assert res.last.ephemeral and ("Hand" in res.last.content or "Mano" in res.last.content)
+    res = await t.fake.click(ALICE, msg.message_id or 0, cid(msg, "hand"))
+    assert res.last.ephemeral and "**Hand:**" in res.last.content
+    # abandon: only the host or a manager
+    host = await t.cards.lobby(DEFAULT_CHANNEL)
+    not_host = BOB if host.host_id == ALICE.id else ALICE
+    res = await t.fake.slash(not_host, "abandon", command="cardgame")
+    refusal = res.callback
+    assert refusal.ephemeral
+    assert ("host" in refusal.content) or ("anfitrión" in refusal.content), refusal.content
+    host_user = ALICE if host.host_id == ALICE.id else BOB
+    res = await t.fake.slash(host_user, "abandon", command="cardgame")
+    assert not res.callback.ephemeral
+    gone = (await t.fake.slash(ALICE, "hand", command="cardgame")).last
+    assert gone.ephemeral and "no card game" in gone.content
 
 
 async def test_rules_and_score(duo: Table) -> None:
@@ -449,3 +465,70 @@ async def test_rules_and_score(duo: Table) -> None:
     for name, score in zip(st.setup.names, st.scores, strict=True):
         assert f"{name}: **{score}**" in res.callback.text()
     assert bool(res.callback.data["flags"] & EPHEMERAL)
+
+
+async def test_cardgame_commands_fit_discord_and_speak_spanish(duo: Table) -> None:
+    """The /cardgame group within Discord's limits, every name and description in Spanish,
+    and the tile game's command keeps its own translations."""
+    tree = duo.bot.tree
+    translator = tree.translator
+    assert translator is not None
+    group = tree.get_command("cardgame")
+    assert group is not None
+    payload = await group.get_translated_payload(tree, translator)
+    subs = {o["name"] for o in payload["options"]}
+    assert subs == {"new", "join", "leave", "start", "abandon", "play", "claim", "hand",
+                    "score", "rules"}  # fmt: skip
+
+    def walk(node: dict[str, Any]) -> Any:
+        yield node
+        for o in node.get("options", []):
+            yield from walk(o)
+
+    for node in walk(payload):
+        assert re.fullmatch(r"[-_a-z0-9]{1,32}", node["name"]), node["name"]
+        assert 1 <= len(node["description"]) <= 100
+        assert len(node.get("options", [])) <= 25
+        es = node["name_localizations"].get("es-ES")
+        assert es and re.fullmatch(r"[-_a-zà-ÿ0-9]{1,32}", es), node["name"]
+        assert 1 <= len(node["description_localizations"].get("es-ES", "")) <= 100, node["name"]
+    tile = tree.get_command("carcassonne")
+    assert tile is not None
+    tile_payload = await tile.get_translated_payload(tree, translator)
+    assert tile_payload["name_localizations"]["es-ES"] == "carcassonne"
+    new = next(o for o in tile_payload["options"] if o["name"] == "new")
+    assert new["description_localizations"]["es-ES"].startswith("Abre una mesa nueva de Carc")
+
+
+async def test_restart_reposts_a_table_that_was_not_posted(tmp_path: Path) -> None:
+    """A move stored but not announced (crash before posting) is posted on the next start."""
+    db = tmp_path / "cards.sqlite3"
+    t = await open_table(db, [ALICE, BOB], set())
+    d = Driver(t, [ALICE, BOB], random.Random(2))
+    try:
+        await d.lobby_and_start()
+        await d.step()
+        # a move made straight through the service: stored, never posted
+        st = await d.state()
+        seat = min(st.awaiting)
+        action = seat_view(st, seat).legal[0]
+        user = await d.user_of(seat)
+        await t.cards.submit(d.match_id, user.id, action)
+        old = t.fake
+        await close_table(t)
+        t = await open_table(db, [ALICE, BOB], set(), old=old)
+        before = len(t.fake.requests)
+        await t.fake.ready()
+        posts = [
+            r
+            for r in t.fake.requests[before:]
+            if r.path == f"/channels/{DEFAULT_CHANNEL}/messages" and r.data.get("embeds")
+        ]
+        assert len(posts) == 1
+        version = (await t.cards.match(d.match_id)).version
+        assert all(f":{version}:" in c for c in posts[0].custom_ids() if ":hand" not in c)
+        before = len(t.fake.requests)
+        await t.fake.ready()  # already posted: nothing more
+        assert not [r for r in t.fake.requests[before:] if r.path.startswith("/channels/")]
+    finally:
+        await close_table(t)
