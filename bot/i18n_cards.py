@@ -91,6 +91,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "waiting_choose": ("Scoring choices owed by {who}.", "Elecciones pendientes de {who}."),
     "scores_field": ("Scores", "Puntos"),
     "final_title": ("Final scoring", "Puntuación final"),
+    "final_table": (
+        "Standings (🏠 = building cards, the tie-break)",
+        "Clasificación (🏠 = cartas de edificio, el desempate)",
+    ),
     "winners": ("🏆 Winner: {names}", "🏆 Gana: {names}"),
     "winners_many": ("🏆 Shared win: {names}", "🏆 Victoria compartida: {names}"),
     "btn_play": ("Play a card", "Jugar carta"),

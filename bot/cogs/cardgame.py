@@ -129,7 +129,7 @@ class CardGame(
                 continue
             try:
                 _, sv = await self.service.private_view(outcome.match_id, user_id)
-                msg = await self._hand(sv, lang)
+                msg = await self._hand(sv, lang, where=f"<#{outcome.channel_id}>")
                 dm = await self.bot.create_dm(discord.Object(id=user_id))
                 await dm.send(**msg.kwargs())
             except discord.Forbidden:
@@ -141,9 +141,9 @@ class CardGame(
             except discord.HTTPException as e:
                 log.warning("card game: DM to a player failed (HTTP %s)", e.status)
 
-    async def _hand(self, sv: CardSeatView, lang: Lang) -> Any:
+    async def _hand(self, sv: CardSeatView, lang: Lang, *, where: str = "") -> Any:
         png = await asyncio.to_thread(self.hand_renderer, sv) if sv.hand else None
-        return cui.hand_message(sv, lang, png)
+        return cui.hand_message(sv, lang, png, where=where)
 
     async def _after_move(self, outcome: CardOutcome) -> None:
         """Channel table and DMs, in the match's language (not the clicker's)."""

@@ -313,6 +313,15 @@ def scores_text(view: CardPublicView, seats: Sequence[SeatInfo]) -> str:
     )
 
 
+def final_table(view: CardPublicView, seats: Sequence[SeatInfo]) -> str:
+    """Final standings: score, then building cards (the tie-break), best first."""
+    ranked = sorted(view.players, key=lambda p: (-p.score, -len(p.chest), p.seat))
+    return "\n".join(
+        f"{i}. {seat_name(seats, p.seat)} — **{p.score}** · 🏠 {len(p.chest)}"
+        for i, p in enumerate(ranked, start=1)
+    )
+
+
 def waiting_text(outcome: CardOutcome, lang: Lang) -> str:
     view = outcome.view
     who = ", ".join(mention(u) for u in outcome.awaiting_users)
@@ -342,6 +351,8 @@ def table_message(
         title = tc(lang, "table_title", round=max(view.round, 1), rounds=view.rounds)
     embed = discord.Embed(title=title, description=_clip(lines) or None, colour=COLOUR)
     embed.add_field(name=tc(lang, "scores_field"), value=scores_text(view, outcome.seats))
+    if view.over:
+        embed.add_field(name=tc(lang, "final_table"), value=final_table(view, outcome.seats))
     if view.over and view.winners:
         names = ", ".join(seat_name(outcome.seats, s) for s in view.winners)
         key = "winners" if len(view.winners) == 1 else "winners_many"

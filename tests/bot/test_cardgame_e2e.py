@@ -317,6 +317,7 @@ async def test_whole_game_with_dms_and_a_closed_dm_player(tmp_path: Path) -> Non
         alice_seat = 0 if (await d.user_of(0)).id == ALICE.id else 1
         assert st.hands[alice_seat], "seed 1 deals at once (no setup joker)"
         assert alice_dms and alice_dms[-1]["attachments"], "Alice got her hand with its image"
+        assert f"<#{DEFAULT_CHANNEL}>" in alice_dms[-1]["content"], "the DM names its table"
         assert sorted(hand_codes(alice_dms[-1]["content"])) == sorted(
             f.code for f in seat_view(st, alice_seat).hand
         )
@@ -351,6 +352,11 @@ async def test_whole_game_with_dms_and_a_closed_dm_player(tmp_path: Path) -> Non
         assert st.over and st.round == st.rounds
         for p, s in zip(st.setup.names, st.scores, strict=True):
             assert f"{p}: **{s}**" in final.text()
+        standings = final.text().split("Standings")[1]
+        best = max(range(2), key=lambda s: (st.scores[s], len(st.chests[s])))
+        first = f"1. {'🔴🔵'[best]} {st.setup.names[best]} — **{st.scores[best]}**"
+        assert first in standings, standings
+        assert f"🏠 {len(st.chests[best])}" in standings
         # DMs: never retried for Bob (after the restart the snapshot remembers him too)
         assert t.fake.dm_attempts[BOB.id] == 1
         assert not t.fake.dms(BOB.id)
