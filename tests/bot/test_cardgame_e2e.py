@@ -8,6 +8,7 @@ buttons and the private pickers, choosing among the legal moves like a player wo
 
 from __future__ import annotations
 
+import asyncio
 import io
 import random
 import re
@@ -538,3 +539,29 @@ async def test_restart_reposts_a_table_that_was_not_posted(tmp_path: Path) -> No
         assert not [r for r in t.fake.requests[before:] if r.path.startswith("/channels/")]
     finally:
         await close_table(t)
+
+
+async def test_a_double_click_moves_once(duo: Table) -> None:
+    """Two clicks of the same follower button arrive together: one move, one "out of date"."""
+    t = duo
+    d = Driver(t, [ALICE, BOB], random.Random(9))
+    await d.lobby_and_start()
+    st = await d.state()
+    while st.step != "play" or st.follower_row[min(st.awaiting)] is not None:
+        await d.step()
+        st = await d.state()
+    user = await d.user_of(min(st.awaiting))
+    msg = d.table_msg
+    assert msg is not None and msg.message_id is not None
+    button = cid(msg, "fol", "red")
+    first, second = await asyncio.gather(
+        t.fake.click(user, msg.message_id, button), t.fake.click(user, msg.message_id, button)
+    )
+    after = await d.state()
+    assert after.version == st.version + 1
+    texts = [r.last.content for r in (first, second)]
+    stale = ("out of date", "desactualizada")
+    assert sum(any(s in x for s in stale) for x in texts) == 1, texts
+    # concurrent results share the channel sends made meanwhile: count distinct messages
+    posted = {r.message_id for r in table_posts(first) + table_posts(second)}
+    assert len(posted) == 1
