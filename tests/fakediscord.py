@@ -224,6 +224,7 @@ class FakeDiscord:
                 "id": str(APP_ID),
                 "username": "Carcabot",
                 "discriminator": "0",
+                "global_name": None,
                 "avatar": None,
                 "bot": True,
             },
@@ -550,7 +551,7 @@ class FakeDiscord:
 
     async def _webhook(
         self,
-        route: webhook_async.Route,
+        route: Route,
         *,
         payload: dict[str, Any] | None = None,
         multipart: list[dict[str, Any]] | None = None,
@@ -608,12 +609,12 @@ class FakeDiscord:
 
 class _RecordingAdapter(webhook_async.AsyncWebhookAdapter):
     def __init__(self, fake: FakeDiscord) -> None:
-        super().__init__()
+        super().__init__()  # type: ignore[no-untyped-call]
         self.fake = fake
 
-    async def request(  # type: ignore[override]
+    async def request(
         self,
-        route: webhook_async.Route,
+        route: Route,
         session: Any = None,
         *,
         payload: dict[str, Any] | None = None,

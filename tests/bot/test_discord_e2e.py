@@ -78,6 +78,9 @@ def png_of(data: bytes) -> Image.Image:
     img = Image.open(io.BytesIO(data))
     img.load()
     assert img.format == "PNG"
+    assert min(img.size) >= 64, img.size
+    # a drawing, not a blank canvas: the channels vary across the picture
+    assert any(lo != hi for lo, hi in img.convert("RGB").getextrema())
     return img
 
 
