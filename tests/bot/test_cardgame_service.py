@@ -1,0 +1,119 @@
+"""CardMatchService on a real SQLite file: log visibility, replay after reopening, the shared
+one-match-per-channel rule, and the remembered closed DMs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.services.cardgame import ERR_OTHER_GAME, CardMatchService
+from bot.services.matches import (
+    ERR_MATCH_EXISTS,
+    ERR_NOT_SEATED,
+    ERR_NOT_YOUR_TURN,
+    ERR_STALE,
+    MatchOptions,
+    MatchService,
+    ServiceError,
+)
+from engine.cardgame import CardAction, PlayCard, state_to_json
+from storage import Storage
+
+CH = 77
+
+
+async def _storage(db: Path) -> Storage:
+    return await Storage.open(db)
+
+
+async def _open(db: Path) -> CardMatchService:
+    return CardMatchService(await _storage(db), renderer=None, seeds=lambda: 1)
+
+
+async def _start(svc: CardMatchService) -> int:
+    info = await svc.create_lobby(1, CH, 10, "Ana", 2)
+    await svc.join(CH, 20, "Ben")
+    out = await svc.start(CH, 10)
+    assert set(out.private_changed) == {10, 20}, "both hands are new"
+    return info.match_id
+
+
+async def test_log_visibility_replay_and_refusals(tmp_path: Path) -> None:
+    db = tmp_path / "c.sqlite3"
+    svc = await _open(db)
+    try:
+        mid = await _start(svc)
+        out = await svc.match(mid)
+        mover = out.awaiting_users[0]
+        other = 30 - mover
+        _, sv = await svc.private_view(mid, mover)
+        down = next(a for a in sv.legal if isinstance(a, PlayCard))
+        with pytest.raises(ServiceError) as e:
+            await svc.submit(mid, other, down)
+        assert e.value.key == ERR_NOT_YOUR_TURN and e.value.params["current_user_id"] == mover
+        with pytest.raises(ServiceError) as e:
+            await svc.submit(mid, 99, down)
+        assert e.value.key == ERR_NOT_SEATED
+        with pytest.raises(ServiceError) as e:
+            await svc.submit(mid, mover, down, expected_version=out.version + 5)
+        assert e.value.key == ERR_STALE
+        moved = await svc.submit(mid, mover, down, expected_version=out.version)
+        assert moved.private_changed == (mover,), "only the mover's hand changed"
+        entries = await svc.storage.actions.entries(mid)
+        seat = moved.seat_of(mover)
+        assert [e.visibility for e in entries] == [f"seat:{seat}"], "a face-down play is private"
+        # play on until a face-up card is logged
+        while True:
+            cur = await svc.match(mid)
+            uid = cur.awaiting_users[0]
+            _, sv = await svc.private_view(mid, uid)
+            action = next((a for a in sv.legal if isinstance(a, PlayCard)), sv.legal[0])
+            await svc.submit(mid, uid, action)
+            entries = await svc.storage.actions.entries(mid)
+            if entries[-1].visibility == "public" and entries[-1].action.startswith("play"):
+                break
+        loaded = await svc._load(mid)
+        before = state_to_json(loaded.state)
+        await svc.note_dm_closed(other)
+        await svc.submit(mid, *(await _any_move(svc, mid)))
+        after = state_to_json((await svc._load(mid)).state)
+    finally:
+        await svc.close()
+    again = await _open(db)
+    try:
+        assert again.dm_closed == set()
+        reloaded = await again._load(mid)
+        assert state_to_json(reloaded.state) == after != before
+        assert again.dm_closed == {other}, "closed DMs are remembered in the snapshot"
+        assert not await again.note_dm_closed(other), "said once only"
+    finally:
+        await again.close()
+
+
+async def _any_move(svc: CardMatchService, mid: int) -> tuple[int, CardAction]:
+    cur = await svc.match(mid)
+    uid = cur.awaiting_users[0]
+    _, sv = await svc.private_view(mid, uid)
+    return uid, sv.legal[0]
+
+
+async def test_one_open_match_per_channel_across_both_games(tmp_path: Path) -> None:
+    db = tmp_path / "c.sqlite3"
+    tiles = await MatchService.open(db, renderer=None, animator=None)
+    cards = CardMatchService(tiles.storage, renderer=None)
+    try:
+        await tiles.create_lobby(1, CH, 10, "Ana", MatchOptions())
+        with pytest.raises(ServiceError) as e:
+            await cards.create_lobby(1, CH, 20, "Ben")
+        assert e.value.key == ERR_MATCH_EXISTS and e.value.params["game"] == "carcassonne"
+        with pytest.raises(ServiceError) as e:
+            await cards.join(CH, 20, "Ben")
+        assert e.value.key == ERR_OTHER_GAME
+        info = await cards.create_lobby(1, CH + 1, 20, "Ben")
+        with pytest.raises(ServiceError) as e:
+            await tiles.create_lobby(1, CH + 1, 10, "Ana", MatchOptions())
+        assert e.value.key == ERR_MATCH_EXISTS
+        assert (await cards.lobby(CH + 1)).match_id == info.match_id
+    finally:
+        await tiles.close()
