@@ -31,6 +31,7 @@ from engine.cardgame import (
     LayJoker,
     PlaceFollower,
     PlayCard,
+    public_view,
     seat_view,
 )
 from engine.cardgame.state import CardState
@@ -369,7 +370,7 @@ async def test_whole_game_with_dms_and_a_closed_dm_player(tmp_path: Path) -> Non
             and ("My hand" in m["content"] or "Mi mano" in m["content"])
         ]
         assert len(all_notices) == 1
-        assert {"slash-play", "picker-play", "slash-claim", "button-claim"} <= set(d.via)
+        assert {"slash-play", "picker-play", "slash-claim", "button-claim", "choice"} <= set(d.via)
     finally:
         await close_table(t)
 
@@ -565,3 +566,34 @@ async def test_a_double_click_moves_once(duo: Table) -> None:
     # concurrent results share the channel sends made meanwhile: count distinct messages
     posted = {r.message_id for r in table_posts(first) + table_posts(second)}
     assert len(posted) == 1
+
+
+async def test_the_dealer_lays_a_setup_joker_by_slash_command(tmp_path: Path) -> None:
+    """Seed 2 turns up a joker during setup: only the dealer is offered it, and
+    ``/cardgame play card:<joker> row:<row>`` lays it (a public choice)."""
+    t = await open_table(tmp_path / "c.sqlite3", [ALICE, BOB], set(), seed=2)
+    d = Driver(t, [ALICE, BOB], random.Random(1))
+    try:
+        await d.lobby_and_start()
+        st = await d.state()
+        assert st.step == "setup"
+        dealer = await d.user_of(st.dealer)
+        other = BOB if dealer is ALICE else ALICE
+        joker = seat_view(st, st.dealer).public.setup_joker
+        assert joker is not None
+        offered = await t.fake.autocomplete(dealer, "play", "card", command="cardgame", card="")
+        assert [c["value"] for c in offered] == [joker.code]
+        assert await t.fake.autocomplete(other, "play", "card", command="cardgame", card="") == []
+        rows = await t.fake.autocomplete(
+            dealer, "play", "row", command="cardgame", card=joker.code, row=""
+        )
+        assert [c["value"] for c in rows] == ["yellow", "red", "green", "blue"]
+        res = await t.fake.slash(dealer, "play", command="cardgame", card=joker.code, row="green")
+        after = await d.state()
+        assert after.version == st.version + 1
+        post = table_posts(res)[-1]
+        assert f"`{joker.code}`" in post.text() and "field" in post.text()
+        green = public_view(after).rows[2]
+        assert joker in [getattr(item, "face", None) for item in green.items]
+    finally:
+        await close_table(t)
