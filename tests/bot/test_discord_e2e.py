@@ -577,3 +577,24 @@ async def test_resigning_ends_a_two_player_match_with_the_other_as_winner(table:
     json.loads(final.file(".json"))
     res = await fake.click(ALICE, turn.message_id or 0, cid(turn, "place"))
     assert "This match is over" in res.last.text()
+
+
+async def test_an_unexpected_failure_is_an_apology_not_a_traceback(
+    table: Table, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    fake = table.fake
+    turn = await start_match(fake)
+
+    async def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(table.service, "current", broken)
+    for res in (
+        await fake.slash(whose_turn(turn), "board"),
+        await fake.click(whose_turn(turn), turn.message_id or 0, cid(turn, "place")),
+        await fake.slash(User(404, "Ana", locale="es-ES"), "score"),
+    ):
+        assert res.last.ephemeral
+        assert "went wrong" in res.last.text() or "Algo ha fallado" in res.last.text()
+        assert "disk on fire" not in res.last.text() and "Traceback" not in res.last.text()
+    assert "disk on fire" in caplog.text  # the operator sees it in the log

@@ -255,3 +255,13 @@ def test_no_follower_spot_never_needs_more_than_the_button_budget() -> None:
     ids = [c["custom_id"] for row in view.to_components() for c in row["components"]]
     assert ids[-1].endswith(":none"), "No follower is always the last button"
     assert Pass().notation() == "pass"
+
+
+def test_cell_numbers_match_the_numbers_drawn_on_the_board() -> None:
+    """Autocomplete and the picker number cells exactly as rendering labels them."""
+    from rendering import placement_order
+
+    turns, _ = _big_game(players=3, seed=9)
+    for o in turns:
+        assert [c.pos for c in legal.cells(o)] == placement_order(o.placements)
+        assert [c.number for c in legal.cells(o)] == list(range(1, len(o.placements) + 1))
