@@ -597,3 +597,26 @@ async def test_the_dealer_lays_a_setup_joker_by_slash_command(tmp_path: Path) ->
         assert joker in [getattr(item, "face", None) for item in green.items]
     finally:
         await close_table(t)
+
+
+async def test_lobby_join_leave_full_and_host_only_start(duo: Table) -> None:
+    t = duo
+    new = await t.fake.slash(ALICE, "new", command="cardgame", players=2)
+    lobby = new.callback
+    mid = lobby.message_id or 0
+    res = await t.fake.click(BOB, mid, cid(lobby, "join"))
+    assert "(2/2)" in res.callback.text()
+    full = await t.fake.click(EVE, mid, cid(lobby, "join"))
+    assert full.callback.ephemeral and "full" in full.callback.content
+    early = await t.fake.click(BOB, mid, cid(lobby, "start"))
+    assert early.last.ephemeral and "anfitrión" in early.last.content  # Bob reads Spanish
+    left = await t.fake.click(BOB, mid, cid(lobby, "leave"))
+    assert left.callback.callback_type == 7 and "(1/2)" in left.callback.text()
+    alone = await t.fake.click(ALICE, mid, cid(lobby, "start"))
+    assert alone.last.ephemeral and "At least 2" in alone.last.content
+    assert not table_posts(alone)
+    await t.fake.slash(EVE, "join", command="cardgame")
+    started = await t.fake.slash(ALICE, "start", command="cardgame")
+    assert len(table_posts(started)) == 1
+    late = await t.fake.click(BOB, mid, cid(lobby, "join"))
+    assert late.callback.ephemeral and "cerrada" in late.callback.content
