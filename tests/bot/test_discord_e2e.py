@@ -142,6 +142,8 @@ def assert_final(final: Request, announced: dict[str, int], table: dict[str, int
         if score == best:
             assert str(PLAYERS_BY_NAME[name].id) in final.content
     png_of(final.file("board.png"))
+    gif = Image.open(io.BytesIO(final.file("replay.gif")))
+    assert gif.format == "GIF" and getattr(gif, "n_frames", 1) > 10, "one frame per turn"
     record = json.loads(final.file(".json"))
     assert record["setup"]["players"] == 2
     assert not final.custom_ids(), "no buttons on the final message"
