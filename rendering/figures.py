@@ -119,6 +119,9 @@ def _token(style: SeatStyle, size: int, label: str) -> Image.Image:
 #: background of a goods icon: the gold grain, purple wine and blue cloth all show on it
 GOODS_CHIP = (120, 150, 90)
 
+#: the builder's hammer head (a blue-grey no tile art and no panel colour uses)
+HAMMER = (112, 118, 134)
+
 #: side of the pig's sprite relative to a follower's
 PIG_SCALE = 1.15
 
@@ -173,7 +176,7 @@ def _builder(style: SeatStyle, size: int, lying: bool) -> Image.Image:
     # hammer first, so the body's rim separates it from the figure
     handle = sc([(0.56, 0.62), (0.62, 0.66), (0.9, 0.22), (0.84, 0.18)])
     head = sc([(0.7, 0.14), (0.8, 0.04), (0.99, 0.2), (0.89, 0.3)])
-    steel = (70, 70, 78, 255)
+    steel = (*HAMMER, 255)
     wood = (150, 96, 44, 255)
     for pts in (handle, head):
         d.polygon(pts, fill=rim, outline=rim, width=w * 2)

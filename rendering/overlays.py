@@ -107,9 +107,17 @@ def spots_image(view: PublicView, spots: Sequence[str]) -> Image.Image:
     rt = tile(tv.tile).rotated(int(tv.rotation))
     f = font(int(T * 0.1), bold=True)
     r = int(T * SPOT_RADIUS)
+    seen: dict[int, int] = {}
     for i, spot in enumerate(spots):
         idx = parse_spot(rt, spot)
         fx, fy = spot_anchor(rt.tile, int(tv.rotation), idx)
+        # the same feature offered twice (e.g. once per figure kind): letters side by side
+        n = seen.get(idx, 0)
+        seen[idx] = n + 1
+        if n:
+            step = 2.4 * SPOT_RADIUS * (1 if fx < 0.6 else -1)
+            fx += step * ((n + 1) // 2) * (1 if n % 2 else -1)
+            fx = min(max(fx, SPOT_RADIUS), 1 - SPOT_RADIUS)
         cx, cy = edge + fx * T, edge + fy * T
         d.ellipse((cx - r - 3, cy - r - 3, cx + r + 3, cy + r + 3), fill=(20, 20, 20))
         d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(255, 255, 255))
@@ -118,5 +126,8 @@ def spots_image(view: PublicView, spots: Sequence[str]) -> Image.Image:
 
 
 def render_spots(view: PublicView, spots: Sequence[str]) -> bytes:
-    """PNG: the just-placed tile enlarged with each legal follower spot labelled A, B, C..."""
+    """PNG: the just-placed tile enlarged with each offered spot labelled A, B, C...
+
+    Spots of any figure kind (follower, large follower, builder, pig) are feature names, so one
+    list serves them all; a feature listed twice gets two letters side by side."""
     return encode_png(spots_image(view, spots))

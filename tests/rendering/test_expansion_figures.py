@@ -1,0 +1,348 @@
+"""Inns & Cathedrals and Traders & Builders pieces, decoded and probed: the large follower, the
+builder, the pig, the figures left by kind and the goods tokens in the panel."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+from collections import Counter
+from collections.abc import Sequence
+
+import pytest
+from PIL import Image
+
+from engine import (
+    GameSetup,
+    Pass,
+    PlaceTile,
+    Position,
+    PublicView,
+    Rotation,
+    Seat,
+    apply,
+    legal_deploys,
+    legal_placements,
+    new_game,
+    public_view,
+)
+from engine.carcassonne.tiles import FeatureKind, tile
+from engine.carcassonne.view import FigureView, TileView
+from rendering import render_board, render_spots, spot_anchor, style
+from rendering.board import (
+    GOODS_H,
+    ICON,
+    MAX_SIDE,
+    PANEL_W,
+    board_frame,
+    board_image,
+    row_height,
+)
+from rendering.figures import GOODS_CHIP, HAMMER, figure_sprite
+from rendering.overlays import SPOT_RADIUS, SPOT_TILE
+
+BOTH = ("inns_cathedrals", "traders_builders")
+ORIGIN = Position(0, 0)
+#: the builder's hammer head (no tile art uses this grey)
+STEEL = HAMMER
+#: the wine symbol's grapes
+GRAPE = (120, 40, 130)
+
+
+def decode(png: bytes) -> Image.Image:
+    img = Image.open(io.BytesIO(png))
+    assert img.format == "PNG"
+    return img.convert("RGB")
+
+
+def near(c: Sequence[int], want: Sequence[int], tol: int = 24) -> bool:
+    return sum(abs(a - b) for a, b in zip(c[:3], want[:3], strict=True)) <= tol
+
+
+def mask(img: Image.Image, colour: Sequence[int], tol: int = 24) -> set[tuple[int, int]]:
+    """Pixels of ``img`` close to ``colour``, as (x, y) in ``img``."""
+    w = img.size[0]
+    raw = img.convert("RGB").tobytes()
+    return {
+        (i % w, i // w) for i in range(w * img.size[1]) if near(raw[3 * i : 3 * i + 3], colour, tol)
+    }
+
+
+def start_view(**setup: object) -> PublicView:
+    return public_view(new_game(GameSetup(players=2, expansions=BOTH, **setup), seed=5))  # type: ignore[arg-type]
+
+
+def feature_of(kind: FeatureKind) -> int:
+    return next(f.index for f in tile("BA/RCr").features if f.kind is kind)
+
+
+def with_figures(view: PublicView, *figs: tuple[int, str, FeatureKind]) -> PublicView:
+    return dataclasses.replace(
+        view,
+        figures=tuple(FigureView(Seat(s), k, ORIGIN, "x", feature_of(f)) for s, k, f in figs),
+        last_placed={},
+    )
+
+
+def cell(view: PublicView) -> Image.Image:
+    img = decode(render_board(view))
+    fr = board_frame(view)
+    x, y = fr.cell_xy(ORIGIN)
+    return img.crop((x, y, x + fr.tile, y + fr.tile))
+
+
+def test_start_tile_is_the_base_one() -> None:
+    view = start_view()
+    assert [t.tile for t in view.tiles] == ["BA/RCr"]
+    assert view.tiles[0].rotation == Rotation.R0
+
+
+@pytest.mark.parametrize("kind", [FeatureKind.CITY, FeatureKind.ROAD, FeatureKind.FIELD])
+def test_large_follower_is_bigger_in_the_same_colour_and_shape(kind: FeatureKind) -> None:
+    view = start_view()
+    red = style.seat_style(0).fill
+    small = mask(cell(with_figures(view, (0, "follower", kind))), red)
+    large = mask(cell(with_figures(view, (0, "large", kind))), red)
+    bare = mask(cell(with_figures(view)), red)
+    assert len(small - bare) > 50
+    assert len(large - bare) > 1.4 * len(small - bare), (len(large), len(small))
+    # the seat's mark (red: a white circle) is on its chest as on the normal follower
+    white = mask(cell(with_figures(view, (0, "large", kind))), (255, 255, 255), 30)
+    xs = [x for x, _ in large - bare]
+    ys = [y for _, y in large - bare]
+    inside = [(x, y) for x, y in white if min(xs) < x < max(xs) and min(ys) < y < max(ys)]
+    assert len(inside) > 20
+
+
+def test_builder_and_pig_have_their_own_shapes_in_seat_colour() -> None:
+    view = start_view()
+    T = board_frame(view).tile
+    shapes: dict[str, set[tuple[int, int]]] = {}
+    for seat in (0, 1):
+        colour = style.seat_style(seat).fill
+        for kind, feat in (
+            ("follower", FeatureKind.ROAD),
+            ("builder", FeatureKind.ROAD),
+            ("pig", FeatureKind.FIELD),
+        ):
+            pic = cell(with_figures(view, (seat, kind, feat)))
+            got = mask(pic, colour) - mask(cell(with_figures(view)), colour)
+            assert len(got) > 60, (seat, kind, len(got))
+            # centred on the feature's anchor
+            fx, fy = spot_anchor(tile("BA/RCr"), 0, feature_of(feat))
+            fx, fy = min(max(fx, 0.18), 0.82), min(max(fy, 0.18), 0.82)
+            cx = sum(x for x, _ in got) / len(got)
+            cy = sum(y for _, y in got) / len(got)
+            assert abs(cx - fx * T) < T * 0.1 and abs(cy - fy * T) < T * 0.12, (kind, cx, cy)
+            shapes[f"{kind}{seat}"] = {(x - round(cx), y - round(cy)) for x, y in got}
+            if kind == "builder":  # the hammer
+                assert len(mask(pic, STEEL, 12)) > 4
+    for seat in (0, 1):
+        f, b, p = (shapes[f"{k}{seat}"] for k in ("follower", "builder", "pig"))
+        for a, c in ((f, b), (f, p), (b, p)):
+            assert len(a & c) / len(a | c) < 0.6  # different silhouettes
+    # the pig is long and low; the builder tall and narrow
+    for seat in (0, 1):
+        p = shapes[f"pig{seat}"]
+        b = shapes[f"builder{seat}"]
+        assert _span(p, 0) > 1.4 * _span(p, 1)
+        assert _span(b, 1) > 1.2 * _span(b, 0)
+
+
+def _span(points: set[tuple[int, int]], axis: int) -> int:
+    vals = [p[axis] for p in points]
+    return max(vals) - min(vals)
+
+
+@pytest.mark.parametrize(
+    ("other", "feat"),
+    [("builder", FeatureKind.ROAD), ("pig", FeatureKind.FIELD), ("builder", FeatureKind.CITY)],
+)
+def test_a_second_figure_never_hides_the_follower(other: str, feat: FeatureKind) -> None:
+    """Follower and builder (or pig) of one seat on one feature: every pixel of the follower
+    drawn alone is still there, and the other figure shows beside it."""
+    view = start_view()
+    red = style.seat_style(0).fill
+    alone = cell(with_figures(view, (0, "follower", feat)))
+    both = cell(with_figures(view, (0, other, feat), (0, "follower", feat)))
+    follower = mask(alone, red)
+    kept = mask(both, red)
+    assert len(follower & kept) >= 0.98 * len(follower)
+    assert len(kept - follower) > 40  # the other figure, clear of the follower
+    if other == "builder":
+        assert len(mask(both, STEEL, 12)) > 4
+
+
+def _row_box(view: PublicView, seat: int) -> tuple[int, int, int, int]:
+    """Panel box of ``seat``'s row (the panel starts at the board's right edge)."""
+    fr = board_frame(view)
+    top = 14 + 40 + seat * row_height(view)
+    return fr.board_w, top, fr.board_w + PANEL_W, top + row_height(view)
+
+
+def _with_goods(view: PublicView, goods: tuple[tuple[int, int, int], ...]) -> PublicView:
+    model = view.ext["traders_builders"]
+    return dataclasses.replace(
+        view, ext={**view.ext, "traders_builders": dataclasses.replace(model, goods=goods)}
+    )
+
+
+def test_goods_held_show_in_the_panel() -> None:
+    view = start_view()
+    none = board_image(_with_goods(view, ((0, 0, 0), (0, 0, 0))))
+    some = board_image(_with_goods(view, ((2, 0, 1), (0, 0, 0))))
+    assert none.size == some.size
+    row0 = _row_box(view, 0)
+    row1 = _row_box(view, 1)
+    # the three goods icons are in every player's row
+    for row in (row0, row1):
+        chips = mask(none.crop(row), GOODS_CHIP, 12)
+        assert len(chips) > 3 * ICON, row
+        assert len(mask(none.crop(row), GRAPE, 30)) > 10  # the wine icon's grapes
+    diff = Image.frombytes(
+        "L",
+        none.size,
+        bytes(
+            int(a != b) * 255 for a, b in zip(none.tobytes()[::3], some.tobytes()[::3], strict=True)
+        ),
+    )
+    box = diff.getbbox()
+    assert box is not None
+    # only seat 0's goods line changed: the counts 2 and 1 beside the wine and cloth icons
+    assert row0[0] <= box[0] and box[2] <= row0[2]
+    assert row0[3] - GOODS_H - 8 <= box[1] and box[3] <= row0[3]
+    changed = some.crop(box)
+    assert len(mask(changed, style.TEXT, 30)) > 10  # counts above zero are drawn bright
+    # the change sits in two places (after the wine icon and after the cloth icon), not three
+    cols = sorted({x for x, _ in mask(diff.crop(box).convert("RGB"), (255, 255, 255), 0)})
+    groups = 1 + sum(1 for a, b in zip(cols, cols[1:], strict=False) if b - a > ICON)
+    assert groups == 2, cols
+
+
+def _figure_icons(view: PublicView, seat: int) -> int:
+    """How many seat-coloured icons stand on ``seat``'s figures line (right of the big figure)."""
+    x0, top, x1, _bottom = _row_box(view, seat)
+    line = board_image(view).crop((x0 + 58, top + 24, x1, top + row_height(view) - 4))
+    cols = sorted({x for x, _ in mask(line, style.seat_style(seat).fill)})
+    return 1 + sum(1 for a, b in zip(cols, cols[1:], strict=False) if b - a > 6) if cols else 0
+
+
+def test_panel_lists_only_the_figure_kinds_of_the_match() -> None:
+    base = public_view(new_game(GameSetup(players=2), seed=5))
+    assert not mask(board_image(base).crop(_row_box(base, 0)), GOODS_CHIP, 12)
+    assert _figure_icons(base, 0) == 1  # followers only
+    tb = start_view()
+    assert set(tb.players[0].supply) == {"follower", "large", "builder", "pig"}
+    assert _figure_icons(tb, 0) == 4
+    assert _figure_icons(tb, 1) == 4
+    assert len(mask(board_image(tb).crop(_row_box(tb, 0)), STEEL, 12)) > 4  # the hammer
+    inns = public_view(new_game(GameSetup(players=2, expansions=("inns_cathedrals",)), seed=5))
+    assert _figure_icons(inns, 0) == 2
+    assert not mask(board_image(inns).crop(_row_box(inns, 0)), GOODS_CHIP, 12)
+    # goods switched off: figures shown, goods not
+    off = start_view(options=(("tb.goods", False),))
+    assert not mask(board_image(off).crop(_row_box(off, 0)), GOODS_CHIP, 12)
+
+
+def test_figures_left_counts_follow_the_supply() -> None:
+    """Deploying the builder turns its count from 1 to 0 in that player's row, nothing else."""
+    view = start_view()
+    p0 = view.players[0]
+    less = dataclasses.replace(p0, supply={**p0.supply, "builder": 0})
+    after = dataclasses.replace(view, players=(less, *view.players[1:]))
+    a, b = board_image(view), board_image(after)
+    row = _row_box(view, 0)
+    diff = [
+        (x, y)
+        for y in range(row[1], row[3])
+        for x in range(row[0], row[2])
+        if a.getpixel((x, y)) != b.getpixel((x, y))
+    ]
+    assert diff
+    assert all(row[1] + 20 < y < row[3] - GOODS_H for _, y in diff)  # the figures line only
+
+
+def test_whole_game_with_both_expansions_renders_every_turn() -> None:
+    state = new_game(GameSetup(players=2, expansions=BOTH, names=("Ana", "Борис")), seed=21)
+    import random
+
+    rnd = random.Random(21)
+    kinds: Counter[str] = Counter()
+    views: list[PublicView] = []
+    turns = 0
+    while state.step != "over":
+        pl = legal_placements(state)
+        pos = sorted(pl)[rnd.randrange(len(pl))]
+        state = apply(state, state.current, PlaceTile(pos, pl[pos][0])).state
+        if state.step == "deploy":
+            ds = legal_deploys(state)
+            if ds and rnd.random() < 0.8:
+                # prefer the expansion figures so they all reach the board
+                special = [d for d in ds if d.figure != "follower"]
+                pick = (special or ds)[rnd.randrange(len(special or ds))]
+                spots = list(dict.fromkeys(d.spot for d in ds))
+                img = decode(render_spots(public_view(state), spots))
+                assert img.size == (SPOT_TILE * 3 // 2, SPOT_TILE * 3 // 2)
+                state = apply(state, state.current, pick).state
+                kinds[pick.figure] += 1
+            else:
+                state = apply(state, state.current, Pass()).state
+        views.append(public_view(state))
+        png = render_board(views[-1])
+        assert len(png) <= 1_500_000
+        assert max(decode(png).size) <= MAX_SIDE
+        turns += 1
+    assert turns > 60
+    assert {"follower", "large", "builder", "pig"} <= set(kinds), kinds
+    # the view with the most builders and pigs on the board: each is drawn in its cell
+    view = max(views, key=lambda v: sum(f.figure in ("builder", "pig") for f in v.figures))
+    img = board_image(view)
+    fr = board_frame(view)
+    on_board = [f for f in view.figures if f.figure in ("builder", "pig")]
+    assert on_board
+    for fig in on_board:
+        x, y = fr.cell_xy(fig.pos)
+        box = img.crop((x, y, x + fr.tile, y + fr.tile))
+        assert len(mask(box, style.seat_style(int(fig.seat)).fill)) > 30, fig
+        if fig.figure == "builder":
+            assert mask(box, STEEL, 12), fig
+
+
+def test_spots_for_any_figure_and_repeated_spots_get_separate_letters() -> None:
+    view = start_view()
+    # pretend the start tile was just placed: its road offered to two figure kinds
+    placed = dataclasses.replace(view, placed=ORIGIN)
+    img = decode(render_spots(placed, ["road:EW", "road:EW", "city:N"]))
+    edge = SPOT_TILE // 4
+    r = SPOT_TILE * SPOT_RADIUS
+    white = mask(img, (255, 255, 255), 6)
+    # three separate discs: count white blobs on the road's row and in the city
+    fx, fy = spot_anchor(tile("BA/RCr"), 0, feature_of(FeatureKind.ROAD))
+    row = sorted(x for x, y in white if abs(y - (edge + fy * SPOT_TILE - r + 4)) < 1)
+    runs = 1 + sum(1 for a, b in zip(row, row[1:], strict=False) if b - a > 2)
+    assert runs == 2, row
+
+
+def test_strip_layout_keeps_goods_lines_inside_the_picture() -> None:
+    """A wide board puts players in a strip; every player's goods line fits in it."""
+    view = public_view(
+        new_game(GameSetup(players=5, expansions=BOTH, names=("A", "B", "C", "D", "E")), seed=3)
+    )
+    row = tuple(TileView(Position(x, 0), "BA/RFr", Rotation.R0) for x in range(-6, 8))
+    wide = dataclasses.replace(view, tiles=row)
+    fr = board_frame(wide)
+    assert fr.strip
+    img = board_image(wide)
+    strip = img.crop((0, fr.board_h, img.size[0], img.size[1]))
+    chips = mask(strip, GOODS_CHIP, 12)
+    # 5 players × 3 goods icons, each with a green chip
+    assert len(chips) > 15 * ICON
+    assert max(y for _, y in chips) < strip.size[1] - 4
+
+
+def test_sprites_keep_their_sizes() -> None:
+    f = figure_sprite("follower", 0, 40)
+    lg = figure_sprite("large", 0, 40)
+    assert lg.size[0] > f.size[0] * 1.25
+    for kind in ("builder", "pig"):
+        box = figure_sprite(kind, 1, 40).getbbox()
+        assert box is not None and box[2] - box[0] > 20
