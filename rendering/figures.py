@@ -122,8 +122,9 @@ GOODS_CHIP = (120, 150, 90)
 #: the builder's hammer head (a blue-grey no tile art and no panel colour uses)
 HAMMER = (112, 118, 134)
 
-#: side of the pig's sprite relative to a follower's
+#: side of the pig's and the builder's sprites relative to a follower's
 PIG_SCALE = 1.15
+BUILDER_SCALE = 1.12
 
 #: how much bigger than a follower the large follower is drawn (sprite side)
 LARGE_SCALE = 1.32
@@ -162,7 +163,10 @@ def _large(style: SeatStyle, size: int, lying: bool) -> Image.Image:
 
 
 def _builder(style: SeatStyle, size: int, lying: bool) -> Image.Image:
-    """The builder: a narrow figure in a hard hat raising a hammer (never lies down)."""
+    """The builder: a narrow figure in a hard hat raising a hammer (never lies down).
+
+    Drawn :data:`BUILDER_SCALE` times a follower's side: it is slim, so this keeps it visible."""
+    size = round(size * BUILDER_SCALE)
     big = size * _SS
     img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
