@@ -343,7 +343,8 @@ def strip_height(view: PublicView, width: int) -> int:
     return max(STRIP_EST, 24 + rows * row_height(view))
 
 
-def _kinds(supply: Mapping[str, int]) -> list[str]:
+def figure_kinds(supply: Mapping[str, int]) -> list[str]:
+    """The kinds in a player's supply in the order pictures list them."""
     known = [k for k in KIND_ORDER if k in supply]
     return known + sorted(k for k in supply if k not in KIND_ORDER)
 
@@ -352,20 +353,29 @@ def _kinds(supply: Mapping[str, int]) -> list[str]:
 ICON = 24
 
 
-def _counts(
-    img: Image.Image, items: Sequence[tuple[Image.Image, int]], x: int, y: int, right: int
+def draw_counts(
+    img: Image.Image,
+    items: Sequence[tuple[Image.Image, int]],
+    x: int,
+    y: int,
+    right: int,
+    *,
+    icon: int = ICON,
+    text: int = 16,
 ) -> int:
-    """Icons each followed by its count, left to right from ``x`` with their bottoms at ``y``;
-    stops before ``right``. Returns the x after the last item drawn."""
-    for icon, n in items:
-        w = icon.size[0] + 3 + int(text_width(str(n), 16, bold=True))
+    """Icons each followed by its count, left to right from ``x`` with their bottoms at ``y``
+    (counts centred on an ``icon``-high line); stops before ``right``. Returns the x after the
+    last item drawn."""
+    for pic, n in items:
+        w = pic.size[0] + 3 + int(text_width(str(n), text, bold=True))
         if x + w > right:
             break
-        img.paste(icon, (x, y - icon.size[1]), icon)
-        x += icon.size[0] + 3
+        img.paste(pic, (x, y - pic.size[1]), pic)
         colour = st.TEXT if n else st.TEXT_DIM
-        draw_text(img, (x, y - ICON // 2), str(n), 16, colour, bold=True, anchor="lm")
-        x = x - 3 - icon.size[0] + w + 10
+        draw_text(
+            img, (x + pic.size[0] + 3, y - icon // 2), str(n), text, colour, bold=True, anchor="lm"
+        )
+        x += w + 10
     return x
 
 
@@ -390,17 +400,17 @@ def _player_row(
     # figures left: the colour's name (for colour-blind players), then one icon per kind
     base = y + 54
     right = x0 + width - 8
-    figures = [(figure_sprite(k, int(p.seat), ICON), p.supply[k]) for k in _kinds(p.supply)]
+    figures = [(figure_sprite(k, int(p.seat), ICON), p.supply[k]) for k in figure_kinds(p.supply)]
     need = sum(i.size[0] + 13 + int(text_width(str(n), 16, bold=True)) for i, n in figures)
     x = x0 + 60
     name_w = int(text_width(style.colour_name, 14)) + 10
     if x + name_w + need <= right:
         draw_text(img, (x, base - ICON // 2), style.colour_name, 14, st.TEXT_DIM, anchor="lm")
         x += name_w
-    _counts(img, figures, x, base, right)
+    draw_counts(img, figures, x, base, right)
     if goods is not None and int(p.seat) < len(goods):
         held = goods[int(p.seat)]
-        _counts(
+        draw_counts(
             img,
             [(goods_icon(k, ICON), held[i]) for i, k in enumerate(GOODS)],
             x0 + 60,

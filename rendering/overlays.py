@@ -11,7 +11,8 @@ from engine.carcassonne.rules import parse_spot
 from engine.carcassonne.tiles import tile
 from engine.carcassonne.view import PublicView
 from rendering import style as st
-from rendering.board import Frame, draw_tiles_and_figures, encode_png
+from rendering.board import Frame, draw_counts, draw_tiles_and_figures, encode_png, figure_kinds
+from rendering.figures import figure_sprite
 from rendering.fonts import font
 from rendering.layout import spot_anchor
 from rendering.tiles import tile_image
@@ -87,7 +88,8 @@ def render_placement_preview(
 
 
 def spots_image(view: PublicView, spots: Sequence[str]) -> Image.Image:
-    """The just-placed tile enlarged, each of ``spots`` labelled A, B, C... in the given order."""
+    """The just-placed tile enlarged, each of ``spots`` labelled A, B, C... in the given order;
+    with expansion figures, a strip below shows the deploying player's figures left."""
     if view.placed is None:
         raise ValueError("no tile has just been placed: no spots to show")
     tv = next(t for t in view.tiles if t.pos == view.placed)
@@ -122,7 +124,29 @@ def spots_image(view: PublicView, spots: Sequence[str]) -> Image.Image:
         d.ellipse((cx - r - 3, cy - r - 3, cx + r + 3, cy + r + 3), fill=(20, 20, 20))
         d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(255, 255, 255))
         d.text((cx, cy), spot_letter(i), font=f, fill=(20, 20, 20), anchor="mm")
-    return img
+    return _with_supply(img, view)
+
+
+#: height of the strip under the spots that shows the player's figures left
+SUPPLY_STRIP = 48
+SUPPLY_ICON = 30
+
+
+def _with_supply(img: Image.Image, view: PublicView) -> Image.Image:
+    """Add a strip with the deploying player's figures left by kind (icon and count) when the
+    match has more kinds than followers, so the player sees what each spot could take."""
+    player = next((p for p in view.players if p.seat == view.current), None)
+    if player is None or len(player.supply) < 2:
+        return img
+    out = Image.new("RGB", (img.size[0], img.size[1] + SUPPLY_STRIP), st.PANEL)
+    out.paste(img, (0, 0))
+    items = [
+        (figure_sprite(k, int(player.seat), SUPPLY_ICON), player.supply[k])
+        for k in figure_kinds(player.supply)
+    ]
+    base = img.size[1] + SUPPLY_STRIP - 7
+    draw_counts(out, items, 12, base, out.size[0] - 8, icon=SUPPLY_ICON, text=20)
+    return out
 
 
 def render_spots(view: PublicView, spots: Sequence[str]) -> bytes:

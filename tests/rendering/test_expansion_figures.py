@@ -38,7 +38,7 @@ from rendering.board import (
     row_height,
 )
 from rendering.figures import GOODS_CHIP, HAMMER, figure_sprite
-from rendering.overlays import SPOT_RADIUS, SPOT_TILE
+from rendering.overlays import SPOT_RADIUS, SPOT_TILE, SUPPLY_STRIP
 
 BOTH = ("inns_cathedrals", "traders_builders")
 ORIGIN = Position(0, 0)
@@ -281,7 +281,8 @@ def test_whole_game_with_both_expansions_renders_every_turn() -> None:
                 pick = (special or ds)[rnd.randrange(len(special or ds))]
                 spots = list(dict.fromkeys(d.spot for d in ds))
                 img = decode(render_spots(public_view(state), spots))
-                assert img.size == (SPOT_TILE * 3 // 2, SPOT_TILE * 3 // 2)
+                side = SPOT_TILE * 3 // 2
+                assert img.size == (side, side + SUPPLY_STRIP)
                 state = apply(state, state.current, pick).state
                 kinds[pick.figure] += 1
             else:
@@ -346,3 +347,28 @@ def test_sprites_keep_their_sizes() -> None:
     for kind in ("builder", "pig"):
         box = figure_sprite(kind, 1, 40).getbbox()
         assert box is not None and box[2] - box[0] > 20
+
+
+def test_spots_show_the_deploying_players_figures_left() -> None:
+    """With expansion figures, a strip under the spots holds one icon per kind in the deploying
+    player's colour, and a spent kind's count changes the strip."""
+    view = dataclasses.replace(start_view(), placed=ORIGIN)
+    seat = int(view.current)
+    img = decode(render_spots(view, ["road:EW"]))
+    side = SPOT_TILE * 3 // 2
+    assert img.size == (side, side + SUPPLY_STRIP)
+    strip = img.crop((0, side, side, side + SUPPLY_STRIP))
+    cols = sorted({x for x, _ in mask(strip, style.seat_style(seat).fill)})
+    icons = 1 + sum(1 for a, b in zip(cols, cols[1:], strict=False) if b - a > 6)
+    assert icons == 4
+    assert not mask(strip, style.seat_style(1 - seat).fill)
+    p = view.players[seat]
+    spent = dataclasses.replace(p, supply={**p.supply, "pig": 0})
+    players = tuple(spent if q.seat == p.seat else q for q in view.players)
+    other = decode(render_spots(dataclasses.replace(view, players=players), ["road:EW"]))
+    assert other.crop((0, 0, side, side)).tobytes() == img.crop((0, 0, side, side)).tobytes()
+    assert other.crop((0, side, side, side + SUPPLY_STRIP)).tobytes() != strip.tobytes()
+    # the base game keeps the plain square picture
+    base = public_view(new_game(GameSetup(players=2), seed=5))
+    plain = decode(render_spots(dataclasses.replace(base, placed=ORIGIN), ["road:EW"]))
+    assert plain.size == (side, side)
