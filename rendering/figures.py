@@ -70,6 +70,20 @@ def draw_mark(
         d.rectangle((cx - k, cy - r, cx + k, cy + r), fill=fill)
 
 
+def _rim(
+    d: ImageDraw.ImageDraw,
+    pts: list[tuple[float, float]],
+    colour: tuple[int, int, int, int],
+    w: int,
+) -> None:
+    """The polygon grown by ``w`` on every side (Pillow draws a polygon's outline inside it, so
+    a plain outline would vanish under the fill)."""
+    d.polygon(pts, fill=colour)
+    d.line([*pts, pts[0]], fill=colour, width=w * 2, joint="curve")
+    for x, y in pts:
+        d.ellipse((x - w, y - w, x + w, y + w), fill=colour)
+
+
 def _meeple(style: SeatStyle, size: int, lying: bool) -> Image.Image:
     big = size * _SS
     img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
@@ -79,7 +93,7 @@ def _meeple(style: SeatStyle, size: int, lying: bool) -> Image.Image:
     head = (0.5 * big, 0.19 * big, 0.155 * big)
     w = max(2, big // 14)
     # outline: the shape drawn fat, then the fill on top
-    d.polygon(pts, fill=outline, outline=outline, width=w * 2)
+    _rim(d, pts, outline, w)
     d.ellipse(
         (
             head[0] - head[2] - w,
@@ -148,7 +162,7 @@ def _shapes(
 ) -> None:
     """Polygons and discs (unit coordinates scaled already) drawn fat in ``outline``, then filled."""
     for pts in polys:
-        d.polygon(pts, fill=outline, outline=outline, width=w * 2)
+        _rim(d, pts, outline, w)
     for x, y, r in discs:
         d.ellipse((x - r - w, y - r - w, x + r + w, y + r + w), fill=outline)
     for pts in polys:
@@ -183,7 +197,7 @@ def _builder(style: SeatStyle, size: int, lying: bool) -> Image.Image:
     steel = (*HAMMER, 255)
     wood = (150, 96, 44, 255)
     for pts in (handle, head):
-        d.polygon(pts, fill=rim, outline=rim, width=w * 2)
+        _rim(d, pts, rim, w)
     d.polygon(handle, fill=wood)
     d.polygon(head, fill=steel)
     body = sc(
