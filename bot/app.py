@@ -24,7 +24,7 @@ from rendering import warm_up
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("bot.cogs.carcassonne",)
+EXTENSIONS = ("bot.cogs.carcassonne", "bot.cogs.cardgame")
 #: games the service keeps in memory: one per active match, so a busy bot never replays a
 #: match's log on each click (the service's own default, 64, thrashes beyond 64 live matches)
 GAME_CACHE = 512
@@ -93,6 +93,9 @@ def setup_logging(level: int) -> None:
     """Console logging in RoboDanny's format; discord.http kept at WARNING."""
     discord.utils.setup_logging(level=level, root=True)
     logging.getLogger("discord.http").setLevel(logging.WARNING)
+    # aiosqlite logs every statement with its parameters at DEBUG: a card-game action row
+    # names a face-down card, so never let it reach the log (secrets stay out of logs)
+    logging.getLogger("aiosqlite").setLevel(logging.INFO)
 
 
 async def run_bot(settings: Settings) -> None:

@@ -42,6 +42,7 @@ from engine import (
     PublicView,
     Rotation,
     Seat,
+    apply,
     legal_deploys,
     legal_placements,
     public_view,
@@ -67,6 +68,9 @@ from storage import (
 from storage.repositories import OPEN_STATUSES
 
 log = logging.getLogger(__name__)
+
+#: the ``matches.game`` value of tile-game matches; the card game has its own service
+GAME = "carcassonne"
 
 #: version of the snapshot JSON stored with each match (``"schema"`` key)
 SNAPSHOT_SCHEMA = 1
@@ -642,6 +646,24 @@ class MatchService:
         loaded = await self._load(row.id)
         return await self._outcome(loaded, render=render)
 
+    async def candidate(self, channel_id: int, place: PlaceTile) -> tuple[Deploy, ...]:
+        """Every figure placement legal after ``place`` (Pass is also legal); nothing is stored.
+
+        The real cached state is asked, so expansion figures (large, builder, pig) and their
+        conditions are the engine's own. Raises the engine's error if ``place`` is illegal.
+        """
+        return tuple(legal_deploys(await self._candidate_state(channel_id, place)))
+
+    async def candidate_view(self, channel_id: int, place: PlaceTile) -> PublicView:
+        """The public view with the drawn tile placed by ``place`` (for the spots picture)."""
+        return public_view(await self._candidate_state(channel_id, place))
+
+    async def _candidate_state(self, channel_id: int, place: PlaceTile) -> GameState:
+        row = await self._active_row(channel_id)
+        loaded = await self._load(row.id)
+        state = loaded.game.state
+        return apply(state, state.current, place).state
+
     async def match(self, match_id: int, *, render: bool = False) -> Outcome:
         """Any started match by id, finished or not (for records and history)."""
         row = await self.storage.matches.get(match_id)
@@ -687,6 +709,8 @@ class MatchService:
         """
         out = []
         for row in await self.storage.matches.with_status("active"):
+            if row.game != GAME:
+                continue  # card-game matches are recovered by their own service
             try:
                 loaded = await self._load(row.id)
             except ServiceError:
@@ -720,8 +744,11 @@ class MatchService:
 
     async def _open_row(self, channel_id: int) -> MatchRow:
         row = await self.storage.matches.open_in_channel(channel_id)
-        if row is None:
-            raise ServiceError(ERR_NO_MATCH, "No match is running in this channel.")
+        if row is None or row.game != GAME:
+            # a card game owns this channel: tile commands must never touch its log
+            raise ServiceError(
+                ERR_NO_MATCH, "No Carcassonne tile match is running in this channel."
+            )
         return row
 
     async def _active_row(self, channel_id: int) -> MatchRow:
@@ -734,8 +761,10 @@ class MatchService:
 
     async def _reread(self, match_id: int) -> MatchRow:
         row = await self.storage.matches.get(match_id)
-        if row is None:
-            raise ServiceError(ERR_NO_MATCH, "No match is running in this channel.")
+        if row is None or row.game != GAME:
+            raise ServiceError(
+                ERR_NO_MATCH, "No Carcassonne tile match is running in this channel."
+            )
         return row
 
     async def _load(self, match_id: int) -> _Loaded:

@@ -128,7 +128,8 @@ async def open_table(
         fake.dm_channel, fake.dm_attempts = old.dm_channel, old.dm_attempts
         fake.requests = old.requests
     await fake.start()
-    await bot.load_extension("bot.cogs.cardgame")
+    if "bot.cogs.cardgame" not in bot.extensions:  # the bot loads it with its EXTENSIONS
+        await bot.load_extension("bot.cogs.cardgame")
     cog = bot.get_cog("CardGame")
     # load_extension imports the module afresh, so compare by name
     assert type(cog).__name__ == "CardGame"

@@ -68,7 +68,7 @@ def _command_chars(payload: dict[str, Any]) -> int:
 
 
 async def test_commands_fit_discords_limits(payloads: list[dict[str, Any]]) -> None:
-    assert [p["name"] for p in payloads] == ["carcassonne"]
+    assert [p["name"] for p in payloads] == ["carcassonne", "cardgame"]
     group = payloads[0]
     subs = {o["name"] for o in group["options"]}
     assert subs == {

@@ -21,7 +21,7 @@ async def test_sync_registers_the_localised_group_globally_and_per_guild() -> No
         assert len(put) == 1 and put[0].path.endswith("/commands")
         assert "/guilds/" not in put[0].path
         body = put[0].payload
-        assert isinstance(body, list) and [c["name"] for c in body] == ["carcassonne"]
+        assert isinstance(body, list) and [c["name"] for c in body] == ["carcassonne", "cardgame"]
         group = body[0]
         subs = {o["name"]: o for o in group["options"]}
         assert subs["place"]["name_localizations"]["es-ES"] == "colocar"
