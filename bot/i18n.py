@@ -134,6 +134,25 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Jugadores: {players}\nPuntuación de granjas: {farm}\nCiudad completa de 2 piezas: "
         "{tiny}\nRecordatorios de turno: {reminder}\nSeguidores por jugador: {followers}",
     ),
+    "rules_expansions": ("Expansions: {names}", "Expansiones: {names}"),
+    "exp_none": ("none (base game)", "ninguna (juego básico)"),
+    "exp_inns_cathedrals": ("Inns & Cathedrals", "Posadas y Catedrales"),
+    "exp_traders_builders": ("Traders & Builders", "Constructores y Comerciantes"),
+    # ---------------------------------------------------------------- expansion figures / goods
+    "fig_follower": ("follower", "seguidor"),
+    "fig_large": ("large follower", "seguidor grande"),
+    "fig_builder": ("builder", "constructor"),
+    "fig_pig": ("pig", "cerdo"),
+    "good_wine": ("{n} wine", "{n} vino"),
+    "good_grain": ("{n} grain", "{n} grano"),
+    "good_cloth": ("{n} cloth", "{n} tela"),
+    "builder_bonus": (
+        "🔨 Builder: {name} plays a second tile.",
+        "🔨 Constructor: {name} juega una segunda ficha.",
+    ),
+    "goods_taken": ("📦 {name} takes {goods}.", "📦 {name} se lleva {goods}."),
+    "field_figures": ("Figures in supply", "Figuras en reserva"),
+    "field_goods": ("Goods (wine, grain, cloth)", "Mercancías (vino, grano, tela)"),
     "tiny_2": ("2 points + 1 per shield", "2 puntos + 1 por escudo"),
     "tiny_4": ("4 points + 2 per shield", "4 puntos + 2 por escudo"),
     "reminder_off": ("off", "desactivados"),
@@ -298,6 +317,8 @@ NAMES_ES: dict[str, str] = {
     "farm_scoring": "granjas",
     "tiny_city": "ciudad_pequena",
     "reminder_minutes": "recordatorio_minutos",
+    "inns_cathedrals": "posadas_catedrales",
+    "traders_builders": "constructores_comerciantes",
     "cell": "casilla",
     "rotation": "rotacion",
     "spot": "lugar",
@@ -333,6 +354,8 @@ DESCRIPTIONS_ES: dict[str, str] = {
     "per city supplied (1st edition)": "por ciudad abastecida (1.ª edición)",
     "2 points + 1 per shield": "2 puntos + 1 por escudo",
     "4 points + 2 per shield": "4 puntos + 2 por escudo",
+    "Add the Inns & Cathedrals expansion": "Añade la expansión Posadas y Catedrales",
+    "Add the Traders & Builders expansion": "Añade la expansión Constructores y Comerciantes",
 }
 
 

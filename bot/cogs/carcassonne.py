@@ -179,6 +179,8 @@ class Carcassonne(
         farm_scoring="How farms score at the end",
         tiny_city="Points for a completed 2-tile city",
         reminder_minutes="Remind the player after this many minutes (0 = never)",
+        inns_cathedrals="Add the Inns & Cathedrals expansion",
+        traders_builders="Add the Traders & Builders expansion",
     )
     @app_commands.choices(
         farm_scoring=[
@@ -199,13 +201,17 @@ class Carcassonne(
         farm_scoring: str = "per_farm",
         tiny_city: int = 2,
         reminder_minutes: app_commands.Range[int, 0, 10080] = 0,
+        inns_cathedrals: bool = False,
+        traders_builders: bool = False,
     ) -> None:
         async def body() -> None:
+            chosen = {"inns_cathedrals": inns_cathedrals, "traders_builders": traders_builders}
             options = MatchOptions(
                 players=players,
                 farm_scoring=farm_scoring,
                 tiny_city=tiny_city,
                 reminder_minutes=reminder_minutes,
+                expansions=tuple(x for x, on in chosen.items() if on),
             )
             info = await self.service.create_lobby(
                 interaction.guild_id or 0,
@@ -285,7 +291,7 @@ class Carcassonne(
             await interaction.response.defer(ephemeral=True, thinking=True)
             outcome = await self.service.current(_channel_id(interaction), render=False)
             self._require_turn(outcome, _uid(interaction))
-            actions = _place_actions(outcome, cell, rotation, follower)
+            actions = await self._place_actions(interaction, outcome, cell, rotation, follower)
             lang = lang_of(interaction.locale)
             await self._submit(interaction, actions, outcome.version, match_id=outcome.match_id)
             await interaction.followup.send(t(lang, "done"), ephemeral=True)
@@ -344,10 +350,14 @@ class Carcassonne(
         degrees = _int(getattr(interaction.namespace, "rotation", None))
         c = legal.cell(outcome, number) if number is not None else None
         rot = ROTATIONS.get(degrees) if degrees is not None else None
-        spots: list[str] = []
+        deploys: list[Deploy] = []
         if c is not None and rot is not None and rot in c.rotations:
-            spots = legal.spots_after(outcome.view, c.pos, rot)
-        return _spot_choices([*spots, legal.NONE_SPOT], current, lang)
+            place = PlaceTile(c.pos, rot)
+            try:
+                deploys = list(await self.service.candidate(_channel_id(interaction), place))
+            except (ServiceError, EngineError):
+                deploys = []
+        return _spot_choices(deploys, current, lang)
 
     @app_commands.command(name="follower", description="Put a follower on the tile you just placed")
     @app_commands.describe(spot="Spot for the follower")
@@ -371,7 +381,7 @@ class Carcassonne(
         outcome = await self._peek(interaction)
         if outcome is None:
             return []
-        return _spot_choices([*legal.spots_now(outcome), legal.NONE_SPOT], current, lang)
+        return _spot_choices(legal.deploys_now(outcome), current, lang)
 
     @app_commands.command(name="pass", description="Place no follower this turn")
     async def pass_(self, interaction: Interaction) -> None:
@@ -617,10 +627,14 @@ class Carcassonne(
         rot = ROTATIONS.get(degrees) if degrees is not None else None
         if c is None or rot is None or rot not in c.rotations:
             raise ServiceError("bad_rotation", "Illegal rotation.", cell=number, rotation=degrees)
-        spots = legal.spots_after(outcome.view, c.pos, rot)
-        png = await images.spots_png(legal.view_after(outcome.view, c.pos, rot), spots)
-        text = t(lang, "picker_spots" if spots else "picker_no_spots")
-        view = ui.spots_picker(outcome.match_id, outcome.version, spots, lang, cell=c, rotation=rot)
+        place = PlaceTile(c.pos, rot)
+        deploys = list(await self.service.candidate(_channel_id(interaction), place))
+        after = await self.service.candidate_view(_channel_id(interaction), place)
+        png = await images.spots_png(after, [d.spot for d in deploys])
+        text = t(lang, "picker_spots" if deploys else "picker_no_spots")
+        view = ui.spots_picker(
+            outcome.match_id, outcome.version, deploys, lang, cell=c, rotation=rot
+        )
         file = discord.File(_buf(png), filename="spots.png")
         await interaction.edit_original_response(content=text, attachments=[file], view=view)
 
@@ -632,7 +646,7 @@ class Carcassonne(
         self._require_turn(outcome, _uid(interaction))
         number, degrees = _int(args[0]) if args else None, _int(args[1]) if len(args) > 1 else None
         spot = ":".join(args[2:]) or legal.NONE_SPOT
-        actions = _place_actions(outcome, number, degrees, spot)
+        actions = await self._place_actions(interaction, outcome, number, degrees, spot)
         await self._finish_picker(interaction, actions, click)
 
     async def _finish_picker(
@@ -648,10 +662,10 @@ class Carcassonne(
         outcome = await self._fresh(interaction, click)
         self._require_turn(outcome, _uid(interaction))
         lang = lang_of(interaction.locale)
-        spots = legal.spots_now(outcome)
-        png = await images.spots_png(outcome.view, spots)
-        text = t(lang, "picker_spots" if spots else "picker_no_spots")
-        view = ui.spots_picker(outcome.match_id, outcome.version, spots, lang)
+        deploys = legal.deploys_now(outcome)
+        png = await images.spots_png(outcome.view, [d.spot for d in deploys])
+        text = t(lang, "picker_spots" if deploys else "picker_no_spots")
+        view = ui.spots_picker(outcome.match_id, outcome.version, deploys, lang)
         file = discord.File(_buf(png), filename="spots.png")
         await interaction.followup.send(text, file=file, view=view, ephemeral=True)
 
@@ -674,6 +688,43 @@ class Carcassonne(
         await interaction.response.defer()
         await self._fresh(interaction, click)
         await self._undo(interaction)
+
+    async def _place_actions(
+        self,
+        interaction: Interaction,
+        outcome: Outcome,
+        cell: int | None,
+        degrees: int | None,
+        follower: str | None,
+    ) -> list[Action]:
+        """The actions of ``place cell rotation [follower]``, checked against the legal values.
+
+        ``follower`` is a spot (a follower) or ``figure+spot`` (see ``legal.choice_key``).
+
+        Raises:
+            ServiceError: not_place_step, bad_cell, bad_rotation, bad_spot.
+        """
+        if outcome.view.step != "place":
+            raise ServiceError("not_place_step", "You have already placed your tile.")
+        c = legal.cell(outcome, cell) if cell is not None else None
+        if c is None:
+            raise ServiceError("bad_cell", f"Cell {cell} is not legal.", cell=cell)
+        rot = ROTATIONS.get(degrees) if degrees is not None else None
+        if rot is None or rot not in c.rotations:
+            raise ServiceError("bad_rotation", "Illegal rotation.", cell=cell, rotation=degrees)
+        place = PlaceTile(c.pos, rot)
+        actions: list[Action] = [place]
+        if follower is None or not follower.strip():
+            return actions
+        if follower.strip().lower() == legal.NONE_SPOT:
+            actions.append(Pass())
+            return actions
+        deploys = list(await self.service.candidate(_channel_id(interaction), place))
+        found = legal.find_choice(follower, deploys)
+        if found is None:
+            raise ServiceError("bad_spot", "Illegal spot.", spot=follower)
+        actions.append(found)
+        return actions
 
     _CLICKS: dict[str, Callable[[Carcassonne, Interaction, Click], Awaitable[None]]] = {
         "join": _click_lobby,
@@ -759,69 +810,38 @@ def _buf(data: bytes) -> Any:
     return io.BytesIO(data)
 
 
-def _place_actions(
-    outcome: Outcome, cell: int | None, degrees: int | None, follower: str | None
-) -> list[Action]:
-    """The actions of ``place cell rotation [follower]``, checked against the legal values.
-
-    Raises:
-        ServiceError: not_place_step, bad_cell, bad_rotation, bad_spot.
-    """
-    if outcome.view.step != "place":
-        raise ServiceError("not_place_step", "You have already placed your tile.")
-    c = legal.cell(outcome, cell) if cell is not None else None
-    if c is None:
-        raise ServiceError("bad_cell", f"Cell {cell} is not legal.", cell=cell)
-    rot = ROTATIONS.get(degrees) if degrees is not None else None
-    if rot is None or rot not in c.rotations:
-        raise ServiceError("bad_rotation", "Illegal rotation.", cell=cell, rotation=degrees)
-    actions: list[Action] = [PlaceTile(c.pos, rot)]
-    if follower is None or not follower.strip():
-        return actions
-    if follower.strip().lower() == legal.NONE_SPOT:
-        actions.append(Pass())
-        return actions
-    spots = legal.spots_after(outcome.view, c.pos, rot)
-    spot = _match_spot(follower, spots)
-    if spot is None:
-        raise ServiceError("bad_spot", "Illegal spot.", spot=follower)
-    actions.append(Deploy(spot))
-    return actions
-
-
 def _deploy_action(outcome: Outcome, spot: str) -> Action:
     if outcome.view.step != "deploy":
         raise ServiceError("not_deploy_step", "Place your tile first.")
     if spot.strip().lower() == legal.NONE_SPOT:
         return Pass()
-    found = _match_spot(spot, legal.spots_now(outcome))
+    found = legal.find_choice(spot, legal.deploys_now(outcome))
     if found is None:
         raise ServiceError("bad_spot", "Illegal spot.", spot=spot)
-    return Deploy(found)
+    return found
 
 
-def _match_spot(text: str, spots: list[str]) -> str | None:
-    want = text.strip().lower()
-    return next((s for s in spots if s.lower() == want), None)
-
-
-def _spot_choices(spots: list[str], current: str, lang: Lang) -> list[app_commands.Choice[str]]:
+def _spot_choices(
+    deploys: list[Deploy], current: str, lang: Lang
+) -> list[app_commands.Choice[str]]:
+    """Autocomplete choices: every legal figure placement, then "none" (always offered)."""
     typed = current.strip().lower()
     out = []
-    for s in spots:
-        label = ui.spot_label(s, lang)
-        if typed and typed not in s.lower() and typed not in label.lower():
+    for d in deploys:
+        key = legal.choice_key(d)
+        label = ui.deploy_label(d, lang)
+        if typed and typed not in key.lower() and typed not in label.lower():
             continue
-        name = label if s == legal.NONE_SPOT else f"{label} — {s}"
-        out.append(app_commands.Choice(name=name[:100], value=s))
-    return out[:25]
+        out.append(app_commands.Choice(name=f"{label} — {key}"[:100], value=key))
+    none = app_commands.Choice(name=ui.spot_label(legal.NONE_SPOT, lang), value=legal.NONE_SPOT)
+    return [*out[:24], none]
 
 
 def _move_text(action: Action, lang: Lang) -> str:
     if isinstance(action, PlaceTile):
         return f"🧩 {action.pos.notation()} {ui.rotation_label(action.rotation)}"
     if isinstance(action, Deploy):
-        return f"🧍 {ui.spot_label(action.spot, lang)}"
+        return f"🧍 {ui.deploy_label(action, lang)}"
     return f"🚫 {t(lang, 'btn_no_follower').lower()}"
 
 

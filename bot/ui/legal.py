@@ -1,7 +1,9 @@
 """Legal choices for the pickers and autocomplete, asked of the engine.
 
-The service hands the front end a :class:`PublicView`. To ask the engine what is legal, this
-module rebuilds a *shadow* game state from that view: the board (tiles in placement order, then
+Cells come from ``Outcome.placements`` and figure placements from ``Outcome.deploys`` or
+:meth:`MatchService.candidate` (the real state, so expansion figures are included). As a
+fallback for an outcome without placements, this module rebuilds a *shadow* game state from
+the public view: the board (tiles in placement order, then
 the figures), the seats' supplies, the step and the drawn tile. The pile is left empty — the
 shadow never draws — so nothing hidden is needed. Cell numbers follow
 the service's ``Outcome.placements`` so they match the numbers drawn on the board image.
@@ -18,9 +20,9 @@ from engine.carcassonne import rules
 from engine.carcassonne.board import Board, Meeple
 from engine.carcassonne.state import PlayerState
 from engine.carcassonne.tiles import load_tile_set, tile
-from engine.carcassonne.view import public_view
 
 NONE_SPOT = "none"
+FIGURE_SEP = "+"
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,31 +85,37 @@ def cell(outcome: Outcome, number: int) -> Cell | None:
 
 
 def spots_after(view: PublicView, pos: Position, rotation: Rotation) -> list[str]:
-    """Follower spots legal after placing the drawn tile at ``pos``/``rotation``."""
+    """Follower spots legal after placing the drawn tile (base game only, from the shadow).
+
+    The front end asks the service instead (:meth:`MatchService.candidate`), which knows
+    every figure kind; this stays for checks that only have a public view."""
     state = shadow_state(view)
     tr = apply(state, view.current, PlaceTile(pos, rotation))
-    return _follower_spots(rules.legal_deploys(tr.state))
+    return [d.spot for d in rules.legal_deploys(tr.state) if d.figure == "follower"]
 
 
-def view_after(view: PublicView, pos: Position, rotation: Rotation) -> PublicView:
-    """The public view with the tile placed (for the labelled-spot image)."""
-    state = shadow_state(view)
-    return public_view(apply(state, view.current, PlaceTile(pos, rotation)).state)
-
-
-def spots_now(outcome: Outcome) -> list[str]:
-    """Follower spots legal now (the deploy step of the current turn)."""
+def deploys_now(outcome: Outcome) -> list[Deploy]:
+    """Figure placements legal now (the deploy step of the current turn), in engine order."""
     if outcome.view.step != "deploy":
         return []
-    return _follower_spots(list(outcome.deploys))
+    return list(outcome.deploys)
 
 
-def _follower_spots(deploys: list[Deploy]) -> list[str]:
-    out: list[str] = []
+def choice_key(deploy: Deploy) -> str:
+    """The value of a deploy in a button or an autocomplete: ``city:N`` for a follower,
+    ``large+city:N`` for another figure (``+`` is allowed in custom ids)."""
+    if deploy.figure == "follower":
+        return deploy.spot
+    return f"{deploy.figure}{FIGURE_SEP}{deploy.spot}"
+
+
+def find_choice(text: str, deploys: list[Deploy]) -> Deploy | None:
+    """The legal deploy a typed or clicked value names (a bare spot means a follower)."""
+    want = text.strip().lower()
     for d in deploys:
-        if d.figure == "follower" and d.spot not in out:
-            out.append(d.spot)
-    return out
+        if choice_key(d).lower() == want:
+            return d
+    return None
 
 
 def remaining_tiles(view: PublicView) -> dict[str, int]:

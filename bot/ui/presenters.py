@@ -16,12 +16,14 @@ import discord
 from bot.i18n import Lang, t
 from bot.services.matches import LobbyInfo, MatchOptions, Outcome, SeatInfo, ServiceError
 from bot.ui.components import CarcButton, CarcSelect
-from bot.ui.legal import NONE_SPOT, Cell
-from engine import PublicView, Rotation
+from bot.ui.legal import NONE_SPOT, Cell, choice_key
+from engine import Deploy, PublicView, Rotation
 from engine.carcassonne.events import Event, PointsScored, TileDiscarded
+from engine.carcassonne.expansions.traders_builders import BuilderBonus, GoodsTaken
 from engine.carcassonne.scoring import ScoreItem
 from engine.carcassonne.tiles import tile
 from rendering import spot_letter
+from rendering.board import goods_held
 
 PAGE = 25  # options per select (Discord's limit)
 COLOUR = discord.Colour.from_rgb(70, 120, 60)
@@ -98,6 +100,33 @@ def spot_label(spot: str, lang: Lang) -> str:
     return f"{word} ({', '.join(t(lang, f'side_{c}') for c in where if c in 'NESW')})"
 
 
+def figure_label(figure: str, lang: Lang) -> str:
+    """``large`` -> ``large follower`` / ``seguidor grande`` (unknown kinds show as they are)."""
+    text = t(lang, f"fig_{figure}")
+    return figure if text == f"fig_{figure}" else text
+
+
+def deploy_label(deploy: Deploy | str, lang: Lang) -> str:
+    """A figure placement in words: ``city (north) · large follower``; a bare spot is a follower.
+
+    The figure is named only when it is not a plain follower, so base-game labels stay short."""
+    if isinstance(deploy, str):
+        return spot_label(deploy, lang)
+    where = spot_label(deploy.spot, lang)
+    if deploy.figure == "follower":
+        return where
+    return f"{where} · {figure_label(deploy.figure, lang)}"
+
+
+_GOODS = ("wine", "grain", "cloth")
+
+
+def goods_text(goods: Sequence[int], lang: Lang) -> str:
+    """``(1, 0, 2)`` -> ``1 wine, 2 cloth`` (nothing -> ``0``)."""
+    parts = [t(lang, f"good_{k}", n=n) for k, n in zip(_GOODS, goods, strict=False) if n]
+    return ", ".join(parts) or "0"
+
+
 _EDGE_LETTER = {"city": "C", "road": "R", "field": "F"}
 
 
@@ -172,7 +201,16 @@ def event_lines(events: Iterable[Event], seats: Sequence[SeatInfo], lang: Lang) 
                 )
         elif isinstance(e, TileDiscarded):
             lines.append(t(lang, "discarded", tile=e.tile))
+        elif isinstance(e, BuilderBonus):
+            lines.append(t(lang, "builder_bonus", name=_name(by_seat, e.seat)))
+        elif isinstance(e, GoodsTaken):
+            name = _name(by_seat, e.seat)
+            lines.append(t(lang, "goods_taken", name=name, goods=goods_text(e.goods, lang)))
     return lines
+
+
+def _name(by_seat: dict[int, SeatInfo], seat: int) -> str:
+    return by_seat[seat].name if seat in by_seat else f"#{seat + 1}"
 
 
 def _clip(lines: Sequence[str], limit: int = EMBED_TEXT) -> str:
@@ -272,7 +310,7 @@ def options_text(options: MatchOptions, lang: Lang, followers: int = 7) -> str:
         if options.reminder_minutes
         else t(lang, "reminder_off")
     )
-    return t(
+    body = t(
         lang,
         "rules_body",
         players=options.players,
@@ -281,6 +319,8 @@ def options_text(options: MatchOptions, lang: Lang, followers: int = 7) -> str:
         reminder=reminder,
         followers=followers,
     )
+    names = ", ".join(t(lang, f"exp_{x}") for x in options.expansions) or t(lang, "exp_none")
+    return f"{body}\n{t(lang, 'rules_expansions', names=names)}"
 
 
 # ------------------------------------------------------------------------------- turns
@@ -404,7 +444,37 @@ def score_embed(outcome: Outcome, lang: Lang) -> discord.Embed:
         name=t(lang, "field_followers"), value=followers_text(outcome.view, outcome.seats)
     )
     embed.add_field(name=t(lang, "field_left"), value=str(outcome.view.tiles_left))
+    if _has_expansion_figures(outcome.view):
+        embed.add_field(
+            name=t(lang, "field_figures"),
+            value=figures_text(outcome.view, outcome.seats, lang),
+            inline=False,
+        )
+    goods = goods_held(outcome.view)
+    if goods is not None:
+        by_seat = {s.seat: s for s in outcome.seats}
+        rows = [
+            f"{SEAT_EMOJI[p.seat % len(SEAT_EMOJI)]} {_name(by_seat, p.seat)}: "
+            f"{goods_text(goods[p.seat], lang)}"
+            for p in sorted(outcome.view.players, key=lambda p: p.seat)
+            if p.seat < len(goods)
+        ]
+        embed.add_field(name=t(lang, "field_goods"), value="\n".join(rows), inline=False)
     return embed
+
+
+def _has_expansion_figures(view: PublicView) -> bool:
+    return any(k != "follower" for p in view.players for k in p.supply)
+
+
+def figures_text(view: PublicView, seats: Sequence[SeatInfo], lang: Lang) -> str:
+    """Each player's figures left by kind: ``🟡 Alice: 6 follower, 1 large follower, ...``."""
+    by_seat = {s.seat: s for s in seats}
+    rows = []
+    for p in sorted(view.players, key=lambda p: p.seat):
+        kinds = ", ".join(f"{n} {figure_label(k, lang)}" for k, n in p.supply.items())
+        rows.append(f"{SEAT_EMOJI[p.seat % len(SEAT_EMOJI)]} {_name(by_seat, p.seat)}: {kinds}")
+    return "\n".join(rows)
 
 
 def tiles_embed(remaining: dict[str, int], lang: Lang) -> discord.Embed:
@@ -533,13 +603,15 @@ def rotation_picker(
 def spots_picker(
     match_id: int,
     version: int,
-    spots: Sequence[str],
+    spots: Sequence[Deploy | str],
     lang: Lang,
     *,
     cell: Cell | None = None,
     rotation: Rotation | None = None,
 ) -> discord.ui.View:
-    """Spot buttons plus "No follower". With ``cell`` it finishes place+deploy in one call."""
+    """Figure-placement buttons (lettered like the spots image) plus "No follower".
+
+    A plain string is a follower spot. With ``cell`` it finishes place+deploy in one call."""
     view = discord.ui.View(timeout=None)
     prefix: tuple[object, ...] = ()
     action = "fol"
@@ -553,8 +625,8 @@ def spots_picker(
                 version,
                 action,
                 *prefix,
-                spot,
-                label=f"{spot_letter(i)} · {spot_label(spot, lang)}",
+                spot if isinstance(spot, str) else choice_key(spot),
+                label=f"{spot_letter(i)} · {deploy_label(spot, lang)}"[:80],
                 style=discord.ButtonStyle.primary,
                 emoji="🧍",
                 row=i // 5,
