@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from bot.services.cache import GameCache
 from bot.services.matches import (
     ERR_ALREADY_JOINED,
     ERR_ALREADY_STARTED,
@@ -171,12 +172,13 @@ class CardMatchService:
     seeds: Callable[[], int] = lambda: secrets.randbelow(_MAX_SEED)
     cache_size: int = 64
     _locks: dict[int, asyncio.Lock] = field(default_factory=dict, repr=False)
-    _cache: OrderedDict[tuple[int, int], CardState] = field(default_factory=OrderedDict, repr=False)
+    _cache: GameCache[CardState] = field(init=False, repr=False)
     _png: OrderedDict[tuple[int, int], bytes] = field(default_factory=OrderedDict, repr=False)
     #: users whose DMs are closed (decision 5); also kept in each match snapshot
     dm_closed: set[int] = field(default_factory=set)
 
     def __post_init__(self) -> None:
+        self._cache = GameCache(self.cache_size)
         if self.renderer is _UNSET:
             self.renderer = default_renderer()
         quiet_sql_logging()
@@ -373,7 +375,7 @@ class CardMatchService:
                     )
                     await self.storage.actions.append(tx, match_id, [entry])
             except StaleVersion:
-                self._cache.pop((match_id, before.version), None)
+                self._cache.drop(match_id, before.version)
                 raise ServiceError(ERR_STALE, "This table is out of date.") from None
             self._remember(match_id, after)
             changed = tuple(
@@ -473,8 +475,7 @@ class CardMatchService:
         )
         if row.snapshot:
             self.dm_closed.update(int(u) for u in row.snapshot.get("dm_closed", ()))
-        key = (match_id, row.version)
-        state = self._cache.get(key)
+        state = self._cache.get(match_id, row.version)
         if state is None:
             entries = await self.storage.actions.entries(match_id)
             try:
@@ -489,16 +490,10 @@ class CardMatchService:
                 reason = f"This match can no longer be replayed ({e})."
                 raise ServiceError(ERR_ILLEGAL, reason, reason=reason) from e
             self._remember(match_id, state)
-        else:
-            self._cache.move_to_end(key)
         return _Loaded(row, seats, state)
 
     def _remember(self, match_id: int, state: CardState) -> None:
-        for k in [k for k in self._cache if k[0] == match_id]:
-            del self._cache[k]
-        self._cache[(match_id, state.version)] = state
-        while len(self._cache) > self.cache_size:
-            self._cache.popitem(last=False)
+        self._cache.put(match_id, state.version, state)
 
     def _require_seat(self, loaded: _Loaded, user_id: int) -> Seat:
         seat = loaded.seat_of(user_id)
