@@ -630,6 +630,7 @@ class Carcassonne(
         place = PlaceTile(c.pos, rot)
         deploys = list(await self.service.candidate(_channel_id(interaction), place))
         after = await self.service.candidate_view(_channel_id(interaction), place)
+        deploys = deploys[: ui.MAX_SPOT_BUTTONS]  # the picture letters what the buttons offer
         png = await images.spots_png(after, [d.spot for d in deploys])
         text = t(lang, "picker_spots" if deploys else "picker_no_spots")
         view = ui.spots_picker(
@@ -662,7 +663,7 @@ class Carcassonne(
         outcome = await self._fresh(interaction, click)
         self._require_turn(outcome, _uid(interaction))
         lang = lang_of(interaction.locale)
-        deploys = legal.deploys_now(outcome)
+        deploys = legal.deploys_now(outcome)[: ui.MAX_SPOT_BUTTONS]
         png = await images.spots_png(outcome.view, [d.spot for d in deploys])
         text = t(lang, "picker_spots" if deploys else "picker_no_spots")
         view = ui.spots_picker(outcome.match_id, outcome.version, deploys, lang)

@@ -26,6 +26,8 @@ from rendering import spot_letter
 from rendering.board import goods_held
 
 PAGE = 25  # options per select (Discord's limit)
+#: spot buttons in a picker (4 rows of 5; the last row holds "No follower" and "Back")
+MAX_SPOT_BUTTONS = 20
 COLOUR = discord.Colour.from_rgb(70, 120, 60)
 ALLOWED = discord.AllowedMentions(everyone=False, roles=False, users=True)
 QUIET = discord.AllowedMentions.none()
@@ -618,7 +620,7 @@ def spots_picker(
     if cell is not None and rotation is not None:
         action = "dep"
         prefix = (cell.number, rotation.degrees)
-    for i, spot in enumerate(spots[:20]):
+    for i, spot in enumerate(spots[:MAX_SPOT_BUTTONS]):
         view.add_item(
             CarcButton(
                 match_id,
@@ -632,7 +634,7 @@ def spots_picker(
                 row=i // 5,
             )
         )
-    row = min(4, (min(len(spots), 20) + 4) // 5)
+    row = min(4, (min(len(spots), MAX_SPOT_BUTTONS) + 4) // 5)
     view.add_item(
         CarcButton(
             match_id, version, action, *prefix, NONE_SPOT, label=t(lang, "btn_no_follower"), row=row
