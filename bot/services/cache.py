@@ -38,5 +38,8 @@ class GameCache(Generic[T]):
     def drop(self, match_id: int, version: int) -> None:
         self._items.pop((match_id, version), None)
 
+    def clear(self) -> None:
+        self._items.clear()
+
     def __len__(self) -> int:
         return len(self._items)

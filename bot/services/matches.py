@@ -28,6 +28,7 @@ from typing import Any, NoReturn, Protocol
 
 import aiosqlite
 
+from bot.services.cache import GameCache
 from bot.services.replay import RESIGN, UNDO, Game, rebuild, start_game, turn_states
 from engine import (
     Action,
@@ -347,7 +348,7 @@ class MatchService:
         self.animator: Animator | None = default_animator() if animator is _UNSET else animator
         self.clock = clock
         self._locks: dict[int, asyncio.Lock] = {}
-        self._cache: OrderedDict[tuple[int, int], Game] = OrderedDict()
+        self._cache: GameCache[Game] = GameCache(cache_size)
         self._cache_size = cache_size
         #: board PNGs by (match_id, version): a version fixes the view, so it fixes the image
         self._png_cache: OrderedDict[tuple[int, int], bytes] = OrderedDict()
@@ -773,8 +774,7 @@ class MatchService:
             raise ServiceError(ERR_NO_MATCH, "The match in this channel has not started yet.")
         seats = [s for s in await self.storage.matches.seats(match_id) if s.seat is not None]
         seats.sort(key=lambda s: s.seat if s.seat is not None else -1)
-        key = (match_id, row.version)
-        game = self._cache.get(key)
+        game = self._cache.get(match_id, row.version)
         if game is None:
             entries = await self.storage.actions.entries(match_id)
             try:
@@ -785,16 +785,10 @@ class MatchService:
                 reason = f"This match can no longer be replayed ({e}); abandon it to start anew."
                 raise ServiceError(ERR_ILLEGAL, reason, reason=reason) from e
             self._remember(match_id, game)
-        else:
-            self._cache.move_to_end(key)
         return _Loaded(row, seats, game)
 
     def _remember(self, match_id: int, game: Game) -> None:
-        for k in [k for k in self._cache if k[0] == match_id]:
-            del self._cache[k]
-        self._cache[(match_id, game.version)] = game
-        while len(self._cache) > self._cache_size:
-            self._cache.popitem(last=False)
+        self._cache.put(match_id, game.version, game)
 
     def _require_seat(self, loaded: _Loaded, user_id: int) -> Seat:
         seat = loaded.seat_of(user_id)
@@ -871,7 +865,7 @@ class MatchService:
                 ):
                     await self._schedule_reminder(tx, row, game, users)
         except StaleVersion:
-            self._cache.pop((row.id, before), None)
+            self._cache.drop(row.id, before)
             raise ServiceError(
                 ERR_STALE,
                 "This board is out of date: use the latest one.",
