@@ -6,11 +6,23 @@ from dataclasses import dataclass
 
 from engine.carcassonne.geometry import Position, Rotation
 from engine.carcassonne.scoring import Award, ScoreItem
+from engine.core.decisions import Prompt
 from engine.core.seats import Seat
 
 
 class Event:
-    """Base class of events."""
+    """Base class of events.
+
+    An event players should read of, and that a front end cannot know (an expansion's),
+    says so with :meth:`prompt`: a message key (``engine.core.messages``) and parameters.
+    By convention a parameter named ``seat`` (or ending in ``_seat``) holds a seat number,
+    which a front end shows as that player's name.
+    """
+
+    __slots__ = ()
+
+    def prompt(self) -> Prompt | None:
+        return None
 
 
 @dataclass(frozen=True, slots=True)

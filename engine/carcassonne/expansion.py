@@ -113,8 +113,8 @@ def expansions_of(setup: GameSetup) -> tuple[Expansion, ...]:
     Raises:
         IllegalActionError: for an unknown expansion id.
     """
-    from engine.carcassonne.expansions import ALL_EXPANSIONS, find_expansion
+    from engine.carcassonne.registry import all_expansions, find_expansion
 
     for e in setup.expansions:
         find_expansion(e)
-    return tuple(cls(setup) for cls in ALL_EXPANSIONS if cls.id in setup.expansions)
+    return tuple(cls(setup) for cls in all_expansions() if cls.id in setup.expansions)

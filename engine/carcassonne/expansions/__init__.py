@@ -1,20 +1,19 @@
-"""Registry of expansions, in hook order (ARCHITECTURE.md §5.4)."""
+"""The built-in expansions, registered in hook order (see :mod:`engine.carcassonne.registry`).
+
+Adding an expansion is one line here."""
 
 from __future__ import annotations
 
 from engine.carcassonne.expansion import Expansion
 from engine.carcassonne.expansions.inns_cathedrals import InnsCathedrals
 from engine.carcassonne.expansions.traders_builders import TradersBuilders
-from engine.core.errors import IllegalActionError
+from engine.carcassonne.registry import all_expansions, find_expansion, register
 
-ALL_EXPANSIONS: tuple[type[Expansion], ...] = (InnsCathedrals, TradersBuilders)
+BUILTIN: tuple[type[Expansion], ...] = (InnsCathedrals, TradersBuilders)
+for _cls in BUILTIN:
+    register(_cls)
 
+#: the built-in expansions (tests may register more: use ``registry.all_expansions()``)
+ALL_EXPANSIONS = BUILTIN
 
-def find_expansion(expansion_id: str) -> type[Expansion]:
-    """Raises:
-    IllegalActionError: for an expansion that is not (yet) playable.
-    """
-    for cls in ALL_EXPANSIONS:
-        if cls.id == expansion_id:
-            return cls
-    raise IllegalActionError(f"the expansion '{expansion_id}' is not playable yet")
+__all__ = ["ALL_EXPANSIONS", "BUILTIN", "all_expansions", "find_expansion", "register"]

@@ -18,10 +18,34 @@ from engine.carcassonne.board import Feature
 from engine.carcassonne.expansion import Expansion, Option
 from engine.carcassonne.scoring import ScoreItem, count
 from engine.carcassonne.state import GameState
+from engine.core import messages
 
 LARGE_FOLLOWER = "ic.large_follower"
 INNS = "ic.inns"
 CATHEDRALS = "ic.cathedrals"
+
+
+messages.register(
+    {
+        "exp.inns_cathedrals": ("Inns & Cathedrals", "Posadas y Catedrales"),
+        f"opt.{LARGE_FOLLOWER}": ("Large follower", "Seguidor grande"),
+        "fig.large": ("large follower", "seguidor grande"),
+        f"opt.{INNS}": ("Inns", "Posadas"),
+        f"opt.{CATHEDRALS}": ("Cathedrals", "Catedrales"),
+        f"help.{LARGE_FOLLOWER}": (
+            "each player has a large follower (counts 2)",
+            "cada jugador tiene un seguidor grande (cuenta 2)",
+        ),
+        f"help.{INNS}": (
+            "inns double a completed road, zero an unfinished one",
+            "las posadas doblan un camino completado y anulan uno sin terminar",
+        ),
+        f"help.{CATHEDRALS}": (
+            "cathedrals: completed city 3 per tile/shield",
+            "catedrales: ciudad completada 3 por pieza/escudo",
+        ),
+    }
+)
 
 
 class InnsCathedrals(Expansion):

@@ -22,11 +22,45 @@ from engine.carcassonne.expansion import Expansion, Option
 from engine.carcassonne.scoring import ScoreItem, award
 from engine.carcassonne.state import GameState
 from engine.carcassonne.tiles import GOODS, FeatureKind
+from engine.core import messages
+from engine.core.decisions import Prompt
 from engine.core.seats import Seat
 
 BUILDER = "tb.builder"
 PIG = "tb.pig"
 TRADE_GOODS = "tb.goods"
+
+
+messages.register(
+    {
+        "exp.traders_builders": ("Traders & Builders", "Constructores y Comerciantes"),
+        f"opt.{BUILDER}": ("Builder", "Constructor"),
+        f"opt.{PIG}": ("Pig", "Cerdo"),
+        f"opt.{TRADE_GOODS}": ("Goods", "Mercancías"),
+        f"help.{BUILDER}": (
+            "each player has a builder (a second tile)",
+            "cada jugador tiene un constructor (una segunda pieza)",
+        ),
+        f"help.{PIG}": (
+            "each player has a pig (+1 per city in its farm)",
+            "cada jugador tiene un cerdo (+1 por ciudad en su granja)",
+        ),
+        f"help.{TRADE_GOODS}": (
+            "goods tokens for completing cities",
+            "fichas de mercancía por completar ciudades",
+        ),
+        "tb.builder_bonus": (
+            "{seat}'s builder earns a second tile this turn.",
+            "El constructor de {seat} le da una segunda pieza este turno.",
+        ),
+        "tb.goods_taken": (
+            "{seat} takes goods: {wine} wine, {grain} grain, {cloth} cloth.",
+            "{seat} recibe mercancías: {wine} vino, {grain} trigo, {cloth} tela.",
+        ),
+        "fig.builder": ("builder", "constructor"),
+        "fig.pig": ("pig", "cerdo"),
+    }
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,12 +77,19 @@ class GoodsTaken(Event):
     seat: Seat
     goods: tuple[int, int, int]
 
+    def prompt(self) -> Prompt:
+        wine, grain, cloth = self.goods
+        return Prompt.of("tb.goods_taken", seat=self.seat, wine=wine, grain=grain, cloth=cloth)
+
 
 @dataclass(frozen=True, slots=True)
 class BuilderBonus(Event):
     """The builder earned its owner a second tile this turn."""
 
     seat: Seat
+
+    def prompt(self) -> Prompt:
+        return Prompt.of("tb.builder_bonus", seat=self.seat)
 
 
 class TradersBuilders(Expansion):

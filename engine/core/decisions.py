@@ -1,0 +1,280 @@
+"""Decisions: how an engine asks a seat to choose, for any game (ARCHITECTURE.md §5.8).
+
+An engine publishes every open choice as a :class:`Decision` through its ``pending(state)``;
+front ends (Discord, the console, the random player) show and answer any decision without
+knowing which rule or expansion asked it:
+
+* ``prompt`` is a message key with parameters (see :mod:`engine.core.messages`), never text;
+* every :class:`Option` carries the engine ``action`` that answers it, a renderer ``target``
+  (a cell, a spot on any tile, a corner, a track space, a figure, a tile, a card) and
+  ``facets`` that split many options into successive questions (cell → rotation → spot);
+* a numeric answer (a bid) is one option with an :class:`IntRange` and a function that
+  builds the action from the number;
+* ``optional`` decisions may be passed with ``pass_action``;
+* ``visibility`` PRIVATE decisions go to their seat alone (DM), and decisions of one
+  ``group`` are answered independently and resolved together (sealed bids);
+* ``key`` is unique in the match while the decision is open: an answer names it, so an answer
+  to a decision that has closed is refused as out of date, while another seat's new decision
+  leaves yours valid.
+
+>>> d = Decision("core.place#3", Seat(0), "core.place", Prompt.of("place_tile", tile="A"),
+...              (Option("0,1 r0", "act", Cell(0, 1), (("cell", "0,1"), ("rotation", "r0"))),))
+>>> d.facet_values("cell"), d.narrow(cell="0,1")[0].id
+(('0,1',), '0,1 r0')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from engine.core.seats import Seat
+
+
+class Visibility(Enum):
+    """Who may see a decision (and the action that answers it)."""
+
+    PUBLIC = "public"
+    PRIVATE = "private"
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """A message key with its parameters; front ends translate it (``engine.core.messages``)."""
+
+    key: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def of(cls, key: str, **params: Any) -> Prompt:
+        return cls(key, tuple(sorted(params.items())))
+
+    def param(self, name: str, default: Any = None) -> Any:
+        for k, v in self.params:
+            if k == name:
+                return v
+        return default
+
+    @property
+    def kwargs(self) -> dict[str, Any]:
+        return dict(self.params)
+
+
+# ------------------------------------------------------------------------------- targets
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """An empty or occupied board cell."""
+
+    x: int
+    y: int
+
+
+@dataclass(frozen=True, slots=True)
+class FeatureRef:
+    """A feature of the tile at (x, y), by its spot name (``city:N``, ``field:En.Wn`` ...)."""
+
+    x: int
+    y: int
+    spot: str
+
+
+@dataclass(frozen=True, slots=True)
+class Corner:
+    """The corner where four cells meet: the north-west corner of cell (x, y)."""
+
+    x: int
+    y: int
+
+
+@dataclass(frozen=True, slots=True)
+class TrackSpace:
+    """A space of the score track (0–49)."""
+
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class FigureRef:
+    """A figure on the board: on the feature ``spot`` of the tile at (x, y).
+
+    ``seat`` is ``None`` for a neutral figure."""
+
+    x: int
+    y: int
+    spot: str
+    figure: str
+    seat: Seat | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TileChoice:
+    """A tile to take (a market's revealed tiles, an abbey from the supply ...)."""
+
+    tile: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardRef:
+    """A card (the card game's hand), by its code."""
+
+    code: str
+
+
+Target = Cell | FeatureRef | Corner | TrackSpace | FigureRef | TileChoice | CardRef
+
+
+@dataclass(frozen=True, slots=True)
+class IntRange:
+    """A whole number from ``min`` to ``max`` inclusive (``max`` None: no upper bound)."""
+
+    min: int
+    max: int | None = None
+
+    def __contains__(self, n: object) -> bool:
+        return isinstance(n, int) and n >= self.min and (self.max is None or n <= self.max)
+
+
+# ------------------------------------------------------------------------------- options
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One answer to a decision.
+
+    ``id`` is unique within the decision and short (it travels in button ids); ``action`` is
+    the engine action that answers it; ``facets`` are ordered ``(name, value)`` pairs that
+    let a picker ask one thing at a time; ``label`` names the option (a message key).
+    A numeric option has ``number`` set and builds its action with :meth:`action_for`.
+    """
+
+    id: str
+    action: Any
+    target: Target | None = None
+    facets: tuple[tuple[str, str], ...] = ()
+    label: Prompt | None = None
+    number: IntRange | None = None
+    make: Callable[[int], Any] | None = field(default=None, compare=False, repr=False)
+
+    def facet(self, name: str) -> str | None:
+        for k, v in self.facets:
+            if k == name:
+                return v
+        return None
+
+    def action_for(self, n: int) -> Any:
+        """The action answering this numeric option with ``n``.
+
+        Raises:
+            ValueError: when this option takes no number or ``n`` is out of range.
+        """
+        if self.number is None or self.make is None:
+            raise ValueError("this option takes no number")
+        if n not in self.number:
+            raise ValueError(f"{n} is out of range")
+        return self.make(n)
+
+
+class Decision:
+    """An open choice of one seat (see the module docstring).
+
+    Options may be built lazily (``options`` given as a function): a random player or a
+    presenter pays for them only when it asks.
+    """
+
+    __slots__ = (
+        "key",
+        "seat",
+        "kind",
+        "prompt",
+        "optional",
+        "visibility",
+        "group",
+        "pass_action",
+        "_options",
+        "_make",
+    )
+
+    def __init__(
+        self,
+        key: str,
+        seat: Seat,
+        kind: str,
+        prompt: Prompt,
+        options: tuple[Option, ...] | Callable[[], tuple[Option, ...]],
+        *,
+        optional: bool = False,
+        visibility: Visibility = Visibility.PUBLIC,
+        group: str | None = None,
+        pass_action: Any = None,
+    ) -> None:
+        self.key = key
+        self.seat = seat
+        self.kind = kind
+        self.prompt = prompt
+        self.optional = optional
+        self.visibility = visibility
+        self.group = group
+        self.pass_action = pass_action
+        if callable(options):
+            self._options: tuple[Option, ...] | None = None
+            self._make: Callable[[], tuple[Option, ...]] | None = options
+        else:
+            self._options = tuple(options)
+            self._make = None
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        if self._options is None:
+            assert self._make is not None
+            self._options = tuple(self._make())
+            self._make = None
+        return self._options
+
+    @property
+    def private(self) -> bool:
+        return self.visibility is Visibility.PRIVATE
+
+    def option(self, option_id: str) -> Option | None:
+        for o in self.options:
+            if o.id == option_id:
+                return o
+        return None
+
+    def actions(self) -> Iterable[Any]:
+        """Every action that answers this decision (numeric options excepted), then pass."""
+        for o in self.options:
+            if o.number is None:
+                yield o.action
+        if self.optional and self.pass_action is not None:
+            yield self.pass_action
+
+    def facet_names(self) -> tuple[str, ...]:
+        """Facet names in the order a picker asks them."""
+        out: list[str] = []
+        for o in self.options:
+            for k, _ in o.facets:
+                if k not in out:
+                    out.append(k)
+        return tuple(out)
+
+    def narrow(self, **chosen: str) -> tuple[Option, ...]:
+        """The options whose facets agree with ``chosen``."""
+        return tuple(o for o in self.options if all(o.facet(k) == v for k, v in chosen.items()))
+
+    def facet_values(self, name: str, **chosen: str) -> tuple[str, ...]:
+        """The distinct values of facet ``name`` among the options agreeing with ``chosen``."""
+        out: list[str] = []
+        for o in self.narrow(**chosen):
+            v = o.facet(name)
+            if v is not None and v not in out:
+                out.append(v)
+        return tuple(out)
+
+    def __repr__(self) -> str:
+        return f"Decision({self.key!r}, seat={self.seat}, kind={self.kind!r})"
+
+
+def decisions_of(decisions: Iterable[Decision], seat: Seat | None) -> tuple[Decision, ...]:
+    """The decisions ``seat`` may see: public ones, and its own private ones
+    (``seat`` None: public only)."""
+    return tuple(d for d in decisions if not d.private or (seat is not None and d.seat == seat))
