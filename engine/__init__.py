@@ -25,9 +25,12 @@ from engine.carcassonne.rules import (
     legal_deploys,
     legal_placements,
     new_game,
+    pending,
+    preview,
 )
 from engine.carcassonne.state import GameSetup, GameState
 from engine.carcassonne.view import PublicView, SeatView, public_view, view_for
+from engine.core.decisions import Decision, Option, Prompt, Visibility
 from engine.core.errors import (
     EngineError,
     GameOverError,
@@ -41,6 +44,10 @@ from engine.core.seats import Seat
 
 __all__ = [
     "Action",
+    "Decision",
+    "Option",
+    "Prompt",
+    "Visibility",
     "Deploy",
     "EngineError",
     "GameOverError",
@@ -71,6 +78,8 @@ __all__ = [
     "legal_placements",
     "loads",
     "new_game",
+    "pending",
+    "preview",
     "play_random_game",
     "public_view",
     "record_of",

@@ -495,6 +495,8 @@ class MatchService:
                 farm_scoring=options.farm_scoring,
                 expansions=options.expansions,
                 names=tuple(s.name for s in order),
+                # TEMPORARY until the generic decision presenter lands (issue 9 phase 2)
+                options=(("tb.builder_bonus", "auto"),),
             )
             try:
                 game = start_game(setup, row.seed)

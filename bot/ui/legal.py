@@ -18,6 +18,7 @@ from bot.services.matches import Outcome, numbered_cells
 from engine import Deploy, GameState, PlaceTile, Position, PublicView, Rotation, apply
 from engine.carcassonne import rules
 from engine.carcassonne.board import Board, Meeple
+from engine.carcassonne.flow import Ask, Frame, Slot, program_of
 from engine.carcassonne.state import PlayerState
 from engine.carcassonne.tiles import load_tile_set, tile
 
@@ -57,10 +58,14 @@ def shadow_state(view: PublicView) -> GameState:
         placed=view.placed,
         discarded=view.discarded,
         last_placed=dict(view.last_placed),
+        ext=dict(view.ext),
     )
-    exps = getattr(rules, "expansions_of", None)
-    if exps is not None and hasattr(state, "exps"):
-        state.exps = exps(view.setup)
+    # TEMPORARY (issue 9 phase 2 replaces the shadow state with the engine's preview)
+    prog = program_of(view.setup)
+    step = "core.place" if view.step == "place" else "core.deploy"
+    slot = Slot.PLACE if view.step == "place" else Slot.DEPLOY
+    state.flow = (Frame(prog.first(slot), len(prog.steps), view.current),)
+    state.asks = (Ask("shadow", view.current, step, 0),)
     return state
 
 

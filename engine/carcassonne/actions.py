@@ -6,6 +6,10 @@ PlaceTile(pos=Position(x=3, y=-1), rotation=<Rotation.R90: 1>)
 'deploy city:N'
 >>> Action.from_notation("deploy large field:En.Wn")
 Deploy(spot='field:En.Wn', figure='large')
+
+Expansions add namespaced actions (``tb.bonus take``, ``gold.bar 1,0``) with
+:func:`register_action`; they parse to :class:`Choose` and round-trip. A private action (a
+sealed bid) is stored in full and shown to others by :meth:`Action.public_notation`.
 """
 
 from __future__ import annotations
@@ -16,8 +20,40 @@ from typing import ClassVar
 from engine.carcassonne.geometry import Position, Rotation
 from engine.core.errors import InvalidActionError
 
-#: Figures a Deploy may name. Later expansions add their own kinds here.
-FIGURES = ("follower", "large", "builder", "pig", "mayor", "wagon", "barn")
+
+def _known_figure(kind: str) -> bool:
+    from engine.carcassonne.figures import FIGURES
+
+    if kind not in FIGURES:
+        from engine.carcassonne.registry import all_expansions
+
+        all_expansions()  # the built-in expansions register their figures on import
+    return kind in FIGURES
+
+
+@dataclass(frozen=True, slots=True)
+class ActionSpec:
+    """A namespaced action head: the values it takes (empty: any one word) and whether
+    it is private (shown to others as ``HEAD ?``)."""
+
+    head: str
+    values: tuple[str, ...] = ()
+    private: bool = False
+
+
+#: namespaced action heads (``"tb.bonus"``) registered by expansions
+ACTIONS: dict[str, ActionSpec] = {}
+
+
+def register_action(head: str, values: tuple[str, ...] = (), *, private: bool = False) -> None:
+    """Register a namespaced action ``HEAD VALUE`` (``values`` empty: any word or number).
+
+    Raises:
+        ValueError: for a head without a namespace (``ns.verb``).
+    """
+    if "." not in head:
+        raise ValueError(f"an expansion action needs a namespace: '{head}'")
+    ACTIONS[head] = ActionSpec(head, values, private)
 
 
 class Action:
@@ -27,6 +63,15 @@ class Action:
 
     def notation(self) -> str:
         raise NotImplementedError
+
+    @property
+    def private(self) -> bool:
+        """Whether only the acting seat may see this action in full."""
+        return False
+
+    def public_notation(self) -> str:
+        """The notation others may see (a private action hides its value)."""
+        return self.notation()
 
     @staticmethod
     def from_notation(text: str) -> Action:
@@ -43,11 +88,17 @@ class Action:
             return PlaceTile(Position.parse(parts[1]), Rotation.parse(parts[2]))
         if head == "deploy" and len(parts) in (2, 3):
             figure = parts[1].lower() if len(parts) == 3 else "follower"
-            if figure not in FIGURES:
+            if not _known_figure(figure):
                 raise InvalidActionError(f"unknown figure '{figure}'")
             return Deploy(parts[-1], figure)
         if head == "pass" and len(parts) == 1:
             return Pass()
+        spec = ACTIONS.get(head)
+        if spec is not None:
+            if len(parts) != 2 or (spec.values and parts[1] not in spec.values):
+                allowed = " | ".join(spec.values) or "VALUE"
+                raise InvalidActionError(f"use '{head} {allowed}'")
+            return Choose(head, parts[1])
         raise InvalidActionError(
             f"'{text}' is not an action; use 'place X,Y r90', 'deploy SPOT' or 'pass'"
         )
@@ -91,3 +142,23 @@ class Pass(Action):
 
     def notation(self) -> str:
         return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Choose(Action):
+    """A namespaced answer ``HEAD VALUE`` to an expansion's decision (``tb.bonus take``)."""
+
+    head: str
+    value: str
+    kind: ClassVar[str] = "choose"
+
+    def notation(self) -> str:
+        return f"{self.head} {self.value}"
+
+    @property
+    def private(self) -> bool:
+        spec = ACTIONS.get(self.head)
+        return spec is not None and spec.private
+
+    def public_notation(self) -> str:
+        return f"{self.head} ?" if self.private else self.notation()

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
+from engine.carcassonne.figures import FIGURES, is_follower
 from engine.carcassonne.geometry import Position, facing_half
 from engine.carcassonne.tiles import EdgeKind, FeatureKind, RotatedTile, TileDef
 from engine.core.seats import Seat
@@ -103,7 +104,7 @@ class Feature:
         """Majority strength per seat (figures that count, by their weight)."""
         out: dict[Seat, int] = {}
         for m in self.meeples:
-            w = FIGURE_WEIGHT.get(m.figure, 0)
+            w = FIGURES[m.figure].strength if m.figure in FIGURES else 0
             if w:
                 out[m.seat] = out.get(m.seat, 0) + w
         return out
@@ -117,10 +118,9 @@ class Feature:
         return tuple(sorted(seat for seat, v in s.items() if v == best))
 
 
-#: How much each figure counts for majority. Figures not listed (builder, pig) count 0.
-FIGURE_WEIGHT: dict[str, int] = {"follower": 1, "large": 2}
-#: Figures that stand on an unoccupied feature like a follower (RULES.md §2.5, §4.3).
-FOLLOWERS = frozenset({"follower", "large"})
+def has_follower(feature: Feature, seat: Seat) -> bool:
+    """Whether ``seat`` has a follower (a figure that counts as one) on ``feature``."""
+    return any(m.seat == seat and is_follower(m.figure) for m in feature.meeples)
 
 
 class Board:
@@ -279,11 +279,12 @@ class Board:
         self.features[r] = f
 
     def remove_meeples(self, rep: int, which: Iterable[Meeple] | None = None) -> tuple[Meeple, ...]:
-        """Take figures off a feature (all of them by default); return those removed."""
+        """Take figures off a feature (all owned ones by default: neutral figures stay until
+        their expansion moves them); return those removed."""
         f = self.features[rep].copy()
         if which is None:
-            removed = f.meeples
-            f.meeples = ()
+            removed = tuple(m for m in f.meeples if m.seat >= 0)
+            f.meeples = tuple(m for m in f.meeples if m.seat < 0)
         else:
             w = set(which)
             removed = tuple(m for m in f.meeples if m in w)

@@ -13,18 +13,22 @@ not mutated in place, because clones share it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from engine.core.seats import Seat
 
 if TYPE_CHECKING:
     from engine.carcassonne.board import Feature, PlacedTile
     from engine.carcassonne.events import Event
-    from engine.carcassonne.scoring import ScoreItem
+    from engine.carcassonne.figures import FigureSpec
+    from engine.carcassonne.flow import StepSpec
+    from engine.carcassonne.scoring import Award, ScoreItem
     from engine.carcassonne.state import GameSetup, GameState
+
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +48,8 @@ class Expansion:
     name: ClassVar[str] = ""
     tile_sets: ClassVar[tuple[str, ...]] = ()
     options: ClassVar[tuple[Option, ...]] = ()
+    #: the figure kinds this expansion brings (registered with the expansion)
+    figure_specs: ClassVar[tuple[FigureSpec, ...]] = ()
 
     def __init__(self, setup: GameSetup) -> None:
         self.setup = setup
@@ -77,6 +83,10 @@ class Expansion:
         return None
 
     # ---- turn flow
+    def steps(self) -> Iterable[StepSpec]:
+        """Collect: steps this expansion adds to the turn, each in a slot (``flow.Slot``)."""
+        return ()
+
     def on_placed(self, state: GameState, placed: PlacedTile) -> Iterable[Event]:
         """React to the tile just placed (before the deploy step)."""
         return ()
@@ -84,10 +94,6 @@ class Expansion:
     def on_completed(self, state: GameState, seat: Seat, feature: Feature) -> Iterable[Event]:
         """React to a feature completed by ``seat``'s tile, before it is scored."""
         return ()
-
-    def extra_turn(self, state: GameState) -> bool:
-        """Whether the current seat plays another tile before the turn passes on."""
-        return False
 
     # ---- scoring
     def score_feature(self, state: GameState, feature: Feature, item: ScoreItem) -> ScoreItem:
@@ -101,12 +107,51 @@ class Expansion:
         or ``None``. ``features`` are the features the item scored (the farms, for a farm)."""
         return None
 
+    def on_points_awarded(self, state: GameState, award: Award, depth: int) -> Iterable[Award]:
+        """Intercept: react to points just given (may change the cloned state, push a frame
+        that opens a decision, or return follow-up awards, which pass through the pipeline
+        again with ``depth + 1``)."""
+        return ()
+
     def final_scoring(self, state: GameState) -> Iterable[Event]:
         """Add final-scoring lines after farms (may change the cloned state)."""
         return ()
 
 
-@cache
+class _PerSetup(Generic[T]):
+    """Memoise a function of a setup: first by identity (a dict lookup, no hashing of the
+    whole setup on the hot path), then by equality."""
+
+    def __init__(self, fn: Callable[[GameSetup], T]) -> None:
+        self.fn = fn
+        self.by_id: dict[int, tuple[GameSetup, T]] = {}
+        self.by_eq: dict[GameSetup, T] = {}
+
+    def __call__(self, setup: GameSetup) -> T:
+        hit = self.by_id.get(id(setup))
+        if hit is not None and hit[0] is setup:
+            return hit[1]
+        value = self.by_eq.get(setup)
+        if value is None:
+            value = self.fn(setup)
+            if len(self.by_eq) > 256:
+                self.by_eq.clear()
+            self.by_eq[setup] = value
+        if len(self.by_id) > 256:
+            self.by_id.clear()
+        self.by_id[id(setup)] = (setup, value)
+        return value
+
+    def cache_clear(self) -> None:
+        self.by_id.clear()
+        self.by_eq.clear()
+
+
+def per_setup(fn: Callable[[GameSetup], T]) -> _PerSetup[T]:
+    return _PerSetup(fn)
+
+
+@per_setup
 def expansions_of(setup: GameSetup) -> tuple[Expansion, ...]:
     """The enabled expansions of a setup, in registry order (hook order).
 

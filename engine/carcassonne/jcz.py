@@ -17,7 +17,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.carcassonne.actions import Action, Deploy, Pass, PlaceTile
+from engine.carcassonne.actions import Action, Choose, Deploy, Pass, PlaceTile
+from engine.carcassonne.expansions.traders_builders import BonusStep
 from engine.carcassonne.geometry import Position, Rotation
 from engine.carcassonne.record import GameRecord, Recorder
 from engine.carcassonne.rules import parse_spot, spot_name
@@ -314,6 +315,10 @@ def _convert(
             continue  # recorded only / the turn already ended with the deploy or pass
         if state.over:
             raise RecordError(f"{kind} after the game is over", move=n)
+        if kind == "PLACE_TILE" and state.step == BonusStep.id:
+            # JCloisterZone always plays the builder's second tile: take the offer
+            rec.apply(state.current, Choose(BonusStep.id, "take"))
+            state = rec.state
         if kind == "PLACE_TILE":
             if state.step != "place":
                 raise RecordError("PLACE_TILE before the previous turn was committed", move=n)

@@ -1,19 +1,23 @@
 """A random legal player: whole seeded games for simulations, benchmarks and property tests.
 
-Each turn the player picks uniformly among every legal (cell, rotation) placement, then uniformly
-among the legal deploys plus passing. The choices come from their own generator derived from the
-seed, so a seed fixes the whole game: the shuffle and every choice.
+The player answers whatever :func:`~engine.carcassonne.rules.pending` opens, knowing no decision
+kind: it picks uniformly among the options of the first open decision (plus passing when the
+decision may be passed; a number uniformly in its range). The choices come from their own
+generator derived from the seed, so a seed fixes the whole game: the shuffle and every choice.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.carcassonne.actions import Action, Pass, PlaceTile
+from engine.carcassonne.actions import Action
 from engine.carcassonne.record import GameRecord, Recorder
-from engine.carcassonne.rules import legal_deploys, legal_placements
+from engine.carcassonne.rules import pending
 from engine.carcassonne.state import GameSetup, GameState
+from engine.core.decisions import Decision
+from engine.core.errors import IllegalActionError
 from engine.core.rng import Rng
+from engine.core.seats import Seat
 
 #: Mixed into the seed so the choice stream differs from the pile's shuffle stream.
 CHOICE_SALT = 0x5EED_C401_CE5
@@ -39,22 +43,36 @@ class RandomGame:
         return len(self.state.discarded)
 
 
+def choose_move(state: GameState, rng: Rng) -> tuple[Seat, Action]:
+    """A uniformly random answer to the first open decision, with the seat that gives it
+    (the game must not be over)."""
+    d = pending(state)[0]
+    return d.seat, choose_answer(d, rng)
+
+
 def choose_action(state: GameState, rng: Rng) -> Action:
-    """A uniformly random legal action for the seat to move (the game must not be over)."""
-    if state.step == "place":
-        options: list[Action] = [
-            PlaceTile(pos, rot)
-            for pos, rots in sorted(legal_placements(state).items(), key=_cell_order)
-            for rot in rots
-        ]
-    else:
-        options = [*legal_deploys(state), Pass()]
-    return options[rng.below(len(options))]
+    """A uniformly random answer to the first open decision (see :func:`choose_move`)."""
+    return choose_move(state, rng)[1]
 
 
-def _cell_order(item: tuple[tuple[int, int], object]) -> tuple[int, int]:
-    x, y = item[0]
-    return (y, x)
+def choose_answer(d: Decision, rng: Rng) -> Action:
+    """A uniformly random answer to ``d``: an option, or passing when allowed."""
+    answers = d.answers()
+    n = len(answers) + (1 if d.optional and d.pass_action is not None else 0)
+    if n == 0:
+        raise IllegalActionError(f"decision {d.key} has no answer")
+    i = rng.below(n)
+    if i == len(answers):
+        action: Action = d.pass_action
+        return action
+    if answers[i] is not None:
+        return answers[i]  # type: ignore[no-any-return]
+    o = d.options[i]
+    if o.number is not None:
+        lo = o.number.min
+        hi = o.number.max if o.number.max is not None else lo + 20
+        return o.action_for(lo + rng.below(hi - lo + 1))  # type: ignore[no-any-return]
+    return o.action  # type: ignore[no-any-return]
 
 
 def play_random_game(setup: GameSetup, seed: int, *, max_moves: int = 100_000) -> RandomGame:
@@ -69,5 +87,6 @@ def play_random_game(setup: GameSetup, seed: int, *, max_moves: int = 100_000) -
         state = rec.state
         if state.over:
             break
-        rec.apply(state.current, choose_action(state, rng))
+        seat, action = choose_move(state, rng)
+        rec.apply(seat, action)
     return RandomGame(rec.record(), rec.state)

@@ -345,10 +345,10 @@ def replay(record: GameRecord, *, keep_states: bool = False) -> ReplayResult:
     for i, move in enumerate(record.actions, 1):
         if state.over:
             raise RecordError("the game is already over", move=i)
-        if move.seat != state.current:
-            raise RecordError(
-                f"seat {move.seat + 1} moved, but it is seat {state.current + 1}'s turn", move=i
-            )
+        if all(a.seat != move.seat for a in state.asks):
+            waiting = sorted({a.seat + 1 for a in state.asks})
+            who = " or ".join(f"seat {n}" for n in waiting)
+            raise RecordError(f"seat {move.seat + 1} moved, but it is {who}'s turn", move=i)
         try:
             tr = apply(state, move.seat, move.action())
         except EngineError as e:

@@ -21,6 +21,10 @@ def register(cls: type[Expansion]) -> type[Expansion]:
     """Add an expansion class at the end of the hook order (idempotent; usable as decorator)."""
     if not cls.id:
         raise ValueError("an expansion needs an id")
+    from engine.carcassonne.figures import register_figure
+
+    for spec in cls.figure_specs:
+        register_figure(spec)
     for i, known in enumerate(_REGISTRY):
         if known.id == cls.id:
             _REGISTRY[i] = cls
@@ -56,8 +60,10 @@ def find_expansion(expansion_id: str) -> type[Expansion]:
 
 def _changed() -> None:
     from engine.carcassonne.expansion import expansions_of
+    from engine.carcassonne.flow import program_of
 
     expansions_of.cache_clear()
+    program_of.cache_clear()
 
 
 def _load_builtin() -> None:

@@ -57,16 +57,22 @@ class Award:
     bonus: tuple[str, ...] = ()
 
 
+#: how deep follow-up awards may chain (an award answering an award answering ...)
+MAX_AWARD_DEPTH = 4
+
+
 def award(
     state: GameState, item: ScoreItem, events: list[Event], features: Sequence[Feature] = ()
 ) -> None:
     """Give ``item.points`` (plus any expansion bonus) to each of ``item.winners``.
 
-    The only way points enter a score: it updates the (cloned) state, appends the awards to
-    ``state.awards`` and a :class:`~engine.carcassonne.events.PointsScored` event to ``events``.
+    The one points pipeline (ARCHITECTURE.md decision 12): every point enters a score here.
+    It updates the (cloned) state, appends the awards to ``state.awards`` and a
+    :class:`~engine.carcassonne.events.PointsScored` event to ``events``, then lets every
+    expansion react (``Expansion.on_points_awarded``: take a share, watch a marker, open a
+    decision by pushing a frame); follow-up awards pass through the pipeline again, at most
+    :data:`MAX_AWARD_DEPTH` deep.
     """
-    from engine.carcassonne.events import PointsScored
-
     exps = state.exps
     awards = []
     for seat in item.winners:
@@ -78,7 +84,26 @@ def award(
                 pts += extra[0]
                 notes.append(extra[1])
         awards.append(Award(seat, pts, item, tuple(notes)))
+    give(state, tuple(awards), item, events)
+
+
+def give(
+    state: GameState,
+    awards: tuple[Award, ...],
+    item: ScoreItem,
+    events: list[Event],
+    depth: int = 0,
+) -> None:
+    """Enter ``awards`` (all for ``item``) into the scores and run the expansions' reactions."""
+    from engine.carcassonne.events import PointsScored
+
     for a in awards:
         state.players[a.seat].score += a.points
-    state.awards = state.awards + tuple(awards)
-    events.append(PointsScored(item, tuple(awards)))
+    state.awards = state.awards + awards
+    events.append(PointsScored(item, awards))
+    if not state.setup.expansions or depth >= MAX_AWARD_DEPTH:
+        return
+    for e in state.exps:
+        for a in awards:
+            for follow in e.on_points_awarded(state, a, depth):
+                give(state, (follow,), follow.item, events, depth + 1)

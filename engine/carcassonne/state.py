@@ -7,18 +7,22 @@ it (:meth:`GameState.clone`, a handful of shallow dict copies) and changes only 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.carcassonne.board import Board
-from engine.carcassonne.expansion import Expansion
+from engine.carcassonne.expansion import Expansion, expansions_of
 from engine.carcassonne.geometry import Position
 from engine.carcassonne.scoring import Award
 from engine.core.errors import IllegalActionError
 from engine.core.seats import Seat
 
+if TYPE_CHECKING:
+    from engine.carcassonne.flow import Ask, Frame
+
 TINY_CITY_VALUES = (2, 4)
 FARM_SCORING_VALUES = ("per_farm", "city_supply_1st_ed")
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
+FLOW_VERSION = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +49,9 @@ class GameSetup:
     names: tuple[str, ...] = ()
     #: expansion rule variants as sorted ``(key, value)`` pairs (see ``Expansion.options``)
     options: tuple[tuple[str, Any], ...] = ()
+    #: the turn-flow generation the match was recorded with: 1 = before the decision core
+    #: (the builder's second tile was automatic), 2 = now. Old setups read as 1.
+    flow: int = FLOW_VERSION
 
     def option(self, key: str, default: Any = None) -> Any:
         for k, v in self.options:
@@ -72,6 +79,8 @@ class GameSetup:
             "tiny_city": self.tiny_city,
             "farm_scoring": self.farm_scoring,
         }
+        if self.flow != 1:
+            out["flow"] = self.flow
         if not self.farmers:
             out["farmers"] = False
         if self.followers != 7:
@@ -102,6 +111,7 @@ class GameSetup:
             only_forced=bool(data.get("only_forced", False)),
             names=tuple(data.get("names", ())),
             options=tuple(sorted(dict(data.get("options", {})).items())),
+            flow=int(data.get("flow", 1)),
         )
 
 
@@ -122,9 +132,12 @@ class PlayerState:
 class GameState:
     """A whole game at one moment. Never mutate a state you did not just clone.
 
-    ``step`` is ``"place"`` (the current seat must place ``drawn``), ``"deploy"`` (it may put a
-    figure on the tile at ``placed``, or pass) or ``"over"``. ``pile`` is the hidden draw order
-    from ``pile_pos`` on.
+    ``step`` names what the game awaits: ``"place"`` (the current seat places ``drawn``),
+    ``"deploy"`` (a figure on the tile at ``placed``, or pass), an expansion step's id, or
+    ``"over"``. ``flow`` is the stack of running (sub-)turns and ``asks`` the open decisions
+    (:mod:`engine.carcassonne.flow`); ``pending(state)`` describes them. Hidden from every
+    view: ``pile`` from ``pile_pos`` on (the draw order) and ``rng``, the generator state for
+    mid-game randomness (ARCHITECTURE.md decision 13).
     """
 
     setup: GameSetup
@@ -143,8 +156,10 @@ class GameState:
     awards: tuple[Award, ...] = ()
     last_placed: dict[Seat, Position] = field(default_factory=dict)
     ext: dict[str, Any] = field(default_factory=dict)
-    #: the enabled expansions' hook objects (derived from ``setup``; not serialised)
-    exps: tuple[Expansion, ...] = ()
+    flow: tuple[Frame, ...] = ()
+    asks: tuple[Ask, ...] = ()
+    asks_made: int = 0
+    rng: int = 0
 
     def clone(self) -> GameState:
         return GameState(
@@ -164,8 +179,16 @@ class GameState:
             self.awards,
             dict(self.last_placed),
             dict(self.ext),
-            self.exps,
+            self.flow,
+            self.asks,
+            self.asks_made,
+            self.rng,
         )
+
+    @property
+    def exps(self) -> tuple[Expansion, ...]:
+        """The enabled expansions' hook objects (derived from ``setup``, never stored)."""
+        return expansions_of(self.setup)
 
     @property
     def tiles_left(self) -> int:

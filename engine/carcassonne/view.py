@@ -1,7 +1,9 @@
 """What leaves the engine: the public view of a game, and each seat's own view.
 
 Rendering and channel messages take a :class:`PublicView`; nothing hidden (the draw order,
-the RNG) is in it. :func:`view_for` is the only projection.
+the generator state, another seat's private decision) is in it. :func:`view_for` is the only
+projection: it calls every expansion's ``redact`` for the viewer and keeps the decisions the
+viewer may see (public ones, and a seat's own private ones).
 """
 
 from __future__ import annotations
@@ -10,8 +12,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.carcassonne.geometry import Position, Rotation
-from engine.carcassonne.rules import spot_name
+from engine.carcassonne.rules import pending, spot_name
 from engine.carcassonne.state import GameSetup, GameState
+from engine.core.decisions import Decision, decisions_of
 from engine.core.seats import Seat
 
 
@@ -61,6 +64,8 @@ class PublicView:
     #: each enabled expansion's public data by expansion id (``Expansion.redact(model, None)``),
     #: e.g. ``ext["traders_builders"].goods`` — goods tokens per seat
     ext: dict[str, Any] = field(default_factory=dict)
+    #: the open public decisions (every seat's), as ``pending`` lists them
+    decisions: tuple[Decision, ...] = ()
 
     @property
     def over(self) -> bool:
@@ -76,16 +81,29 @@ class PublicView:
 
 @dataclass(frozen=True, slots=True)
 class SeatView:
-    """A seat's view: the public view plus that seat's private information (none in the base game)."""
+    """A seat's view: the public view plus what only that seat may see.
+
+    ``ext`` holds each expansion's model as redacted for this seat; ``decisions`` the seat's
+    own open decisions, private ones included (the public view's list has only public ones).
+    """
 
     public: PublicView
     seat: Seat
+    ext: dict[str, Any] = field(default_factory=dict)
+    decisions: tuple[Decision, ...] = ()
 
 
 def view_for(state: GameState, viewer: Seat | None = None) -> PublicView | SeatView:
     """Project ``state`` for ``viewer`` (``None`` = the public / channel view)."""
     pub = public_view(state)
-    return pub if viewer is None else SeatView(pub, viewer)
+    if viewer is None:
+        return pub
+    return SeatView(
+        pub,
+        viewer,
+        ext={e.id: e.redact(state.ext[e.id], viewer) for e in state.exps if e.id in state.ext},
+        decisions=tuple(d for d in pending(state) if d.seat == viewer),
+    )
 
 
 def public_view(state: GameState) -> PublicView:
@@ -123,6 +141,7 @@ def public_view(state: GameState) -> PublicView:
         last_placed=dict(state.last_placed),
         discarded=state.discarded,
         ext={e.id: e.redact(state.ext[e.id], None) for e in state.exps if e.id in state.ext},
+        decisions=decisions_of(pending(state), None),
     )
 
 

@@ -26,9 +26,9 @@ knowing which rule or expansion asked it:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.core.seats import Seat
 
@@ -40,9 +40,11 @@ class Visibility(Enum):
     PRIVATE = "private"
 
 
-@dataclass(frozen=True, slots=True)
-class Prompt:
-    """A message key with its parameters; front ends translate it (``engine.core.messages``)."""
+class Prompt(NamedTuple):
+    """A message key with its parameters; front ends translate it (``engine.core.messages``).
+
+    A parameter whose value is itself a :class:`Prompt` is translated too (a figure's name
+    inside an option's label)."""
 
     key: str
     params: tuple[tuple[str, Any], ...] = ()
@@ -137,8 +139,7 @@ class IntRange:
 
 
 # ------------------------------------------------------------------------------- options
-@dataclass(frozen=True, slots=True)
-class Option:
+class Option(NamedTuple):
     """One answer to a decision.
 
     ``id`` is unique within the decision and short (it travels in button ids); ``action`` is
@@ -153,7 +154,7 @@ class Option:
     facets: tuple[tuple[str, str], ...] = ()
     label: Prompt | None = None
     number: IntRange | None = None
-    make: Callable[[int], Any] | None = field(default=None, compare=False, repr=False)
+    make: Callable[[int], Any] | None = None
 
     def facet(self, name: str) -> str | None:
         for k, v in self.facets:
@@ -192,6 +193,7 @@ class Decision:
         "pass_action",
         "_options",
         "_make",
+        "_answers",
     )
 
     def __init__(
@@ -206,6 +208,7 @@ class Decision:
         visibility: Visibility = Visibility.PUBLIC,
         group: str | None = None,
         pass_action: Any = None,
+        answers: Callable[[], tuple[Any, ...]] | None = None,
     ) -> None:
         self.key = key
         self.seat = seat
@@ -215,6 +218,7 @@ class Decision:
         self.visibility = visibility
         self.group = group
         self.pass_action = pass_action
+        self._answers = answers
         if callable(options):
             self._options: tuple[Option, ...] | None = None
             self._make: Callable[[], tuple[Option, ...]] | None = options
@@ -242,11 +246,21 @@ class Decision:
 
     def actions(self) -> Iterable[Any]:
         """Every action that answers this decision (numeric options excepted), then pass."""
-        for o in self.options:
-            if o.number is None:
-                yield o.action
+        if self._answers is not None and self._options is None:
+            yield from self._answers()
+        else:
+            for o in self.options:
+                if o.number is None:
+                    yield o.action
         if self.optional and self.pass_action is not None:
             yield self.pass_action
+
+    def answers(self) -> tuple[Any, ...]:
+        """The options' actions in option order (numeric options as ``None``), without
+        building the options when the decision knows a faster way (the random player)."""
+        if self._answers is not None and self._options is None:
+            return self._answers()
+        return tuple(o.action if o.number is None else None for o in self.options)
 
     def facet_names(self) -> tuple[str, ...]:
         """Facet names in the order a picker asks them."""
@@ -269,6 +283,17 @@ class Decision:
             if v is not None and v not in out:
                 out.append(v)
         return tuple(out)
+
+    def _ident(self) -> tuple[Any, ...]:
+        return (self.key, self.seat, self.kind, self.prompt, self.optional, self.visibility)
+
+    def __eq__(self, other: object) -> bool:
+        """Two decisions are the same when they are the same open choice (same key, seat,
+        kind and prompt): a key is unique in a match while it is open."""
+        return isinstance(other, Decision) and self._ident() == other._ident()
+
+    def __hash__(self) -> int:
+        return hash(self._ident())
 
     def __repr__(self) -> str:
         return f"Decision({self.key!r}, seat={self.seat}, kind={self.kind!r})"

@@ -25,6 +25,7 @@ from engine import (
     new_game,
     public_view,
 )
+from engine.carcassonne.actions import Choose
 from engine.carcassonne.tiles import FeatureKind, tile
 from engine.carcassonne.view import FigureView, TileView
 from rendering import render_board, render_spots, spot_anchor, style
@@ -270,6 +271,9 @@ def test_whole_game_with_both_expansions_renders_every_turn() -> None:
     views: list[PublicView] = []
     turns = 0
     while state.step != "over":
+        if state.step == "tb.bonus":  # the builder's second tile is offered: take it
+            state = apply(state, state.current, Choose("tb.bonus", "take")).state
+            continue
         pl = legal_placements(state)
         pos = sorted(pl)[rnd.randrange(len(pl))]
         state = apply(state, state.current, PlaceTile(pos, pl[pos][0])).state

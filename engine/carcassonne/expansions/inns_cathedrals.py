@@ -1,7 +1,7 @@
 """Inns & Cathedrals (RULES.md §4): 18 tiles, the large follower, inns and cathedrals.
 
 * The large follower counts 2 in every majority (roads, cities, cloisters, farms; OQ-IC-1) and
-  returns like any follower — the core reads its weight from ``FIGURE_WEIGHT``.
+  returns like any follower — the core reads its strength from the figure registry.
 * An inn on a road: a completed road scores 2 per tile; unfinished at the end it scores 0.
 * A cathedral in a city: a completed city scores 3 per tile and 3 per shield; unfinished at the
   end, 0. The cathedral rate replaces the 2-tile city exception (OQ-IC-2).
@@ -16,6 +16,7 @@ from dataclasses import replace
 
 from engine.carcassonne.board import Feature
 from engine.carcassonne.expansion import Expansion, Option
+from engine.carcassonne.figures import FigureSpec
 from engine.carcassonne.scoring import ScoreItem, count
 from engine.carcassonne.state import GameState
 from engine.core import messages
@@ -52,6 +53,7 @@ class InnsCathedrals(Expansion):
     id = "inns_cathedrals"
     name = "Inns & Cathedrals"
     tile_sets = ("inns_cathedrals",)
+    figure_specs = (FigureSpec("large", strength=2, follower=True),)
     options = (
         Option(LARGE_FOLLOWER, True, (True, False), "each player has a large follower (counts 2)"),
         Option(INNS, True, (True, False), "inns double a completed road, zero an unfinished one"),

@@ -16,17 +16,26 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from engine.carcassonne.board import FOLLOWERS, Feature, PlacedTile
+from engine.carcassonne.actions import Action, Choose, Pass, register_action
+from engine.carcassonne.board import Feature, PlacedTile, has_follower
 from engine.carcassonne.events import Event
 from engine.carcassonne.expansion import Expansion, Option
+from engine.carcassonne.figures import FigureSpec
+from engine.carcassonne.flow import Ask, Frame, Result, Slot, Step, StepSpec, new_ask, push_subturn
 from engine.carcassonne.scoring import ScoreItem, award
 from engine.carcassonne.state import GameState
 from engine.carcassonne.tiles import GOODS, FeatureKind
 from engine.core import messages
-from engine.core.decisions import Prompt
+from engine.core.decisions import Decision, Prompt
+from engine.core.decisions import Option as Answer
+from engine.core.errors import IllegalActionError
 from engine.core.seats import Seat
 
 BUILDER = "tb.builder"
+#: ``ask`` (the rulebook's "may": the owner chooses) or ``auto`` (JCloisterZone 4.x)
+BUILDER_BONUS = "tb.builder_bonus"
+#: the frame parameter that marks the builder's second tile (no chain from it)
+BONUS = "tb.bonus"
 PIG = "tb.pig"
 TRADE_GOODS = "tb.goods"
 
@@ -45,6 +54,18 @@ messages.register(
             "each player has a pig (+1 per city in its farm)",
             "cada jugador tiene un cerdo (+1 por ciudad en su granja)",
         ),
+        f"opt.{BUILDER_BONUS}": ("Builder's second tile", "Segunda pieza del constructor"),
+        f"help.{BUILDER_BONUS}": (
+            "ask: the owner may decline the second tile; auto: always played",
+            "ask: el dueño puede rechazar la segunda pieza; auto: se juega siempre",
+        ),
+        "choice.ask": ("ask", "preguntar"),
+        "choice.auto": ("automatic", "automática"),
+        "tb.bonus": (
+            "Your builder earns you a second tile: play it?",
+            "Tu constructor te da una segunda pieza: ¿la juegas?",
+        ),
+        "opt.tb.bonus.take": ("Play the second tile", "Jugar la segunda pieza"),
         f"help.{TRADE_GOODS}": (
             "goods tokens for completing cities",
             "fichas de mercancía por completar ciudades",
@@ -66,7 +87,7 @@ messages.register(
 @dataclass(frozen=True, slots=True)
 class TradersModel:
     """Goods tokens per seat (wine, grain, cloth) and the builder's bonus-tile state:
-    ``""`` none, ``"pending"`` earned this turn, ``"playing"`` the bonus tile is being played."""
+    ``""`` none, ``"pending"`` earned this turn (offered at the end of the turn)."""
 
     goods: tuple[tuple[int, int, int], ...]
     bonus: str = ""
@@ -96,10 +117,17 @@ class TradersBuilders(Expansion):
     id = "traders_builders"
     name = "Traders & Builders"
     tile_sets = ("traders_builders",)
+    figure_specs = (FigureSpec("builder"), FigureSpec("pig", lying=True))
     options = (
         Option(BUILDER, True, (True, False), "each player has a builder (a second tile)"),
         Option(PIG, True, (True, False), "each player has a pig (+1 per city in its farm)"),
         Option(TRADE_GOODS, True, (True, False), "goods tokens for completing cities"),
+        Option(
+            BUILDER_BONUS,
+            "ask",
+            ("ask", "auto"),
+            "the builder's second tile: the owner may decline it (ask) or always plays it",
+        ),
     )
 
     def figures(self) -> dict[str, int]:
@@ -123,16 +151,19 @@ class TradersBuilders(Expansion):
         self, state: GameState, seat: Seat, figure: str, feature: Feature
     ) -> bool | None:
         if figure == "builder":
-            return feature.kind in (FeatureKind.ROAD, FeatureKind.CITY) and _has_follower(
+            return feature.kind in (FeatureKind.ROAD, FeatureKind.CITY) and has_follower(
                 feature, seat
             )
         if figure == "pig":
-            return feature.kind is FeatureKind.FIELD and _has_follower(feature, seat)
+            return feature.kind is FeatureKind.FIELD and has_follower(feature, seat)
         return None
+
+    def steps(self) -> Iterable[StepSpec]:
+        return (StepSpec(Slot.CLEANUP, BONUS_STEP),)
 
     def on_placed(self, state: GameState, placed: PlacedTile) -> Iterable[Event]:
         m = self.model(state)
-        if m.bonus or not self.option(BUILDER):
+        if m.bonus or not self.option(BUILDER) or state.flow[-1].param(BONUS):
             return ()
         seat = state.current
         board = state.board
@@ -143,15 +174,6 @@ class TradersBuilders(Expansion):
                     state.ext[self.id] = replace(m, bonus="pending")
                     return (BuilderBonus(seat),)
         return ()
-
-    def extra_turn(self, state: GameState) -> bool:
-        m = self.model(state)
-        if m.bonus == "pending" and state.tiles_left > 0:
-            state.ext[self.id] = replace(m, bonus="playing")
-            return True
-        if m.bonus:
-            state.ext[self.id] = replace(m, bonus="")
-        return False
 
     def on_completed(self, state: GameState, seat: Seat, feature: Feature) -> Iterable[Event]:
         if feature.kind is not FeatureKind.CITY or not self.option(TRADE_GOODS):
@@ -196,5 +218,56 @@ class TradersBuilders(Expansion):
         return events
 
 
-def _has_follower(feature: Feature, seat: Seat) -> bool:
-    return any(m.seat == seat and m.figure in FOLLOWERS for m in feature.meeples)
+class BonusStep(Step):
+    """End of turn: a builder that was extended offers its owner a second tile (a sub-turn),
+    never from the second tile itself and not when the pile is empty (OQ-TB-1)."""
+
+    id = "tb.bonus"
+    accepts = (Choose,)
+
+    def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
+        m = s.ext.get(TradersBuilders.id)
+        if not isinstance(m, TradersModel) or m.bonus != "pending":
+            return None
+        s.ext[TradersBuilders.id] = replace(m, bonus="")
+        if s.tiles_left <= 0:
+            return None
+        auto = s.setup.flow < 2 or s.setup.option(BUILDER_BONUS, "ask") == "auto"
+        if auto:
+            _second_tile(s, frame.seat)
+            return None
+        return (new_ask(s, self, depth, frame.seat),)
+
+    def optional(self, s: GameState, ask: Ask) -> bool:
+        return True
+
+    def handle(self, s: GameState, ask: Ask, action: Action, events: list[Event]) -> Result:
+        if isinstance(action, Choose):
+            if action.value != "take":
+                raise IllegalActionError("Answer 'tb.bonus take' or pass.")
+            _second_tile(s, ask.seat)
+        return None
+
+    def refuse(self, s: GameState, action: Action) -> str:
+        return "Your builder offers a second tile first: take it or pass."
+
+    def decision(self, s: GameState, ask: Ask) -> Decision:
+        take = Answer("take", Choose(self.id, "take"), label=Prompt.of("opt.tb.bonus.take"))
+        return Decision(
+            ask.key,
+            ask.seat,
+            self.id,
+            Prompt.of(self.id),
+            (take,),
+            optional=True,
+            pass_action=Pass(),
+        )
+
+
+def _second_tile(s: GameState, seat: Seat) -> None:
+    s.turn += 1
+    push_subturn(s, seat, params=((BONUS, True),))
+
+
+BONUS_STEP = BonusStep()
+register_action(BonusStep.id, ("take",))

@@ -6,7 +6,7 @@ import pytest
 
 from engine import IllegalActionError
 from engine.carcassonne.expansions.traders_builders import BuilderBonus, GoodsTaken
-from engine.carcassonne.rules import legal_deploys
+from engine.carcassonne.rules import legal_deploys, pending
 from tests.engine.expansions.scenario import play, points
 
 TB = ("traders_builders",)
@@ -22,7 +22,8 @@ BUILDER_MOVES = [
     "place 0,1 r0",
     "pass",  # red
     "place 3,0 r0",
-    "pass",  # blue extends the builder's road -> a second tile
+    "pass",  # blue extends the builder's road -> a second tile is offered
+    "tb.bonus take",  # the rulebook's "may": blue takes it
     "place 4,0 r0",
     "pass",  # blue's bonus tile extends it again: no third tile
     "place 0,2 r0",
@@ -32,8 +33,33 @@ BUILDER_MOVES = [
 
 def test_builder_gives_one_extra_tile_and_never_a_chain() -> None:
     p = play(BUILDER_PILE, BUILDER_MOVES, expansions=TB)
-    assert p.movers[::2] == [0, 1, 0, 1, 0, 0, 1]
+    movers = [
+        m for m, text in zip(p.movers, BUILDER_MOVES, strict=True) if text.startswith("place")
+    ]
+    assert movers == [0, 1, 0, 1, 0, 0, 1]
     assert sum(isinstance(e, BuilderBonus) for e in p.events) == 1
+
+
+def test_builder_second_tile_is_an_optional_decision() -> None:
+    # blue extends its builder's road: the engine asks before drawing the second tile
+    p = play(BUILDER_PILE, BUILDER_MOVES[:10], expansions=TB)
+    (d,) = pending(p.state)
+    assert (d.kind, d.seat, d.optional) == ("tb.bonus", 0, True)
+    assert [o.action.notation() for o in d.options] == ["tb.bonus take"]
+    assert p.state.drawn is None  # nothing is revealed before the answer
+    # declining passes the turn to red
+    q = play(BUILDER_PILE, BUILDER_MOVES[:10] + ["pass"], expansions=TB)
+    assert q.state.current == 1 and q.state.step == "place"
+    assert q.state.turn == p.state.turn + 1
+
+
+def test_builder_second_tile_automatic_as_an_option_and_in_old_records() -> None:
+    moves = [m for m in BUILDER_MOVES if not m.startswith("tb.")]
+    auto = play(BUILDER_PILE, moves, expansions=TB, options=(("tb.builder_bonus", "auto"),))
+    old = play(BUILDER_PILE, moves, expansions=TB, flow=1)
+    asked = play(BUILDER_PILE, BUILDER_MOVES, expansions=TB)
+    assert auto.state.scores == old.state.scores == asked.state.scores
+    assert auto.state.board.cells.keys() == asked.state.board.cells.keys()
 
 
 def test_builder_needs_an_own_follower_in_the_feature() -> None:

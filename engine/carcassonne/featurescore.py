@@ -1,0 +1,239 @@
+"""Scoring features: completed roads, cities and cloisters during play, and final scoring.
+
+Every point goes through :func:`engine.carcassonne.scoring.award`, the one points pipeline.
+"""
+
+from __future__ import annotations
+
+from engine.carcassonne.board import RING, Board, Feature, PlacedTile
+from engine.carcassonne.events import Event, FiguresReturned, GameEnded
+from engine.carcassonne.geometry import Position
+from engine.carcassonne.scoring import ScoreItem, award, count
+from engine.carcassonne.state import GameState
+from engine.carcassonne.tiles import FeatureKind
+from engine.core.seats import Seat
+
+
+def _return(state: GameState, rep: int, events: list[Event]) -> None:
+    removed = state.board.remove_meeples(rep)
+    counts: dict[tuple[Seat, str], int] = {}
+    for m in removed:
+        counts[(m.seat, m.figure)] = counts.get((m.seat, m.figure), 0) + 1
+    for (seat, figure), n in sorted(counts.items()):
+        p = state.players[seat]
+        p.supply[figure] = p.supply.get(figure, 0) + n
+        events.append(FiguresReturned(seat, figure, n))
+
+
+def feature_item(
+    state: GameState,
+    feat: Feature,
+    *,
+    complete: bool,
+    final: bool,
+    cloister_pos: Position | None = None,
+) -> ScoreItem:
+    """The base scoring of a road, city or cloister, before expansion adjustments."""
+    where = tuple(sorted(feat.tiles))
+    winners = feat.winners()
+    if feat.kind is FeatureKind.ROAD:
+        n = len(feat.tiles)
+        item = ScoreItem(
+            "road",
+            n,
+            complete,
+            final,
+            tiles=n,
+            parts=(f"{count(n, 'tile')} × 1",),
+            winners=winners,
+            where=where,
+        )
+    elif feat.kind is FeatureKind.CITY:
+        n, p = len(feat.tiles), feat.pennants
+        if complete and n == 2 and state.setup.tiny_city == 2:
+            parts = ["2-tile city: 2"] + ([f"{count(p, 'shield')} × 1"] if p else [])
+            pts = 2 + p
+        else:
+            k = 2 if complete else 1
+            parts = [f"{count(n, 'tile')} × {k}"] + ([f"{count(p, 'shield')} × {k}"] if p else [])
+            pts = k * (n + p)
+        item = ScoreItem(
+            "city",
+            pts,
+            complete,
+            final,
+            tiles=n,
+            pennants=p,
+            parts=tuple(parts),
+            winners=winners,
+            where=where,
+        )
+    else:
+        assert cloister_pos is not None
+        around = state.board.neighbours_count(cloister_pos)
+        item = ScoreItem(
+            "cloister",
+            1 + around,
+            complete,
+            final,
+            tiles=1 + around,
+            parts=("cloister 1", f"{count(around, 'tile')} around × 1"),
+            winners=winners,
+            where=(cloister_pos,),
+        )
+    for e in state.exps:
+        item = e.score_feature(state, feat, item)
+    return item
+
+
+def _score_feature(
+    state: GameState,
+    rep: int,
+    events: list[Event],
+    *,
+    final: bool,
+    cloister_pos: Position | None = None,
+) -> None:
+    feat = state.board.features[rep]
+    complete = not final or (feat.kind is not FeatureKind.CLOISTER and feat.open == 0)
+    if not final:
+        done = feat.copy()
+        done.done = True
+        state.board.features[rep] = done
+        feat = done
+    if feat.meeples:
+        item = feature_item(state, feat, complete=complete, final=final, cloister_pos=cloister_pos)
+        if item.winners:
+            award(state, item, events, (feat,))
+        _return(state, rep, events)
+
+
+def score_completed(state: GameState, placed: PlacedTile, events: list[Event]) -> None:
+    """Score every road, city and cloister that the tile just placed completed."""
+    board = state.board
+    seen: set[int] = set()
+    completed: list[tuple[int, Position | None]] = []
+    for f in placed.rt.tile.features:
+        if f.kind is FeatureKind.ROAD or f.kind is FeatureKind.CITY:
+            rep = board.root[placed.segs[f.index]]
+            if rep in seen:
+                continue
+            seen.add(rep)
+            feat = board.features[rep]
+            if feat.open == 0 and not feat.done:
+                completed.append((rep, None))
+    x, y = placed.pos
+    for dx, dy in ((0, 0), *RING):
+        cpos = Position(x + dx, y + dy)
+        other = board.cells.get(cpos)
+        if other is None:
+            continue
+        for f in other.rt.tile.features:
+            if f.kind is FeatureKind.CLOISTER:
+                rep = board.root[other.segs[f.index]]
+                if not board.features[rep].done and board.neighbours_count(cpos) == 8:
+                    completed.append((rep, cpos))
+    exps = state.exps
+    for rep, where in completed:
+        for e in exps:
+            events.extend(e.on_completed(state, state.current, board.features[rep]))
+        _score_feature(state, rep, events, final=False, cloister_pos=where)
+
+
+def _cloister_pos(board: Board, rep: int) -> Position:
+    feat = board.features[rep]
+    (pos,) = feat.tiles
+    return pos
+
+
+def final_scoring(state: GameState, events: list[Event]) -> None:
+    """RULES.md §3 / §19: incomplete features, farms, then expansion lines. Mutates ``state``."""
+    board = state.board
+    for rep, feat in sorted(board.features.items()):
+        if feat.kind is FeatureKind.FIELD or not feat.meeples:
+            continue
+        cpos = _cloister_pos(board, rep) if feat.kind is FeatureKind.CLOISTER else None
+        _score_feature(state, rep, events, final=True, cloister_pos=cpos)
+    if state.setup.farm_scoring == "city_supply_1st_ed":
+        _farms_first_edition(state, events)
+    else:
+        _farms_per_farm(state, events)
+    for e in state.exps:
+        events.extend(e.final_scoring(state))
+    scores = state.scores
+    best = max(scores)
+    winners = tuple(Seat(i) for i, s in enumerate(scores) if s == best)
+    events.append(GameEnded(scores, winners))
+
+
+def _completed_cities(board: Board, field: Feature) -> list[int]:
+    out = set()
+    for seg in field.cities:
+        rep = board.root[seg]
+        if board.features[rep].open == 0:
+            out.add(rep)
+    return sorted(out)
+
+
+def _farms_per_farm(state: GameState, events: list[Event]) -> None:
+    board = state.board
+    for rep, feat in sorted(board.features.items()):
+        if feat.kind is not FeatureKind.FIELD or not feat.meeples:
+            continue
+        cities = _completed_cities(board, feat)
+        n = len(cities)
+        item = ScoreItem(
+            "farm",
+            3 * n,
+            False,
+            True,
+            tiles=len(feat.tiles),
+            parts=(f"{n} completed {'city' if n == 1 else 'cities'} × 3",),
+            winners=feat.winners(),
+            where=tuple(sorted(feat.tiles)),
+            units=n,
+        )
+        for e in state.exps:
+            item = e.score_feature(state, feat, item)
+        if item.points and item.winners:
+            award(state, item, events, (feat,))
+        _return(state, rep, events)
+
+
+def _farms_first_edition(state: GameState, events: list[Event]) -> None:
+    """Edition A (seed 000): each completed city pays 3 to the seats with most farmers
+    across all the farms that supply it."""
+    board = state.board
+    farms = [
+        (rep, f)
+        for rep, f in sorted(board.features.items())
+        if f.kind is FeatureKind.FIELD and f.meeples
+    ]
+    supplied: dict[int, list[Feature]] = {}
+    for _, f in farms:
+        for city in _completed_cities(board, f):
+            supplied.setdefault(city, []).append(f)
+    for city, fs in sorted(supplied.items()):
+        strength: dict[Seat, int] = {}
+        for f in fs:
+            for s, v in f.strength().items():
+                strength[s] = strength.get(s, 0) + v
+        if not strength:
+            continue
+        best = max(strength.values())
+        winners = tuple(sorted(s for s, v in strength.items() if v == best))
+        cfeat = board.features[city]
+        item = ScoreItem(
+            "farm",
+            3,
+            False,
+            True,
+            tiles=len(cfeat.tiles),
+            parts=(f"supplies a completed city of {len(cfeat.tiles)} tiles: 3",),
+            winners=winners,
+            where=tuple(sorted(cfeat.tiles)),
+            units=1,
+        )
+        award(state, item, events, tuple(fs))
+    for rep, _ in farms:
+        _return(state, rep, events)

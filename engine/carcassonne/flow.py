@@ -1,0 +1,279 @@
+"""The turn flow: a stack of frames running steps in slots (ARCHITECTURE.md §5.4, §5.8).
+
+A match's *program* is the sorted list of its steps: the core's (draw, place, deploy, score,
+end) and every enabled expansion's, each in a :class:`Slot` with an order. The state holds a
+stack of :class:`Frame` (which step runs, for which seat, until where) and the open
+:class:`Ask` records of the step that awaits. :func:`run` enters steps until one awaits;
+:func:`answer` hands an action to the step that asked and runs on. A sub-turn (the builder's
+second tile, a market tile, a message that grants a tile) is a frame pushed over the current
+one, which pops back when it reaches its ``stop``.
+
+Everything stored is plain data (step ids, numbers, tuples): steps are stateless singletons
+found by id, so the flow costs nothing to serialise and little to clone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+
+from engine.carcassonne.actions import Action, Pass
+from engine.carcassonne.expansion import expansions_of, per_setup
+from engine.core.decisions import Decision
+from engine.core.errors import (
+    GameOverError,
+    IllegalActionError,
+    NotYourTurnError,
+    StaleStateError,
+)
+from engine.core.rng import Rng
+from engine.core.seats import Seat
+
+if TYPE_CHECKING:
+    from engine.carcassonne.events import Event
+    from engine.carcassonne.state import GameSetup, GameState
+
+
+class Slot(IntEnum):
+    """The fixed skeleton of a turn; steps are placed in these slots."""
+
+    START = 0
+    DRAW = 10
+    PLACE = 20
+    AFTER_PLACE = 30
+    DEPLOY = 40
+    AFTER_DEPLOY = 50
+    SCORE = 60
+    AFTER_SCORE = 70
+    CLEANUP = 80
+    END = 90
+
+
+class Frame(NamedTuple):
+    """A running (sub-)turn: ``pc`` indexes the program, the frame pops at ``stop``."""
+
+    pc: int
+    stop: int
+    seat: Seat
+    params: tuple[tuple[str, Any], ...] = ()
+
+    def param(self, name: str, default: Any = None) -> Any:
+        for k, v in self.params:
+            if k == name:
+                return v
+        return default
+
+
+class Ask(NamedTuple):
+    """An open decision as stored in the state: its key, seat, asking step and frame depth,
+    and whatever the step needs to rebuild the decision (``data``)."""
+
+    key: str
+    seat: Seat
+    step: str
+    depth: int
+    data: tuple[tuple[str, Any], ...] = ()
+
+    def get(self, name: str, default: Any = None) -> Any:
+        for k, v in self.data:
+            if k == name:
+                return v
+        return default
+
+
+#: what a step returns: ``None`` to continue, or the asks it awaits
+Result = tuple[Ask, ...] | None
+
+
+class Step:
+    """A stateless part of the turn. Subclasses set ``id`` and override what they need.
+
+    ``enter`` runs when the flow reaches the step; ``handle`` receives an answer to one of its
+    asks (on the cloned state; raise :class:`IllegalActionError` to refuse it); ``decision``
+    rebuilds the public description of an ask for :func:`pending`.
+    """
+
+    id: ClassVar[str] = ""
+    #: the value of ``GameState.step`` while this step awaits
+    name: ClassVar[str] = ""
+    #: action types this step answers (``Pass`` answers any optional ask)
+    accepts: ClassVar[tuple[type[Action], ...]] = ()
+
+    def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
+        return None
+
+    def handle(self, s: GameState, ask: Ask, action: Action, events: list[Event]) -> Result:
+        raise IllegalActionError("This choice takes no answer now.")
+
+    def decision(self, s: GameState, ask: Ask) -> Decision:
+        raise NotImplementedError
+
+    def optional(self, s: GameState, ask: Ask) -> bool:
+        return False
+
+    def refuse(self, s: GameState, action: Action) -> str:
+        """Why ``action`` does not answer this step, in words for the player."""
+        return f"'{action.notation()}' does not answer the open choice."
+
+
+@dataclass(frozen=True, slots=True)
+class StepSpec:
+    """A step's place in the turn: its slot and its order inside the slot (core steps use 0)."""
+
+    slot: Slot
+    step: Step
+    order: int = 10
+
+
+STEPS: dict[str, Step] = {}
+_CORE: list[StepSpec] = []
+
+
+def register_core(spec: StepSpec) -> None:
+    """Add a core step (the base game's own; called once at import of ``steps.py``)."""
+    _CORE.append(spec)
+    STEPS[spec.step.id] = spec.step
+    program_of.cache_clear()
+
+
+class Program(NamedTuple):
+    steps: tuple[Step, ...]
+    slots: tuple[Slot, ...]
+
+    def first(self, slot: Slot) -> int:
+        """The first step at or after ``slot``."""
+        for i, s in enumerate(self.slots):
+            if s >= slot:
+                return i
+        return len(self.slots)
+
+
+@per_setup
+def program_of(setup: GameSetup) -> Program:
+    """The sorted steps of a match: core and enabled expansions', by (slot, order, registry)."""
+    specs: list[tuple[int, int, int, StepSpec]] = [(s.slot, s.order, -1, s) for s in _CORE]
+    for i, e in enumerate(expansions_of(setup)):
+        for s in e.steps():
+            STEPS[s.step.id] = s.step
+            specs.append((s.slot, s.order, i, s))
+    specs.sort(key=lambda t: (t[0], t[1], t[2]))
+    return Program(tuple(t[3].step for t in specs), tuple(t[3].slot for t in specs))
+
+
+# ------------------------------------------------------------------------------- helpers
+def new_ask(s: GameState, step: Step, depth: int, seat: Seat, **data: Any) -> Ask:
+    """An ask with a fresh key (unique in the match: the step id and a counter)."""
+    s.asks_made += 1
+    return Ask(f"{step.id}#{s.asks_made}", seat, step.id, depth, tuple(data.items()))
+
+
+def push_subturn(
+    s: GameState,
+    seat: Seat,
+    *,
+    start: Slot = Slot.DRAW,
+    stop: Slot = Slot.END,
+    params: tuple[tuple[str, Any], ...] = (),
+) -> None:
+    """Push a sub-turn for ``seat`` running the program's slots from ``start`` up to (not
+    including) ``stop``; it begins when the current step continues."""
+    prog = program_of(s.setup)
+    frame = Frame(prog.first(start), prog.first(stop), seat, params)
+    s.flow = s.flow + (frame,)
+
+
+def roll(s: GameState, bound: int) -> int:
+    """A uniform number in ``[0, bound)`` from the state's hidden generator (replayable)."""
+    r = Rng(s.rng)
+    n = r.below(bound)
+    s.rng = r.state
+    return n
+
+
+def frame_at(s: GameState, depth: int) -> Frame:
+    return s.flow[depth]
+
+
+def run(s: GameState, events: list[Event]) -> None:
+    """Enter steps until one awaits or the game is over. Mutates ``s`` (a clone)."""
+    prog = program_of(s.setup)
+    steps = prog.steps
+    while s.step != "over":
+        depth = len(s.flow) - 1
+        fr = s.flow[depth]
+        if fr.pc >= fr.stop:
+            if depth == 0:
+                s.flow = (Frame(0, fr[1], fr[2], fr[3]),)
+            else:
+                s.flow = s.flow[:-1]
+            continue
+        s.current = fr.seat
+        step = steps[fr.pc]
+        res = step.enter(s, fr, depth, events)
+        if res:
+            s.asks = res
+            s.step = step.name or step.id
+            return
+        if s.step == "over":
+            return
+        _advance(s, depth)
+
+
+def _advance(s: GameState, depth: int) -> None:
+    flow = s.flow
+    fr = flow[depth]
+    nxt = Frame(fr[0] + 1, fr[1], fr[2], fr[3])
+    if depth == len(flow) - 1:
+        s.flow = flow[:depth] + (nxt,) if depth else (nxt,)
+    else:
+        s.flow = flow[:depth] + (nxt,) + flow[depth + 1 :]
+
+
+def find_ask(s: GameState, seat: Seat, action: Action, key: str | None) -> Ask:
+    """The open ask of ``seat`` that ``action`` answers.
+
+    Raises:
+        GameOverError, StaleStateError (``key`` is not open), NotYourTurnError,
+        IllegalActionError (the action answers none of the seat's open choices).
+    """
+    if s.step == "over":
+        raise GameOverError("The game is over.")
+    mine = [a for a in s.asks if a.seat == seat]
+    if key is not None:
+        mine = [a for a in mine if a.key == key]
+        if not mine:
+            raise StaleStateError("This choice is out of date: use the latest one.")
+    if not mine:
+        waiting = sorted({a.seat + 1 for a in s.asks}) or [s.current + 1]
+        who = ", ".join(str(n) for n in waiting)
+        raise NotYourTurnError(f"It is not your turn: seat {who} is to play.")
+    for a in mine:
+        step = STEPS[a.step]
+        if isinstance(action, step.accepts):
+            return a
+        if isinstance(action, Pass) and step.optional(s, a):
+            return a
+    raise IllegalActionError(STEPS[mine[0].step].refuse(s, action))
+
+
+def answer(s: GameState, ask: Ask, action: Action, events: list[Event]) -> None:
+    """Give ``action`` to the step that asked ``ask`` and run on. Mutates ``s`` (a clone)."""
+    res = STEPS[ask.step].handle(s, ask, action, events)
+    if res:
+        s.asks = res
+        return
+    s.asks = ()
+    _advance(s, ask.depth)
+    run(s, events)
+
+
+def pending(s: GameState) -> tuple[Decision, ...]:
+    """Every open decision, of every seat (private ones included: filter for a viewer)."""
+    return tuple(STEPS[a.step].decision(s, a) for a in s.asks)
+
+
+def lazy(fn: Callable[[], Iterable[Any]]) -> Callable[[], tuple[Any, ...]]:
+    """Wrap an option builder so a decision builds its options only when asked."""
+    return lambda: tuple(fn())

@@ -1,0 +1,278 @@
+"""The base game's steps: draw, place, react, deploy, score, end (RULES.md §2).
+
+Each is a :class:`~engine.carcassonne.flow.Step` registered in its slot; expansions add theirs
+around them (``Expansion.steps``). The place and deploy steps are the base game's two
+decisions: ``core.place`` (facets cell → rotation) and ``core.deploy`` (facets spot → figure,
+optional: passing deploys nothing).
+"""
+
+from __future__ import annotations
+
+from engine.carcassonne.actions import Action, Deploy, Pass, PlaceTile
+from engine.carcassonne.board import Meeple
+from engine.carcassonne.events import (
+    Event,
+    FigureDeployed,
+    TileDiscarded,
+    TileDrawn,
+    TilePlaced,
+)
+from engine.carcassonne.featurescore import final_scoring, score_completed
+from engine.carcassonne.flow import (
+    Ask,
+    Frame,
+    Result,
+    Slot,
+    Step,
+    StepSpec,
+    new_ask,
+    register_core,
+)
+from engine.carcassonne.geometry import Position, Rotation
+from engine.carcassonne.placement import (
+    explain_placement,
+    fits_table,
+    has_placement,
+    legal_deploys,
+    legal_placements,
+    parse_spot,
+    spot_name,
+    why_not_deploy,
+)
+from engine.carcassonne.state import GameState
+from engine.carcassonne.tiles import tile
+from engine.core import messages
+from engine.core.decisions import Cell, Decision, FeatureRef, Option, Prompt
+from engine.core.errors import IllegalActionError
+from engine.core.seats import Seat
+
+messages.register(
+    {
+        "core.place": ("Place your tile {tile}.", "Coloca tu pieza {tile}."),
+        "core.deploy": (
+            "Put a figure on the tile you placed, or pass.",
+            "Pon una figura en la pieza que has colocado, o pasa.",
+        ),
+        "facet.cell": ("cell", "casilla"),
+        "facet.rotation": ("rotation", "giro"),
+        "facet.spot": ("spot", "lugar"),
+        "facet.figure": ("figure", "figura"),
+        "fig.follower": ("follower", "seguidor"),
+    }
+)
+
+
+_ROT_NAMES = tuple(r.notation() for r in Rotation)
+_PLACES: dict[tuple[int, int, int], PlaceTile] = {}
+
+
+def _place_action(pos: Position, rot: Rotation) -> PlaceTile:
+    """Shared PlaceTile values (options are rebuilt often; the actions are immutable)."""
+    key = (pos.x, pos.y, rot)
+    a = _PLACES.get(key)
+    if a is None:
+        if len(_PLACES) > 100_000:
+            _PLACES.clear()
+        a = _PLACES[key] = PlaceTile(pos, rot)
+    return a
+
+
+def _north_first(p: Position) -> tuple[int, int]:
+    return (p.y, p.x)
+
+
+class DrawStep(Step):
+    """Draw the next tile that fits somewhere; discard those that fit nowhere (§2.4.4).
+    An empty pile ends the game with final scoring."""
+
+    id = "core.draw"
+
+    def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
+        limit = s.setup.draw_limit
+        while s.pile_pos < len(s.pile) and (limit is None or s.pile_pos < limit):
+            tid = s.pile[s.pile_pos]
+            s.pile_pos += 1
+            if has_placement(s.board, tile(tid)):
+                s.drawn = tid
+                s.placed = None
+                events.append(TileDrawn(frame.seat, tid))
+                return None
+            s.discarded = s.discarded + (tid,)
+            events.append(TileDiscarded(frame.seat, tid))
+        s.drawn = None
+        s.placed = None
+        s.step = "over"
+        s.flow = ()
+        s.asks = ()
+        final_scoring(s, events)
+        return None
+
+
+class PlaceStep(Step):
+    """The seat places the drawn tile."""
+
+    id = "core.place"
+    name = "place"
+    accepts = (PlaceTile,)
+
+    def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
+        return (new_ask(s, self, depth, frame.seat),)
+
+    def handle(self, s: GameState, ask: Ask, action: Action, events: list[Event]) -> Result:
+        assert isinstance(action, PlaceTile) and s.drawn is not None
+        t = tile(s.drawn)
+        pos = Position(*action.pos)
+        rot = Rotation(action.rotation)
+        code = s.board.frontier.get(pos)
+        if code is None or rot not in fits_table(t)[code]:
+            reason = explain_placement(s.board, t, pos, rot) or "That placement is not allowed."
+            raise IllegalActionError(reason)
+        s.board.place(pos, t.rotated(rot))
+        s.placed = pos
+        s.drawn = None
+        s.last_placed[ask.seat] = pos
+        events.append(TilePlaced(ask.seat, t.id, pos, rot))
+        return None
+
+    def refuse(self, s: GameState, action: Action) -> str:
+        return "Place your tile first."
+
+    def decision(self, s: GameState, ask: Ask) -> Decision:
+        drawn = s.drawn
+
+        def options() -> tuple[Option, ...]:
+            cells = legal_placements(s)
+            out = []
+            for pos in sorted(cells, key=_north_first):
+                cell = f"{pos.x},{pos.y}"
+                target = Cell(pos.x, pos.y)
+                facet = ("cell", cell)
+                for rot in cells[pos]:
+                    r = _ROT_NAMES[rot]
+                    out.append(
+                        Option(
+                            f"{cell} {r}", _place_action(pos, rot), target, (facet, ("rotation", r))
+                        )
+                    )
+            return tuple(out)
+
+        def answers() -> tuple[PlaceTile, ...]:
+            cells = legal_placements(s)
+            return tuple(
+                _place_action(pos, rot)
+                for pos in sorted(cells, key=_north_first)
+                for rot in cells[pos]
+            )
+
+        return Decision(
+            ask.key, ask.seat, self.id, Prompt.of(self.id, tile=drawn), options, answers=answers
+        )
+
+
+class PlacedStep(Step):
+    """Expansions react to the tile just placed (``Expansion.on_placed``)."""
+
+    id = "core.placed"
+
+    def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
+        if s.setup.expansions and s.placed is not None:
+            placed = s.board.cells[s.placed]
+            for e in s.exps:
+                events.extend(e.on_placed(s, placed))
+        return None
+
+
+class DeployStep(Step):
+    """The seat may put one figure on a feature of the tile it placed, or pass."""
+
+    id = "core.deploy"
+    name = "deploy"
+    accepts = (Deploy,)
+
+    def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
+        if s.placed is None:
+            return None
+        return (new_ask(s, self, depth, frame.seat),)
+
+    def optional(self, s: GameState, ask: Ask) -> bool:
+        return True
+
+    def handle(self, s: GameState, ask: Ask, action: Action, events: list[Event]) -> Result:
+        if isinstance(action, Pass):
+            return None
+        assert isinstance(action, Deploy) and s.placed is not None
+        seat = ask.seat
+        placed = s.board.cells[s.placed]
+        index = parse_spot(placed.rt, action.spot)
+        spot = spot_name(placed.rt, index)
+        legal = {(d.spot, d.figure) for d in legal_deploys(s)}
+        if (spot, action.figure) not in legal:
+            raise IllegalActionError(why_not_deploy(s, placed, index, action.figure))
+        s.board.add_meeple(Meeple(seat, action.figure, placed.segs[index], placed.pos))
+        s.players[seat].supply[action.figure] -= 1
+        events.append(FigureDeployed(seat, action.figure, placed.pos, spot))
+        return None
+
+    def refuse(self, s: GameState, action: Action) -> str:
+        return "You have already placed your tile: deploy a figure or pass."
+
+    def decision(self, s: GameState, ask: Ask) -> Decision:
+        pos = s.placed
+        assert pos is not None
+
+        def options() -> tuple[Option, ...]:
+            out = []
+            for d in legal_deploys(s):
+                out.append(
+                    Option(
+                        d.notation().removeprefix("deploy "),
+                        d,
+                        FeatureRef(pos.x, pos.y, d.spot),
+                        (("spot", d.spot), ("figure", d.figure)),
+                    )
+                )
+            return tuple(out)
+
+        return Decision(
+            ask.key,
+            ask.seat,
+            self.id,
+            Prompt.of(self.id),
+            options,
+            optional=True,
+            pass_action=Pass(),
+        )
+
+
+class ScoreStep(Step):
+    """Score every road, city and cloister the placed tile completed; figures return."""
+
+    id = "core.score"
+
+    def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
+        if s.placed is not None:
+            score_completed(s, s.board.cells[s.placed], events)
+        return None
+
+
+class EndStep(Step):
+    """The turn passes to the next seat (root frame only: sub-turns stop before it)."""
+
+    id = "core.end"
+
+    def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
+        nxt = (frame.seat + 1) % s.setup.players
+        s.flow = (frame._replace(seat=Seat(nxt)),) + s.flow[1:]
+        s.turn += 1
+        return None
+
+
+for _spec in (
+    StepSpec(Slot.DRAW, DrawStep(), 0),
+    StepSpec(Slot.PLACE, PlaceStep(), 0),
+    StepSpec(Slot.AFTER_PLACE, PlacedStep(), 0),
+    StepSpec(Slot.DEPLOY, DeployStep(), 0),
+    StepSpec(Slot.SCORE, ScoreStep(), 0),
+    StepSpec(Slot.END, EndStep(), 0),
+):
+    register_core(_spec)
