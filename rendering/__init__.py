@@ -15,7 +15,7 @@ Public API (the bot and the replay tool code against these names)::
 from rendering.animation import render_animation
 from rendering.board import placement_order, render_board
 from rendering.layout import spot_anchor
-from rendering.overlays import render_placement_preview, render_spots, spot_letter
+from rendering.marks import render_placement_preview, render_spots, spot_letter
 from rendering.sheet import render_tile_sheet
 from rendering.tiles import warm_up
 

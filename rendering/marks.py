@@ -11,9 +11,10 @@ from engine.carcassonne.rules import parse_spot
 from engine.carcassonne.tiles import tile
 from engine.carcassonne.view import PublicView
 from rendering import style as st
-from rendering.board import Frame, draw_counts, draw_tiles_and_figures, encode_png, figure_kinds
+from rendering.board import draw_counts, draw_tiles_and_figures, figure_kinds
 from rendering.figures import figure_sprite
 from rendering.fonts import font
+from rendering.frame import Frame, encode_png
 from rendering.layout import spot_anchor
 from rendering.tiles import tile_image
 
