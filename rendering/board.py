@@ -202,40 +202,54 @@ def draw_last_placed(d: ImageDraw.ImageDraw, view: PublicView, fr: Frame) -> Non
             _outline(d, fr, pos, fill, w, inset=1)
 
 
+def draw_cell_number(
+    img: Image.Image, xy: tuple[int, int], tile_px: int, text: str, dots: int = 0
+) -> None:
+    """An empty cell offered as a choice: a slate box in a yellow frame with ``text`` in big
+    white figures, and ``dots`` yellow dots under it (e.g. its count of legal rotations)."""
+    d = ImageDraw.Draw(img)
+    T = tile_px
+    x, y = xy
+    d.rectangle(
+        (x + 2, y + 2, x + T - 3, y + T - 3),
+        fill=CELL_FILL,
+        outline=CELL_FRAME,
+        width=max(2, T // 32),
+    )
+    size = max(10, int(T * 0.36))
+    while size > 10 and text_width(text, size, bold=True) > T * 0.84:
+        size -= 1
+    draw_text(
+        img,
+        (x + T / 2, y + T * (0.44 if dots else 0.5)),
+        text,
+        size,
+        (255, 255, 255),
+        bold=True,
+        anchor="mm",
+        stroke=max(1, T // 40),
+        stroke_fill=(20, 20, 20),
+    )
+    r = max(2, T // 22)
+    gap = r * 3
+    cx0 = x + T / 2 - (dots - 1) * gap / 2
+    cy = y + T * 0.8
+    for i in range(dots):
+        cx = cx0 + i * gap
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=CELL_FRAME)
+
+
+#: an offered empty cell: its fill and its frame
+CELL_FILL = (86, 96, 112)
+CELL_FRAME = (250, 220, 90)
+
+
 def draw_placements(
     img: Image.Image, fr: Frame, placements: Mapping[Position, Sequence[Rotation]]
 ) -> None:
     """Number every legal cell (in :func:`placement_order`) and show its count of rotations."""
-    d = ImageDraw.Draw(img)
-    T = fr.tile
-    numbers = max(10, int(T * 0.36))
     for n, pos in enumerate(placement_order(placements), start=1):
-        x, y = fr.cell_xy(pos)
-        d.rectangle(
-            (x + 2, y + 2, x + T - 3, y + T - 3),
-            fill=(86, 96, 112),
-            outline=(250, 220, 90),
-            width=max(2, T // 32),
-        )
-        draw_text(
-            img,
-            (x + T / 2, y + T * 0.44),
-            str(n),
-            numbers,
-            (255, 255, 255),
-            bold=True,
-            anchor="mm",
-            stroke=max(1, T // 40),
-            stroke_fill=(20, 20, 20),
-        )
-        rots = len(placements[pos])
-        r = max(2, T // 22)
-        gap = r * 3
-        cx0 = x + T / 2 - (rots - 1) * gap / 2
-        cy = y + T * 0.8
-        for i in range(rots):
-            cx = cx0 + i * gap
-            d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(250, 220, 90))
+        draw_cell_number(img, fr.cell_xy(pos), fr.tile, str(n), len(placements[pos]))
 
 
 #: height of one player's row in the panel, and of each extra line an overlay adds (goods ...)

@@ -1,4 +1,6 @@
-"""Move overlays: the zoomed placement preview and the lettered follower spots."""
+"""Marks for the tile turn: the zoomed placement preview and the lettered spots of the placed
+tile (numbered cells are drawn by :func:`rendering.board.render_board`; any other decision's
+targets by :mod:`rendering.targets`)."""
 
 from __future__ import annotations
 
@@ -7,21 +9,20 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from engine.carcassonne.geometry import Position, Rotation
-from engine.carcassonne.rules import parse_spot
-from engine.carcassonne.tiles import tile
 from engine.carcassonne.view import PublicView
+from engine.core.decisions import FeatureRef
 from rendering import style as st
-from rendering.board import draw_counts, draw_tiles_and_figures, figure_kinds
-from rendering.figures import figure_sprite
+from rendering.board import draw_tiles_and_figures
 from rendering.fonts import font
 from rendering.frame import Frame, encode_png
-from rendering.layout import spot_anchor
+from rendering.strips import SUPPLY_STRIP as SUPPLY_STRIP
+from rendering.targets import SPOT_RADIUS as SPOT_RADIUS
+from rendering.targets import TARGET_TILE, targets_picture
 from rendering.tiles import tile_image
 
 PREVIEW_TILE = 128
-SPOT_TILE = 320
-#: radius of a spot letter's disc, as a share of the tile (spots are >= 0.16 apart)
-SPOT_RADIUS = 0.065
+#: tile side of the spots picture (one tile: the largest a target picture draws)
+SPOT_TILE = TARGET_TILE
 
 
 def spot_letter(i: int) -> str:
@@ -90,69 +91,21 @@ def render_placement_preview(
 
 def spots_image(view: PublicView, spots: Sequence[str]) -> Image.Image:
     """The just-placed tile enlarged, each of ``spots`` labelled A, B, C... in the given order;
-    with expansion figures, a strip below shows the deploying player's figures left."""
+    with expansion figures, a strip below shows the deploying player's figures left.
+
+    A thin wrapper over :func:`rendering.targets.targets_picture` with one
+    :class:`FeatureRef` per spot on the placed tile."""
     if view.placed is None:
         raise ValueError("no tile has just been placed: no spots to show")
-    tv = next(t for t in view.tiles if t.pos == view.placed)
-    T = SPOT_TILE
-    edge = T // 4  # a strip of each neighbour for context
-    fr = Frame(tv.pos.x - 1, tv.pos.y - 1, 3, 3, T, label=0)
-    full = Image.new("RGB", (3 * T, 3 * T), st.TABLE)
-    draw_tiles_and_figures(full, view, fr)
-    img = full.crop((T - edge, T - edge, 2 * T + edge, 2 * T + edge))
-    d = ImageDraw.Draw(img)
-    # dim the neighbours so the tile in play stands out
-    shade = Image.new("RGB", img.size, (0, 0, 0))
-    mask = Image.new("L", img.size, 110)
-    ImageDraw.Draw(mask).rectangle((edge, edge, edge + T - 1, edge + T - 1), fill=0)
-    img.paste(shade, (0, 0), mask)
-    d.rectangle((edge - 2, edge - 2, edge + T + 1, edge + T + 1), outline=(250, 220, 90), width=3)
-    rt = tile(tv.tile).rotated(int(tv.rotation))
-    f = font(int(T * 0.1), bold=True)
-    r = int(T * SPOT_RADIUS)
-    seen: dict[int, int] = {}
-    for i, spot in enumerate(spots):
-        idx = parse_spot(rt, spot)
-        fx, fy = spot_anchor(rt.tile, int(tv.rotation), idx)
-        # the same feature offered twice (e.g. once per figure kind): letters side by side
-        n = seen.get(idx, 0)
-        seen[idx] = n + 1
-        if n:
-            step = 2.4 * SPOT_RADIUS * (1 if fx < 0.6 else -1)
-            fx += step * ((n + 1) // 2) * (1 if n % 2 else -1)
-            fx = min(max(fx, SPOT_RADIUS), 1 - SPOT_RADIUS)
-        cx, cy = edge + fx * T, edge + fy * T
-        d.ellipse((cx - r - 3, cy - r - 3, cx + r + 3, cy + r + 3), fill=(20, 20, 20))
-        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(255, 255, 255))
-        d.text((cx, cy), spot_letter(i), font=f, fill=(20, 20, 20), anchor="mm")
-    return _with_supply(img, view)
-
-
-#: height of the strip under the spots that shows the player's figures left
-SUPPLY_STRIP = 48
-SUPPLY_ICON = 30
-
-
-def _with_supply(img: Image.Image, view: PublicView) -> Image.Image:
-    """Add a strip with the deploying player's figures left by kind (icon and count) when the
-    match has more kinds than followers, so the player sees what each spot could take."""
-    player = next((p for p in view.players if p.seat == view.current), None)
-    if player is None or len(player.supply) < 2:
-        return img
-    out = Image.new("RGB", (img.size[0], img.size[1] + SUPPLY_STRIP), st.PANEL)
-    out.paste(img, (0, 0))
-    items = [
-        (figure_sprite(k, int(player.seat), SUPPLY_ICON), player.supply[k])
-        for k in figure_kinds(player.supply)
-    ]
-    base = img.size[1] + SUPPLY_STRIP - 7
-    draw_counts(out, items, 12, base, out.size[0] - 8, icon=SUPPLY_ICON, text=20)
-    return out
+    pos = view.placed
+    targets = [FeatureRef(pos.x, pos.y, s) for s in spots]
+    labels = [spot_letter(i) for i in range(len(spots))]
+    return targets_picture(view, targets, labels, seat=view.current).image
 
 
 def render_spots(view: PublicView, spots: Sequence[str]) -> bytes:
     """PNG: the just-placed tile enlarged with each offered spot labelled A, B, C...
 
-    Spots of any figure kind (follower, large follower, builder, pig) are feature names, so one
-    list serves them all; a feature listed twice gets two letters side by side."""
+    Spots of any figure kind are feature names, so one list serves them all; a feature listed
+    twice gets two letters side by side."""
     return encode_png(spots_image(view, spots))
