@@ -390,8 +390,8 @@ class _Board:
             fx, fy = spot_point(self.tiles.get(Position(t.x, t.y)), t.spot)
             cx, cy, rr = px + fx * self.T, py + fy * self.T, self.T * 0.2
         w = max(3, self.T // 40)
-        box = (cx - rr - 2, cy - rr - 2, cx + rr + 2, cy + rr + 2)
-        self.d.ellipse(box, outline=RIM, width=w + 4)
+        outer = (cx - rr - 2, cy - rr - 2, cx + rr + 2, cy + rr + 2)
+        self.d.ellipse(outer, outline=RIM, width=w + 4)
         self.d.ellipse((cx - rr, cy - rr, cx + rr, cy + rr), outline=ACCENT, width=w)
         edge = (cx + rr * 0.74, cy - rr * 0.74)
         want = (edge[0] + self.r * 0.6, edge[1] - self.r * 0.6)
