@@ -37,19 +37,22 @@ def text_size(r: float) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Placed:
-    """A label as drawn: its text, centre, half width and half height (rim included)."""
+    """A label as drawn: its text, centre, the point it labels, where it wanted to be, and its
+    half width and half height (rim included) and radius."""
 
     text: str
     at: tuple[float, float]
     anchor: tuple[float, float]
+    want: tuple[float, float]
     hw: float
     hh: float
     r: float
 
     @property
     def moved(self) -> bool:
-        """Whether the label stands away from its point (then a leader line joins them)."""
-        return math.dist(self.at, self.anchor) > self.hh
+        """Whether the label had to move from where it wanted to be (then a leader line joins
+        it to its point)."""
+        return math.dist(self.at, self.want) > 0.5
 
 
 def label_extent(text: str, r: float) -> tuple[float, float]:
@@ -115,7 +118,7 @@ class LabelPlacer:
                 if found is not None:
                     break
             at = found if found is not None else (cx, cy)
-        p = Placed(text, at, anchor if anchor is not None else want, hw, hh, r)
+        p = Placed(text, at, anchor if anchor is not None else want, want, hw, hh, r)
         self.placed.append(p)
         return p
 

@@ -110,17 +110,8 @@ def track_strip(
         dx = step * ((k + 1) // 2) * (1 if k % 2 else -1)
         want = (anchor[0] + dx, anchor[1] - zone / 2 if top else anchor[1] + zone / 2)
         placer.place(text, want, TRACK_LABEL_R, anchor=anchor)
-    # a label sits just off its space: no leader line unless it had to move along the row
-    placed = [_near(p, zone) for p in placer.placed]
-    draw_labels(img, placed)
-    return img, placed
-
-
-def _near(p: Placed, zone: float) -> Placed:
-    """A track label right above (below) its space counts as not moved (no leader line)."""
-    if abs(p.at[0] - p.anchor[0]) < 1 and abs(p.at[1] - p.anchor[1]) <= zone / 2 + 1:
-        return Placed(p.text, p.at, p.at, p.hw, p.hh, p.r)
-    return p
+    draw_labels(img, placer.placed)
+    return img, placer.placed
 
 
 def choices_width(count: int) -> int:

@@ -411,7 +411,7 @@ class _Board:
         px, py = self.g.cell_xy(t.x, t.y)
         anchor = (px + fx * self.T, py + fy * self.T)
         want = (px + ax * self.T, py + fy * self.T)
-        p = self.placer.place(text, want, self.r, anchor=anchor if n == 0 else want)
+        p = self.placer.place(text, want, self.r, anchor=anchor)
         return TargetLabel(text, t, p.at, anchor)
 
 
