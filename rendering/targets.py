@@ -113,7 +113,13 @@ def render_targets(
     """PNG of ``targets`` labelled with ``labels`` (one each, the texts the buttons show).
 
     ``title`` (already translated) goes on a bar above; with ``seat`` a strip below shows that
-    player's figures left when the match has more than one kind."""
+    player's figures left when the match has more than one kind.
+
+    Raises:
+        ValueError: when ``targets`` and ``labels`` differ in length, or a spot names a cell
+            without a tile.
+        InvalidActionError: when a spot names no feature of its tile.
+    """
     return encode_png(targets_picture(view, targets, labels, title=title, seat=seat).image)
 
 
