@@ -6,6 +6,7 @@ Public API (the bot and the replay tool code against these names)::
     placement_order(placements) -> list[Position]                          # numbering of cells
     render_placement_preview(view, pos, rotations) -> bytes                # PNG
     render_spots(view, spots) -> bytes                                     # PNG, spots A, B, C...
+    render_targets(view, targets, labels, *, title=None, seat=None) -> bytes  # PNG, any decision
     render_animation(views, *, fmt="gif") -> bytes                         # GIF or WebP
     render_tile_sheet() -> bytes                                           # PNG contact sheet
     spot_anchor(tile_def, rotation, feature_index) -> (fx, fy)            # 0..1 tile coords
@@ -15,8 +16,9 @@ Public API (the bot and the replay tool code against these names)::
 from rendering.animation import render_animation
 from rendering.board import placement_order, render_board
 from rendering.layout import spot_anchor
-from rendering.overlays import render_placement_preview, render_spots, spot_letter
+from rendering.marks import render_placement_preview, render_spots, spot_letter
 from rendering.sheet import render_tile_sheet
+from rendering.targets import render_targets, targets_picture
 from rendering.tiles import warm_up
 
 __all__ = [
@@ -25,8 +27,10 @@ __all__ = [
     "render_board",
     "render_placement_preview",
     "render_spots",
+    "render_targets",
     "render_tile_sheet",
     "spot_anchor",
     "spot_letter",
+    "targets_picture",
     "warm_up",
 ]

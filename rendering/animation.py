@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from PIL import Image
 
 from engine.carcassonne.view import PublicView
-from rendering.board import board_image, extent, frame_for
+from rendering.board import board_image
+from rendering.frame import extent, frame_for
 
 #: the long side of an animation frame; small enough to post, large enough to read
 ANIM_SIDE = 1024

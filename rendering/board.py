@@ -6,8 +6,7 @@ so nothing hidden can leak into a channel image.
 
 from __future__ import annotations
 
-import io
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
@@ -15,32 +14,48 @@ from PIL import Image, ImageDraw
 from engine.carcassonne.geometry import Position, Rotation
 from engine.carcassonne.tiles import FeatureKind, tile
 from engine.carcassonne.view import FigureView, PlayerView, PublicView
+from engine.core.seats import Seat
 from rendering import style as st
-from rendering.figures import FOLLOWER_KINDS, draw_mark, figure_sprite, goods_icon
+from rendering.figures import draw_mark, figure_sprite, is_follower, kind_order
 from rendering.fonts import draw_text, fit_text, text_width
+
+# re-exported: the frame API of board pictures
+from rendering.frame import (
+    LABEL as LABEL,
+)
+from rendering.frame import (
+    MAX_PIXELS as MAX_PIXELS,
+)
+from rendering.frame import (
+    MAX_SIDE as MAX_SIDE,
+)
+from rendering.frame import (
+    MAX_TILE as MAX_TILE,
+)
+from rendering.frame import (
+    MIN_TILE as MIN_TILE,
+)
+from rendering.frame import (
+    PANEL_W as PANEL_W,
+)
+from rendering.frame import (
+    PNG_LEVEL as PNG_LEVEL,
+)
+from rendering.frame import (
+    Frame as Frame,
+)
+from rendering.frame import (
+    encode_png as encode_png,
+)
+from rendering.frame import (
+    extent as extent,
+)
+from rendering.frame import (
+    frame_for as frame_for,
+)
 from rendering.layout import spot_anchor
+from rendering.overlays import PanelItem, overlays_of
 from rendering.tiles import tile_image
-
-#: the long side of a board picture never exceeds this (Discord shows it whole when clicked)
-MAX_SIDE = 2048
-MAX_TILE = 128
-#: pixel budget of a board picture (see benchmarks/render.py: encoding time grows with area)
-MAX_PIXELS = 2_200_000
-#: below twice this, tile sizes stop snapping to multiples of 8 (tiny tiles for huge boards)
-MIN_TILE = 8
-#: width of the coordinate margin around the board
-LABEL = 34
-PANEL_W = 340
-#: zlib level for PNGs; chosen by measurement (benchmarks/render.py): flat art compresses well
-#: at level 1 already, and higher levels cost far more time than they save bytes
-PNG_LEVEL = 1
-
-
-def encode_png(img: Image.Image) -> bytes:
-    """PNG bytes of ``img`` at the measured compression level."""
-    buf = io.BytesIO()
-    img.save(buf, "PNG", compress_level=PNG_LEVEL)
-    return buf.getvalue()
 
 
 def placement_order(
@@ -51,75 +66,6 @@ def placement_order(
     The bot numbers its cell choices with this same order, so "cell 3" is the cell labelled 3.
     """
     return sorted((Position(*p) for p in placements), key=lambda p: (p.y, p.x))
-
-
-@dataclass(frozen=True, slots=True)
-class Frame:
-    """Which cells a picture shows and how big a tile is."""
-
-    min_x: int
-    min_y: int
-    cols: int
-    rows: int
-    tile: int
-    label: int = LABEL
-    #: the panel goes below the board as a strip (wide boards, better on phones)
-    strip: bool = False
-
-    def cell_xy(self, pos: Position) -> tuple[int, int]:
-        """Top-left pixel of cell ``pos``."""
-        return (
-            self.label + (pos.x - self.min_x) * self.tile,
-            self.label + (pos.y - self.min_y) * self.tile,
-        )
-
-    @property
-    def board_w(self) -> int:
-        return 2 * self.label + self.cols * self.tile
-
-    @property
-    def board_h(self) -> int:
-        return 2 * self.label + self.rows * self.tile
-
-
-def extent(positions: Iterable[Position]) -> tuple[int, int, int, int]:
-    """``(min_x, min_y, max_x, max_y)`` of ``positions`` grown by a one-cell margin."""
-    ps = list(positions) or [Position(0, 0)]
-    return (
-        min(p.x for p in ps) - 1,
-        min(p.y for p in ps) - 1,
-        max(p.x for p in ps) + 1,
-        max(p.y for p in ps) + 1,
-    )
-
-
-def frame_for(
-    box: tuple[int, int, int, int],
-    *,
-    panel: int = PANEL_W,
-    max_tile: int = MAX_TILE,
-    max_side: int = MAX_SIDE,
-    max_pixels: int = MAX_PIXELS,
-    strip: int = 0,
-) -> Frame:
-    """The largest tile size that keeps the whole picture's long side within ``max_side``.
-
-    ``panel`` is the width of a side panel, ``strip`` the height of a strip below the board.
-    """
-    min_x, min_y, max_x, max_y = box
-    cols, rows = max_x - min_x + 1, max_y - min_y + 1
-    by_w = (max_side - panel - 2 * LABEL) // cols
-    by_h = (max_side - strip - 2 * LABEL) // rows
-    # multiples of 8 only: fewer distinct sizes as a board grows means fewer cache misses
-    raw = min(max_tile, by_w, by_h)
-    size = raw // 8 * 8 if raw >= 2 * MIN_TILE else max(4, raw)
-    # a pixel budget keeps PNG encoding (the slow part) fast on big boards
-    while (
-        size > MIN_TILE
-        and (cols * size + 2 * LABEL + panel) * (rows * size + 2 * LABEL + strip) > max_pixels
-    ):
-        size -= 8
-    return Frame(min_x, min_y, cols, rows, size, strip=strip > 0)
 
 
 def _coords(img: Image.Image, fr: Frame) -> None:
@@ -168,17 +114,24 @@ def figure_size(tile_px: int) -> int:
 CROWD_STEP = 0.3
 
 
-#: Extra board layers by expansion id, drawn after tiles and figures and before outlines:
-#: ``layer(img, view, frame)``. Tokens on tiles (gold, ferries, bridges, castles), neutral
-#: figures and other expansion pieces register here (one module per expansion), so this file
-#: does not change when an expansion learns to draw itself.
-BOARD_LAYERS: dict[str, Callable[[Image.Image, PublicView, Frame], None]] = {}
+@dataclass(frozen=True, slots=True)
+class PlacedSprite:
+    """A figure as a picture draws it: its sprite and the sprite's top-left pixel."""
+
+    figure: FigureView
+    sprite: Image.Image
+    at: tuple[int, int]
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        return (self.at[0] + self.sprite.size[0] / 2, self.at[1] + self.sprite.size[1] / 2)
 
 
 def draw_tiles_and_figures(
     img: Image.Image, view: PublicView, fr: Frame, *, skip: Position | None = None
-) -> None:
-    """Paste every tile of ``view`` inside ``fr`` and its figures on top."""
+) -> list[PlacedSprite]:
+    """Paste every tile of ``view`` inside ``fr`` and its figures on top; returns where each
+    figure was drawn (pictures of figure targets ring them there)."""
     T = fr.tile
     inside = range(fr.min_x, fr.min_x + fr.cols), range(fr.min_y, fr.min_y + fr.rows)
     rotations: dict[Position, tuple[str, Rotation]] = {}
@@ -187,34 +140,44 @@ def draw_tiles_and_figures(
             continue
         rotations[tv.pos] = (tv.tile, tv.rotation)
         img.paste(tile_image(tv.tile, int(tv.rotation), T), fr.cell_xy(tv.pos))
+    placed = place_figures(view, fr, rotations)
+    # followers last, so no other figure ever hides one
+    for ps in sorted(placed, key=lambda ps: is_follower(ps.figure.figure)):
+        img.paste(ps.sprite, ps.at, ps.sprite)
+    return placed
+
+
+def place_figures(
+    view: PublicView, fr: Frame, rotations: Mapping[Position, tuple[str, Rotation]]
+) -> list[PlacedSprite]:
+    """Where each figure on the tiles of ``rotations`` stands: a follower on its feature's
+    anchor, a second figure on the same feature :data:`CROWD_STEP` aside; always on its tile."""
+    T = fr.tile
     fsize = figure_size(T)
     groups: dict[tuple[Position, int], list[FigureView]] = {}
     for fig in view.figures:
         if fig.pos in rotations:
             groups.setdefault((fig.pos, fig.feature), []).append(fig)
-    front: list[tuple[Image.Image, tuple[int, int]]] = []
-    back: list[tuple[Image.Image, tuple[int, int]]] = []
+    out: list[PlacedSprite] = []
     for (pos, feature), figs in groups.items():
         tid, rot = rotations[pos]
         tdef = tile(tid)
         ax, ay = spot_anchor(tdef, int(rot), feature)
         kind = tdef.features[feature].kind if feature < len(tdef.features) else None
         x, y = fr.cell_xy(pos)
-        # followers keep the anchor; a builder or pig on the same feature stands beside them
-        for n, fig in enumerate(sorted(figs, key=lambda f: f.figure not in FOLLOWER_KINDS)):
+        # followers keep the anchor; other figures on the same feature stand beside them
+        for n, fig in enumerate(sorted(figs, key=lambda f: not is_follower(f.figure))):
             fx, fy = ax, ay
             if n:
                 fx += CROWD_STEP * (1 if ax < 0.6 else -1) * ((n + 1) // 2) * (1 if n % 2 else -1)
-            lying = kind is FeatureKind.FIELD and fig.figure in FOLLOWER_KINDS
+            lying = kind is FeatureKind.FIELD and is_follower(fig.figure)
             sprite = figure_sprite(fig.figure, int(fig.seat), fsize, lying)
             # keep the whole figure on its own tile
             lo = max(0.18, sprite.size[0] / 2 / T)
             fx, fy = min(max(fx, lo), 1 - lo), min(max(fy, lo), 1 - lo)
             at = (int(x + fx * T - sprite.size[0] / 2), int(y + fy * T - sprite.size[1] / 2))
-            (front if fig.figure in FOLLOWER_KINDS else back).append((sprite, at))
-    # followers last, so no other figure ever hides one
-    for sprite, at in back + front:
-        img.paste(sprite, at, sprite)
+            out.append(PlacedSprite(fig, sprite, at))
+    return out
 
 
 def _outline(
@@ -239,62 +202,76 @@ def draw_last_placed(d: ImageDraw.ImageDraw, view: PublicView, fr: Frame) -> Non
             _outline(d, fr, pos, fill, w, inset=1)
 
 
+def draw_cell_number(
+    img: Image.Image, xy: tuple[int, int], tile_px: int, text: str, dots: int = 0
+) -> None:
+    """An empty cell offered as a choice: a slate box in a yellow frame with ``text`` in big
+    white figures, and ``dots`` yellow dots under it (e.g. its count of legal rotations)."""
+    d = ImageDraw.Draw(img)
+    T = tile_px
+    x, y = xy
+    d.rectangle(
+        (x + 2, y + 2, x + T - 3, y + T - 3),
+        fill=CELL_FILL,
+        outline=CELL_FRAME,
+        width=max(2, T // 32),
+    )
+    size = max(10, int(T * 0.36))
+    while size > 10 and text_width(text, size, bold=True) > T * 0.84:
+        size -= 1
+    draw_text(
+        img,
+        (x + T / 2, y + T * (0.44 if dots else 0.5)),
+        text,
+        size,
+        (255, 255, 255),
+        bold=True,
+        anchor="mm",
+        stroke=max(1, T // 40),
+        stroke_fill=(20, 20, 20),
+    )
+    r = max(2, T // 22)
+    gap = r * 3
+    cx0 = x + T / 2 - (dots - 1) * gap / 2
+    cy = y + T * 0.8
+    for i in range(dots):
+        cx = cx0 + i * gap
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=CELL_FRAME)
+
+
+#: an offered empty cell: its fill and its frame
+CELL_FILL = (86, 96, 112)
+CELL_FRAME = (250, 220, 90)
+
+
 def draw_placements(
     img: Image.Image, fr: Frame, placements: Mapping[Position, Sequence[Rotation]]
 ) -> None:
     """Number every legal cell (in :func:`placement_order`) and show its count of rotations."""
-    d = ImageDraw.Draw(img)
-    T = fr.tile
-    numbers = max(10, int(T * 0.36))
     for n, pos in enumerate(placement_order(placements), start=1):
-        x, y = fr.cell_xy(pos)
-        d.rectangle(
-            (x + 2, y + 2, x + T - 3, y + T - 3),
-            fill=(86, 96, 112),
-            outline=(250, 220, 90),
-            width=max(2, T // 32),
-        )
-        draw_text(
-            img,
-            (x + T / 2, y + T * 0.44),
-            str(n),
-            numbers,
-            (255, 255, 255),
-            bold=True,
-            anchor="mm",
-            stroke=max(1, T // 40),
-            stroke_fill=(20, 20, 20),
-        )
-        rots = len(placements[pos])
-        r = max(2, T // 22)
-        gap = r * 3
-        cx0 = x + T / 2 - (rots - 1) * gap / 2
-        cy = y + T * 0.8
-        for i in range(rots):
-            cx = cx0 + i * gap
-            d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(250, 220, 90))
+        draw_cell_number(img, fr.cell_xy(pos), fr.tile, str(n), len(placements[pos]))
 
 
-#: figure kinds in the order the panel lists them (kinds it does not know come after, by name)
-KIND_ORDER = ("follower", "large", "abbot", "builder", "pig", "mayor", "wagon", "barn")
-GOODS = ("wine", "grain", "cloth")
-#: height of one player's row in the panel, and the extra line when goods are shown
+#: height of one player's row in the panel, and of each extra line an overlay adds (goods ...)
 ROW_H = 60
-GOODS_H = 28
+LINE_H = 28
 
 
-def goods_held(view: PublicView) -> tuple[tuple[int, int, int], ...] | None:
-    """Goods tokens per seat (wine, grain, cloth) when Traders & Builders deals them, else None."""
-    model = view.ext.get("traders_builders")
-    goods = getattr(model, "goods", None)
-    if goods is None or not view.setup.option("tb.goods", True):
-        return None
-    return tuple((int(g[0]), int(g[1]), int(g[2])) for g in goods)
+def panel_lines(view: PublicView, seat: Seat, icon: int) -> list[Sequence[PanelItem]]:
+    """The extra lines of ``seat``'s row: one per expansion overlay that shows one in ``view``."""
+    out = []
+    for ov in overlays_of(view):
+        items = ov.panel_items(view, seat, icon)
+        if items is not None:
+            out.append(items)
+    return out
 
 
 def row_height(view: PublicView) -> int:
-    """Height of one player's row: name and figures left, plus goods held when there are goods."""
-    return ROW_H + (GOODS_H if goods_held(view) is not None else 0)
+    """Height of one player's row: name and figures left, plus the overlays' extra lines."""
+    if not view.players:
+        return ROW_H
+    return ROW_H + LINE_H * len(panel_lines(view, view.players[0].seat, ICON))
 
 
 def panel_height(view: PublicView) -> int:
@@ -345,8 +322,7 @@ def strip_height(view: PublicView, width: int) -> int:
 
 def figure_kinds(supply: Mapping[str, int]) -> list[str]:
     """The kinds in a player's supply in the order pictures list them."""
-    known = [k for k in KIND_ORDER if k in supply]
-    return known + sorted(k for k in supply if k not in KIND_ORDER)
+    return kind_order(supply)
 
 
 #: side of the small figure and goods icons in a player's row
@@ -383,11 +359,11 @@ def _player_row(
     img: Image.Image, view: PublicView, p: PlayerView, x0: int, y: int, width: int
 ) -> None:
     """One player: figure in colour and shape, name, score; the figures left by kind (icon and
-    count); the goods tokens held when Traders & Builders deals goods."""
+    count); then a line per expansion overlay that adds one (e.g. goods held)."""
     d = ImageDraw.Draw(img)
     style = st.seat_style(int(p.seat))
-    goods = goods_held(view)
-    h = row_height(view)
+    lines = panel_lines(view, p.seat, ICON)
+    h = ROW_H + LINE_H * len(lines)
     if not view.over and p.seat == view.current:
         d.rounded_rectangle((x0 + 4, y - 2, x0 + width - 4, y + h - 8), radius=8, fill=(64, 70, 82))
         d.polygon([(x0 + 6, y + 12), (x0 + 14, y + 21), (x0 + 6, y + 30)], fill=(250, 220, 90))
@@ -408,15 +384,8 @@ def _player_row(
         draw_text(img, (x, base - ICON // 2), style.colour_name, 14, st.TEXT_DIM, anchor="lm")
         x += name_w
     draw_counts(img, figures, x, base, right)
-    if goods is not None and int(p.seat) < len(goods):
-        held = goods[int(p.seat)]
-        draw_counts(
-            img,
-            [(goods_icon(k, ICON), held[i]) for i, k in enumerate(GOODS)],
-            x0 + 60,
-            base + GOODS_H,
-            right,
-        )
+    for i, items in enumerate(lines, start=1):
+        draw_counts(img, items, x0 + 60, base + i * LINE_H, right)
 
 
 def draw_strip(img: Image.Image, view: PublicView, y0: int) -> None:
@@ -495,10 +464,8 @@ def board_image(
     _coords(img, fr)
     _axes(img, fr)
     draw_tiles_and_figures(img, view, fr)
-    for exp in view.setup.expansions:
-        layer = BOARD_LAYERS.get(exp)
-        if layer is not None:
-            layer(img, view, fr)
+    for ov in overlays_of(view):
+        ov.draw_board(img, view, fr)
     draw_last_placed(d, view, fr)
     if highlight is not None:
         _outline(

@@ -19,9 +19,9 @@ from PIL import Image, ImageDraw
 from engine.cardgame import CardFace, CardPublicView, CardSeatView, CardType, Colour
 from engine.cardgame.cards import ROWS
 from engine.cardgame.view import FollowerView
-from rendering.board import encode_png
-from rendering.figures import draw_mark, figure_sprite
+from rendering.figures import draw_mark, meeple_sprite
 from rendering.fonts import draw_text, fit_text
+from rendering.frame import encode_png
 from rendering.style import PANEL, RGB, TABLE, TEXT, TEXT_DIM, seat_style
 
 CARD_W, CARD_H = 64, 92
@@ -33,6 +33,8 @@ HEADER_H = 44
 PLAYER_H = 34
 WIDTH = 1000
 FOLLOWER = 56
+#: side of a follower's sprite: bigger than its slot, so it reads as a playing piece
+FOLLOWER_SPRITE = 74
 
 #: the colour of each row's board and of the cards of that colour
 ROW_COLOURS: dict[Colour, RGB] = {
@@ -150,7 +152,7 @@ def _draw_items(img: Image.Image, view: CardPublicView) -> None:
     for row, slots in zip(view.rows, table_layout(view), strict=True):
         for item, slot in zip(row.items, slots, strict=True):
             if isinstance(item, FollowerView):
-                sprite = figure_sprite("large", int(item.seat), FOLLOWER)
+                sprite = meeple_sprite(int(item.seat), FOLLOWER_SPRITE)
                 img.paste(sprite, slot.box[:2], sprite)
             elif item.face is None:
                 _draw_back(img, slot.box)

@@ -18,30 +18,43 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
-from PIL import Image, ImageChops, ImageDraw, ImageFilter
-
 from engine.carcassonne.tiles import FeatureKind, TileDef, tile
-
-Pt = tuple[float, float]
-
-#: raster resolution (cells per tile side) for regions, field partition and anchors
-GRID = 64
-#: road width (unit tile coordinates)
-ROAD_W = 0.12
-CENTRE: Pt = (0.5, 0.5)
-_CORNERS: tuple[Pt, ...] = ((0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0))
-_MIDS: tuple[Pt, ...] = ((0.5, 0.0), (1.0, 0.5), (0.5, 1.0), (0.0, 0.5))
-_INWARD: tuple[Pt, ...] = ((0.0, 1.0), (-1.0, 0.0), (0.0, -1.0), (1.0, 0.0))
-#: the eight half-edges as segments, clockwise from the NW corner (Nw Ne En Es Se Sw Ws Wn)
-HALF_SEGMENTS: tuple[tuple[Pt, Pt], ...] = (
-    ((0.0, 0.0), (0.5, 0.0)),
-    ((0.5, 0.0), (1.0, 0.0)),
-    ((1.0, 0.0), (1.0, 0.5)),
-    ((1.0, 0.5), (1.0, 1.0)),
-    ((1.0, 1.0), (0.5, 1.0)),
-    ((0.5, 1.0), (0.0, 1.0)),
-    ((0.0, 1.0), (0.0, 0.5)),
-    ((0.0, 0.5), (0.0, 0.0)),
+from rendering.geometry import (
+    CENTRE as CENTRE,
+)
+from rendering.geometry import (
+    CORNERS,
+    MIDS,
+    arc,
+    best_point,
+    centre_of,
+    city_outline,
+    clip_into,
+    dist,
+    lerp,
+    quad,
+    raster,
+    road_end_path,
+    seg_dist,
+    segments_cross,
+    sides,
+    tower_outline,
+    turn,
+)
+from rendering.geometry import (
+    GRID as GRID,
+)
+from rendering.geometry import (
+    HALF_SEGMENTS as HALF_SEGMENTS,
+)
+from rendering.geometry import (
+    ROAD_W as ROAD_W,
+)
+from rendering.geometry import (
+    Pt as Pt,
+)
+from rendering.geometry import (
+    path_point as path_point,
 )
 
 
@@ -98,257 +111,6 @@ class TileLayout:
     labels: list[int] = field(default_factory=list)
 
 
-# ---------------------------------------------------------------------------- curves
-
-
-def _quad(a: Pt, c: Pt, b: Pt, n: int = 16) -> list[Pt]:
-    out = []
-    for i in range(n + 1):
-        t = i / n
-        u = 1 - t
-        out.append(
-            (
-                u * u * a[0] + 2 * u * t * c[0] + t * t * b[0],
-                u * u * a[1] + 2 * u * t * c[1] + t * t * b[1],
-            )
-        )
-    return out
-
-
-def _arc(centre: Pt, r: float, a0: float, a1: float, n: int = 16) -> list[Pt]:
-    return [
-        (
-            centre[0] + r * math.cos(a0 + (a1 - a0) * i / n),
-            centre[1] + r * math.sin(a0 + (a1 - a0) * i / n),
-        )
-        for i in range(n + 1)
-    ]
-
-
-def _lerp(a: Pt, b: Pt, t: float) -> Pt:
-    return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
-
-
-def _dist(a: Pt, b: Pt) -> float:
-    return math.hypot(a[0] - b[0], a[1] - b[1])
-
-
-def _seg_dist(p: Pt, a: Pt, b: Pt) -> float:
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    t = ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / (dx * dx + dy * dy)
-    t = min(1.0, max(0.0, t))
-    return _dist(p, (a[0] + t * dx, a[1] + t * dy))
-
-
-def _segments_cross(p: Sequence[Pt], q: Sequence[Pt]) -> bool:
-    """Whether two polylines cross away from their end points."""
-
-    def orient(a: Pt, b: Pt, c: Pt) -> float:
-        return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
-
-    for i in range(len(p) - 1):
-        for j in range(len(q) - 1):
-            a, b, c, d = p[i], p[i + 1], q[j], q[j + 1]
-            if orient(a, b, c) * orient(a, b, d) < 0 and orient(c, d, a) * orient(c, d, b) < 0:
-                return True
-    return False
-
-
-def path_point(arms: Sequence[Sequence[Pt]], frac: float) -> Pt:
-    """The point ``frac`` of the way along the first arm (by length)."""
-    pts = arms[0]
-    lengths = [_dist(pts[i], pts[i + 1]) for i in range(len(pts) - 1)]
-    goal = sum(lengths) * frac
-    for i, seg in enumerate(lengths):
-        if goal <= seg or i == len(lengths) - 1:
-            return _lerp(pts[i], pts[i + 1], goal / seg if seg else 0.0)
-        goal -= seg
-    return pts[-1]
-
-
-# ---------------------------------------------------------------------------- cities
-
-
-def _city_outline(
-    mask: int, depth_band: float, depth_cap: float
-) -> tuple[list[Pt], list[list[Pt]]]:
-    """Polygon and wall curves of a city reaching the sides in ``mask`` (bit 0 = N, clockwise)."""
-    if mask == 0b1111:
-        return list(_CORNERS), []
-    start = next(s for s in range(4) if mask >> s & 1 and not mask >> ((s - 1) % 4) & 1)
-    poly: list[Pt] = []
-    walls: list[list[Pt]] = []
-    i = start
-    while True:
-        while mask >> (i % 4) & 1:
-            poly.append(_CORNERS[i % 4])
-            i += 1
-        a = _CORNERS[i % 4]
-        k = 0
-        while not mask >> ((i + k) % 4) & 1:
-            k += 1
-        b = _CORNERS[(i + k) % 4]
-        if k == 1:  # a band or three-sided city: the wall bows in from side i
-            side = i % 4
-            ctrl = (
-                _MIDS[side][0] + _INWARD[side][0] * 2 * depth_band,
-                _MIDS[side][1] + _INWARD[side][1] * 2 * depth_band,
-            )
-        elif k == 2:  # a corner city: the wall runs across, short of the diagonal
-            city_corner = _CORNERS[(i + 3) % 4]
-            ctrl = _lerp(city_corner, CENTRE, 0.6)
-        else:  # a cap on one side
-            side = (i + 3) % 4
-            ctrl = (
-                _MIDS[side][0] + _INWARD[side][0] * 2 * depth_cap,
-                _MIDS[side][1] + _INWARD[side][1] * 2 * depth_cap,
-            )
-        curve = _quad(a, ctrl, b, 20)
-        walls.append(curve)
-        poly.extend(curve[:-1])
-        i += k
-        if i % 4 == start:
-            break
-    return poly, walls
-
-
-def _tower_outline(side: int, through: bool = False) -> tuple[list[Pt], list[list[Pt]]]:
-    """A city that leaves ``side`` as a narrow strip bridging over the tile (AM/CCc+), or that
-    runs right through to the opposite side (``through``, AM/CCcc+)."""
-    # drawn for side N, then turned
-    cap = _quad((1.0, 0.0), (0.62, 0.06), (0.62, 0.18), 8)
-    cap2 = _quad((0.38, 0.18), (0.38, 0.06), (0.0, 0.0), 8)
-    if through:
-        right = _quad((0.62, 0.82), (0.62, 0.94), (1.0, 1.0), 8)
-        left = _quad((0.0, 1.0), (0.38, 0.94), (0.38, 0.82), 8)
-        walls = [cap + right, left + cap2]
-        poly = [(0.0, 0.0), *cap, *right, *left, *cap2]
-    else:
-        right = [(0.62, 0.18), (0.62, 0.72)]
-        bottom = _arc((0.5, 0.72), 0.12, 0.0, math.pi, 10)
-        left = [(0.38, 0.72), (0.38, 0.18)]
-        wall = cap + right[1:] + bottom[1:] + left[1:] + cap2[1:]
-        walls = [wall]
-        poly = [(0.0, 0.0), *wall]
-    return [_turn(p, side) for p in poly], [[_turn(p, side) for p in w] for w in walls]
-
-
-def _turn(p: Pt, quarter_turns: int) -> Pt:
-    """Rotate a unit point clockwise about the tile centre."""
-    x, y = p
-    for _ in range(quarter_turns % 4):
-        x, y = 1.0 - y, x
-    return (x, y)
-
-
-# ---------------------------------------------------------------------------- raster helpers
-
-
-def _raster(
-    polys: Sequence[Sequence[Pt]] = (),
-    lines: Sequence[tuple[Sequence[Pt], float]] = (),
-    discs: Sequence[tuple[Pt, float]] = (),
-) -> list[bool]:
-    img = Image.new("L", (GRID, GRID), 0)
-    d = ImageDraw.Draw(img)
-    for poly in polys:
-        d.polygon([(x * GRID, y * GRID) for x, y in poly], fill=1)
-    for pts, w in lines:
-        scaled = [(x * GRID, y * GRID) for x, y in pts]
-        d.line(scaled, fill=1, width=max(1, round(w * GRID)), joint="curve")
-        r = w * GRID / 2
-        for x, y in (scaled[0], scaled[-1]):
-            d.ellipse((x - r, y - r, x + r, y + r), fill=1)
-    for (x, y), r in discs:
-        d.ellipse(((x - r) * GRID, (y - r) * GRID, (x + r) * GRID, (y + r) * GRID), fill=1)
-    return [bool(v) for v in img.tobytes()]
-
-
-_CENTRES: tuple[Pt, ...] = tuple(
-    ((i % GRID + 0.5) / GRID, (i // GRID + 0.5) / GRID) for i in range(GRID * GRID)
-)
-
-
-def _centre_of(i: int) -> Pt:
-    return _CENTRES[i]
-
-
-def _distance_inside(mask: Sequence[bool], cap: int = 10) -> list[int]:
-    """Chessboard distance (in cells, at most ``cap``) from each masked cell to the nearest
-    unmasked cell or the tile border, by repeated 3x3 erosion."""
-    img = Image.new("L", (GRID + 2, GRID + 2), 0)
-    img.paste(Image.frombytes("L", (GRID, GRID), bytes(255 if m else 0 for m in mask)), (1, 1))
-    total = Image.new("L", img.size, 0)
-    one = img.point(lambda v: 1 if v else 0)
-    for _ in range(cap):
-        total = ImageChops.add(total, one)
-        img = img.filter(ImageFilter.MinFilter(3))
-        one = img.point(lambda v: 1 if v else 0)
-        if not img.getbbox():
-            break
-    return list(total.crop((1, 1, GRID + 1, GRID + 1)).tobytes())
-
-
-def _best_point(
-    mask: Sequence[bool], avoid: Sequence[Pt] = (), prefer: Pt | None = None, min_gap: float = 0.2
-) -> Pt | None:
-    """A roomy point of ``mask``: deep inside it, near ``prefer``, away from ``avoid``."""
-    cells = [i for i, m in enumerate(mask) if m]
-    if not cells:
-        return None
-    dist = _distance_inside(mask)
-    if prefer is None:
-        n = len(cells)
-        prefer = (
-            (sum(i % GRID for i in cells) / n + 0.5) / GRID,
-            (sum(i // GRID for i in cells) / n + 0.5) / GRID,
-        )
-    best: tuple[float, Pt] | None = None
-    # shallow cells (next to a border) never win while deeper ones exist: skip them
-    floor = min(3, max(dist[i] for i in cells))
-    for i in cells:
-        # every other cell is fine enough (1/32 tile) and halves the work
-        if dist[i] < floor or (i % GRID + i // GRID) % 2:
-            continue
-        p = _CENTRES[i]
-        depth = min(dist[i], 10) / GRID
-        near = min((_dist(p, a) for a in avoid), default=1.0)
-        penalty = 0.0 if near >= min_gap else (min_gap - near) * 4
-        score = depth * 2.5 - _dist(p, prefer) * 0.6 - penalty
-        if best is None or score > best[0]:
-            best = (score, p)
-    if best is None and cells:  # only odd cells were deep enough: take the deepest
-        i = max(cells, key=lambda c: dist[c])
-        return _CENTRES[i]
-    return best[1] if best else None
-
-
-# ---------------------------------------------------------------------------- the layout
-
-
-def _road_end_path(side: int, target: Pt, n: int = 16) -> list[Pt]:
-    """A road from the middle of ``side`` to ``target``, leaving the edge square-on."""
-    m = _MIDS[side]
-    ctrl = (m[0] + _INWARD[side][0] * 0.25, m[1] + _INWARD[side][1] * 0.25)
-    if abs((target[0] - m[0]) * _INWARD[side][1] - (target[1] - m[1]) * _INWARD[side][0]) < 1e-6:
-        return [m, target]
-    return _quad(m, ctrl, target, n)
-
-
-def _clip_into(path: list[Pt], inside: Sequence[bool]) -> tuple[list[Pt], Pt | None]:
-    """Cut ``path`` where it first enters the raster region ``inside``; return (path, gate)."""
-    for k, p in enumerate(path):
-        gx, gy = min(GRID - 1, int(p[0] * GRID)), min(GRID - 1, int(p[1] * GRID))
-        if k > 0 and inside[gy * GRID + gx]:
-            # step a little into the city so the road meets the wall
-            return path[:k] + [p], p
-    return path, None
-
-
-def _sides(mask: int) -> list[int]:
-    return [s for s in range(4) if mask >> s & 1]
-
-
 @cache
 def tile_layout(tile_id: str) -> TileLayout:
     """The geometry of a tile type (reference orientation), computed once."""
@@ -367,26 +129,26 @@ def tile_layout(tile_id: str) -> TileLayout:
         return lay
 
     # -- cities
-    capped = {s for c in cities for s in _sides(c.sides) if bin(c.sides).count("1") == 1}
+    capped = {s for c in cities for s in sides(c.sides) if bin(c.sides).count("1") == 1}
     bands = [c for c in cities if c.sides in (0b0101, 0b1010)]
     masks: dict[int, list[bool]] = {}
     for c in cities:
         n = bin(c.sides).count("1")
         bridge = False
         if n == 1:
-            side = _sides(c.sides)[0]
+            side = sides(c.sides)[0]
             crossing = [b for b in bands if not b.sides >> side & 1 and b.index != c.index]
             opposite = (side + 2) % 4
             beyond = any(f.halves >> (2 * opposite) & 0b11 and c.index in f.cities for f in fields)
             if crossing and beyond:
-                poly, walls = _tower_outline(side)
+                poly, walls = tower_outline(side)
                 bridge = True
             else:
                 facing_band = any(
                     b.sides >> ((side + 1) % 4) & 1 and b.sides >> ((side + 3) % 4) & 1
                     for b in bands
                 )
-                poly, walls = _city_outline(c.sides, 0.3, 0.17 if facing_band else 0.22)
+                poly, walls = city_outline(c.sides, 0.3, 0.17 if facing_band else 0.22)
         else:
             depth = 0.36 if n == 3 else 0.3
             if c.sides in (0b0101, 0b1010):
@@ -397,11 +159,11 @@ def tile_layout(tile_id: str) -> TileLayout:
                     depth = 0.36
                     bridge = c.index == min(b.index for b in bands)
             if bridge:
-                poly, walls = _tower_outline(_sides(c.sides)[0], through=True)
+                poly, walls = tower_outline(sides(c.sides)[0], through=True)
             else:
-                poly, walls = _city_outline(c.sides, depth, 0.22)
+                poly, walls = city_outline(c.sides, depth, 0.22)
         lay.cities.append(CityShape(c.index, tuple(poly), tuple(tuple(w) for w in walls), bridge))
-        masks[c.index] = _raster(polys=[poly])
+        masks[c.index] = raster(polys=[poly])
     lay.cities.sort(key=lambda cs: cs.bridge)
     city_any = (
         [any(m[i] for m in masks.values()) for i in range(GRID * GRID)]
@@ -421,26 +183,26 @@ def tile_layout(tile_id: str) -> TileLayout:
     # -- roads that do not depend on symbol positions
     pending_crop: list[tuple[int, int]] = []
     for r in roads:
-        ss = _sides(r.sides)
+        ss = sides(r.sides)
         if len(ss) == 2:
             a, b = ss
             if (a + 2) % 4 == b:
-                arms: tuple[tuple[Pt, ...], ...] = ((_MIDS[a], _MIDS[b]),)
+                arms: tuple[tuple[Pt, ...], ...] = ((MIDS[a], MIDS[b]),)
             else:
                 # adjacent sides: a quarter circle around the shared corner
                 corner_i = b if (a + 1) % 4 == b else a
-                corner = _CORNERS[corner_i]
-                p, q = _MIDS[a], _MIDS[b]
+                corner = CORNERS[corner_i]
+                p, q = MIDS[a], MIDS[b]
                 a0 = math.atan2(p[1] - corner[1], p[0] - corner[0])
                 a1 = math.atan2(q[1] - corner[1], q[0] - corner[0])
                 if a1 - a0 > math.pi:
                     a1 -= 2 * math.pi
                 elif a0 - a1 > math.pi:
                     a1 += 2 * math.pi
-                arms = (tuple(_arc(corner, 0.5, a0, a1, 16)),)
+                arms = (tuple(arc(corner, 0.5, a0, a1, 16)),)
             lay.roads.append(RoadPath(r.index, arms, None, None, False, r.tunnel, r.inn, r.well))
         elif len(ss) >= 3:
-            arms = tuple((_MIDS[s], CENTRE) for s in ss)
+            arms = tuple((MIDS[s], CENTRE) for s in ss)
             lay.roads.append(
                 RoadPath(
                     r.index,
@@ -458,13 +220,13 @@ def tile_layout(tile_id: str) -> TileLayout:
             end = r.ends or "dead end"
             gate: Pt | None = None
             if end in ("junction", "lake", "market", "cloister", "c1/c2"):
-                path = [_MIDS[side], CENTRE]
+                path = [MIDS[side], CENTRE]
                 kind = {"c1/c2": "junction"}.get(end, end)
             elif end == "house":
-                path = [_MIDS[side], _lerp(_MIDS[side], _MIDS[(side + 2) % 4], 0.78)]
+                path = [MIDS[side], lerp(MIDS[side], MIDS[(side + 2) % 4], 0.78)]
                 kind = "house"
             elif end == "dead end":
-                path = [_MIDS[side], _lerp(_MIDS[side], CENTRE, 0.9)]
+                path = [MIDS[side], lerp(MIDS[side], CENTRE, 0.9)]
                 kind = "dead end"
             elif end == "crop circle":
                 pending_crop.append((r.index, side))
@@ -473,18 +235,18 @@ def tile_layout(tile_id: str) -> TileLayout:
                 city = next((c for c in cities if c.name == end), None)
                 kind = "gate"
                 if city is None:
-                    path = [_MIDS[side], CENTRE]
+                    path = [MIDS[side], CENTRE]
                 else:
-                    target = _best_point(masks[city.index]) or CENTRE
-                    path, gate = _clip_into(_road_end_path(side, target), masks[city.index])
+                    target = best_point(masks[city.index]) or CENTRE
+                    path, gate = clip_into(road_end_path(side, target), masks[city.index])
             lay.roads.append(
                 RoadPath(r.index, (tuple(path),), kind, gate, False, r.tunnel, r.inn, r.well)
             )
             if end == "c1/c2":
                 for c in cities:
-                    target = _best_point(masks[c.index]) or CENTRE
-                    stub, _g = _clip_into(
-                        _quad(CENTRE, _lerp(CENTRE, target, 0.5), target, 8), masks[c.index]
+                    target = best_point(masks[c.index]) or CENTRE
+                    stub, _g = clip_into(
+                        quad(CENTRE, lerp(CENTRE, target, 0.5), target, 8), masks[c.index]
                     )
                     if tuple(stub) not in lay.stubs:
                         lay.stubs.append(tuple(stub))
@@ -496,15 +258,15 @@ def tile_layout(tile_id: str) -> TileLayout:
         for other in lay.roads:
             if other.feature < rp.feature or other.feature == rp.feature:
                 continue
-            if any(_segments_cross(a, b) for a in rp.arms for b in other.arms) or (
+            if any(segments_cross(a, b) for a in rp.arms for b in other.arms) or (
                 rp.end is None
                 and other.end is None
                 and rp.arms[0][0] != other.arms[0][0]
-                and _dist(path_point(rp.arms, 0.5), path_point(other.arms, 0.5)) < 0.05
+                and dist(path_point(rp.arms, 0.5), path_point(other.arms, 0.5)) < 0.05
             ):
                 bridge = True
         if rp.end is None and not rp.tunnel:
-            road_mask = _raster(lines=[(rp.arms[0], 0.02)])
+            road_mask = raster(lines=[(rp.arms[0], 0.02)])
             if any(m and c for m, c in zip(road_mask, city_any, strict=True)):
                 bridge = True
         final_roads.append(
@@ -521,7 +283,7 @@ def tile_layout(tile_id: str) -> TileLayout:
         discs = [(s.at, s.size / 2) for s in lay.symbols if s.kind in ("lake", "crop")]
         return [
             a or b
-            for a, b in zip(_raster(polys=polys), _raster(lines=lines, discs=discs), strict=True)
+            for a, b in zip(raster(polys=polys), raster(lines=lines, discs=discs), strict=True)
         ]
 
     # -- centre symbols
@@ -533,11 +295,11 @@ def tile_layout(tile_id: str) -> TileLayout:
         where = (
             CENTRE
             if _free_disc(free, CENTRE, 0.17)
-            else (_best_point(free, prefer=CENTRE) or CENTRE)
+            else (best_point(free, prefer=CENTRE) or CENTRE)
         )
         lay.symbols.append(Symbol("crop", where, 0.34, t.crop_circle))
         for feature, side in pending_crop:
-            lay.roads.append(RoadPath(feature, ((_MIDS[side], where),), "crop", None))
+            lay.roads.append(RoadPath(feature, ((MIDS[side], where),), "crop", None))
         lay.roads.sort(key=lambda rp: rp.feature)
 
     # -- fields: partition the grass by connected area and nearest half-edge
@@ -564,7 +326,7 @@ def tile_layout(tile_id: str) -> TileLayout:
         spot = CENTRE
         if straight_through or any(rp.bridge for rp in lay.roads):
             free = [not o for o in occupancy(True)]
-            spot = _best_point(free, prefer=(0.5, 0.3)) or CENTRE
+            spot = best_point(free, prefer=(0.5, 0.3)) or CENTRE
         lay.anchors[cloister.index] = spot
         lay.symbols.append(Symbol("cloister", spot, 0.3))
         taken.append(spot)
@@ -574,9 +336,9 @@ def tile_layout(tile_id: str) -> TileLayout:
     discs = [(s.at, s.size * 0.6) for s in lay.symbols]
     discs += [(p, 0.035) for p in lay.field_walls]
     discs += [(rp.gate, 0.08) for rp in lay.roads if rp.gate is not None]
-    marks_mask = _raster(discs=discs)
-    bridge_city = _raster(polys=[cs.polygon for cs in lay.cities if cs.bridge])
-    bridge_road = _raster(
+    marks_mask = raster(discs=discs)
+    bridge_city = raster(polys=[cs.polygon for cs in lay.cities if cs.bridge])
+    bridge_road = raster(
         lines=[(a, ROAD_W * 1.5) for rp in lay.roads if rp.bridge or rp.tunnel for a in rp.arms]
     )
 
@@ -588,7 +350,7 @@ def tile_layout(tile_id: str) -> TileLayout:
 
     for cs in sorted(lay.cities, key=lambda cs: not cs.bridge):
         m = clear(masks[cs.feature], bridge_road, *(() if cs.bridge else (bridge_city,)))
-        p = _best_point(m, taken, prefer=_tower_anchor(cs) if cs.bridge else None) or CENTRE
+        p = best_point(m, taken, prefer=_tower_anchor(cs) if cs.bridge else None) or CENTRE
         lay.anchors[cs.feature] = p
         taken.append(p)
     hidden = [any(ms) for ms in zip(marks_mask, city_any, strict=True)]
@@ -599,14 +361,14 @@ def tile_layout(tile_id: str) -> TileLayout:
             cand = path_point(rp.arms, fr)
             if _in_mask(hidden, cand) and not rp.bridge:
                 continue
-            if min((_dist(cand, a) for a in taken), default=1.0) >= 0.18:
+            if min((dist(cand, a) for a in taken), default=1.0) >= 0.18:
                 best = cand
                 break
         lay.anchors[rp.feature] = best
         taken.append(best)
     for fd in fields:
         region = clear([lab == fd.index for lab in labels], bridge_city, bridge_road)
-        spot = _best_point(region, taken, min_gap=0.16) or _fallback_field_point(fd.halves)
+        spot = best_point(region, taken, min_gap=0.16) or _fallback_field_point(fd.halves)
         lay.anchors[fd.index] = spot
         taken.append(spot)
 
@@ -619,11 +381,11 @@ def tile_layout(tile_id: str) -> TileLayout:
         )
         for kind in marks:
             mark_at = (
-                _best_point(
+                best_point(
                     masks[c.index],
                     taken,
                     min_gap=0.2,
-                    prefer=_lerp(lay.anchors[c.index], CENTRE, 0.3),
+                    prefer=lerp(lay.anchors[c.index], CENTRE, 0.3),
                 )
                 or CENTRE
             )
@@ -654,7 +416,7 @@ def tile_layout(tile_id: str) -> TileLayout:
         if rp.end == "dead end":
             lay.symbols.append(Symbol("deadend", rp.arms[0][-1], 0.1))
         if rp.end == "lake":
-            lay.symbols.append(Symbol("dock", _lerp(rp.arms[0][0], CENTRE, 0.62), 0.1))
+            lay.symbols.append(Symbol("dock", lerp(rp.arms[0][0], CENTRE, 0.62), 0.1))
         if rp.end == "gate" and rp.gate is not None:
             lay.symbols.append(Symbol("gate", rp.gate, ROAD_W * 1.3, _dir_name(rp.arms[0])))
         if rp.tunnel:
@@ -681,7 +443,7 @@ def tile_layout(tile_id: str) -> TileLayout:
         free = [not o for o in occupancy(True)]
         grass_or_city = [fr or c for fr, c in zip(free, city_any, strict=True)]
         for kind, arg in small:
-            p = _best_point(grass_or_city, taken, min_gap=0.24, prefer=(0.78, 0.8)) or (0.8, 0.8)
+            p = best_point(grass_or_city, taken, min_gap=0.24, prefer=(0.78, 0.8)) or (0.8, 0.8)
             lay.symbols.append(Symbol(kind, p, 0.26 if kind == "flier" else 0.2, arg))
             taken.append(p)
     return lay
@@ -703,7 +465,7 @@ def _dir_name(path: Sequence[Pt]) -> str:
 def _entries(path: Sequence[Pt], mask: Sequence[bool]) -> list[Pt]:
     """Points where a path crosses the border of a raster region."""
     out: list[Pt] = []
-    pts = [_lerp(path[0], path[-1], i / 64) for i in range(65)] if len(path) == 2 else list(path)
+    pts = [lerp(path[0], path[-1], i / 64) for i in range(65)] if len(path) == 2 else list(path)
     prev: bool | None = None
     for p in pts:
         gx, gy = min(GRID - 1, int(p[0] * GRID)), min(GRID - 1, int(p[1] * GRID))
@@ -720,15 +482,15 @@ def _in_mask(mask: Sequence[bool], p: Pt) -> bool:
 
 
 def _free_disc(free: Sequence[bool], c: Pt, r: float) -> bool:
-    return all(f or _dist(_centre_of(i), c) >= r for i, f in enumerate(free))
+    return all(f or dist(centre_of(i), c) >= r for i, f in enumerate(free))
 
 
 def _fallback_field_point(halves: int) -> Pt:
-    pts = [_lerp(*HALF_SEGMENTS[h], 0.5) for h in range(8) if halves >> h & 1]
+    pts = [lerp(*HALF_SEGMENTS[h], 0.5) for h in range(8) if halves >> h & 1]
     if not pts:
         return CENTRE
     p = (sum(x for x, _ in pts) / len(pts), sum(y for _, y in pts) / len(pts))
-    return _lerp(p, CENTRE, 0.4)
+    return lerp(p, CENTRE, 0.4)
 
 
 def _partition(t: TileDef, occ: Sequence[bool]) -> list[int]:
@@ -779,8 +541,8 @@ def _partition(t: TileDef, occ: Sequence[bool]) -> list[int]:
                 labels[c] = only
             continue
         for c in cells:
-            p = _centre_of(c)
-            h = min(touching, key=lambda h: _seg_dist(p, *HALF_SEGMENTS[h]))
+            p = centre_of(c)
+            h = min(touching, key=lambda h: seg_dist(p, *HALF_SEGMENTS[h]))
             labels[c] = half_owner[h]
     # inner fields take the largest edge-less areas, in reading order
     orphan = [o for o in orphan if len(o) >= 6]
@@ -800,7 +562,7 @@ def _partition(t: TileDef, occ: Sequence[bool]) -> list[int]:
 
 def rotate_point(p: Pt, rotation: int) -> Pt:
     """A unit point of the reference orientation, in the frame of a tile turned clockwise."""
-    return _turn(p, rotation)
+    return turn(p, rotation)
 
 
 def spot_anchor(tile_def: TileDef, rotation: int, feature_index: int) -> Pt:

@@ -3,28 +3,38 @@
 from __future__ import annotations
 
 import io
+import tomllib
+from functools import cache
+from importlib import resources
 
 from PIL import Image, ImageDraw
 
+from engine.carcassonne import registry
 from engine.carcassonne.tiles import SET_COUNTS, load_tile_set
+from engine.core import messages
 from rendering import style as st
 from rendering.fonts import fit_text, font
 from rendering.tiles import tile_image
 
-_SET_TITLES = {
-    "base": "Base game",
-    "inns_cathedrals": "Inns & Cathedrals",
-    "traders_builders": "Traders & Builders",
-    "flying_machines": "Flying machines",
-    "ferries": "Ferries",
-    "gold_mines": "Gold mines",
-    "mage_witch": "Mage & Witch",
-    "robbers": "Robbers",
-    "crop_circles_1": "Crop circles I",
-    "crop_circles_2": "Crop circles II",
-    "bridges_castles_bazaars": "Bridges, castles & bazaars",
-    "abbey_mayor": "Abbey & Mayor",
-}
+
+def set_title(set_id: str) -> str:
+    """The name of a tile set: its expansion's name in the engine's message catalogue
+    (``exp.<id>``), else the ``name`` written in the set's tile data, else the id."""
+    registry.all_expansions()  # the expansions register their names when imported
+    key = f"exp.{set_id}"
+    if messages.has(key):
+        return messages.text(key)
+    return _data_name(set_id) or set_id
+
+
+@cache
+def _data_name(set_id: str) -> str | None:
+    path = resources.files("engine.carcassonne") / "data" / "tiles" / f"{set_id}.toml"
+    try:
+        name = tomllib.loads(path.read_text(encoding="utf-8")).get("name")
+    except (OSError, tomllib.TOMLDecodeError):
+        return None
+    return name if isinstance(name, str) else None
 
 
 def tile_sheet_image(tile_px: int = 128, columns: int = 12) -> Image.Image:
@@ -40,7 +50,7 @@ def tile_sheet_image(tile_px: int = 128, columns: int = 12) -> Image.Image:
             count = f"×{t.count}" + ("" if t.in_pile else " held")
             edges = "".join(e.value for e in t.edges)
             entries.append((t.id, count, f"NESW {edges}"))
-        rows.append((_SET_TITLES.get(set_id, set_id), entries))
+        rows.append((set_title(set_id), entries))
     height = gap
     for _title, entries in rows:
         height += head_h + -(-len(entries) // columns) * cell_h

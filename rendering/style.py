@@ -69,7 +69,8 @@ SEAT_STYLES: tuple[SeatStyle, ...] = (
     SeatStyle("black", (28, 28, 28), (255, 255, 255), Mark.STAR),
     SeatStyle("pink", (240, 110, 200), (30, 30, 30), Mark.CROSS),
 )
-NEUTRAL = SeatStyle("neutral", (150, 150, 150), (20, 20, 20), Mark.CIRCLE)
+#: figures no player owns (seat -1: the mage, the witch ...): light grey, dark rim and mark
+NEUTRAL = SeatStyle("neutral", (206, 206, 210), (40, 40, 40), Mark.DIAMOND)
 
 
 def seat_style(seat: int) -> SeatStyle:

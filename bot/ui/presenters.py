@@ -23,7 +23,7 @@ from engine.carcassonne.expansions.traders_builders import BuilderBonus, GoodsTa
 from engine.carcassonne.scoring import ScoreItem
 from engine.carcassonne.tiles import tile
 from rendering import spot_letter
-from rendering.board import goods_held
+from rendering.overlays.traders_builders import goods_held
 
 PAGE = 25  # options per select (Discord's limit)
 #: spot buttons in a picker (4 rows of 5; the last row holds "No follower" and "Back")

@@ -31,7 +31,7 @@ from rendering import (
 )
 from rendering.board import MAX_SIDE, board_frame
 from rendering.fonts import has_glyph
-from rendering.overlays import PREVIEW_TILE, SPOT_RADIUS, SPOT_TILE
+from rendering.marks import PREVIEW_TILE, SPOT_RADIUS, SPOT_TILE
 from rendering.tiles import tile_image
 
 from .conftest import play
@@ -342,23 +342,27 @@ def test_cjk_names_use_the_optional_fallback_font() -> None:
     assert mask.tobytes() != tofu.tobytes()
 
 
-def test_expansion_layers_draw_on_the_board() -> None:
-    """An expansion registers a layer by id; the board calls it with the frame it uses."""
-    from rendering.board import BOARD_LAYERS, Frame
+def test_expansion_overlays_draw_on_the_board() -> None:
+    """An expansion's overlay is found by id; the board calls its layer with the frame it uses."""
+    from rendering import overlays
+    from rendering.board import Frame
 
     view = public_view(new_game(GameSetup(players=2, expansions=("inns_cathedrals",)), seed=5))
     calls: list[Frame] = []
 
-    def layer(img: Image.Image, v: PublicView, fr: Frame) -> None:
-        calls.append(fr)
-        x, y = fr.cell_xy(Position(0, 0))
-        img.paste((255, 0, 255), (x + 10, y + 10, x + 20, y + 20))
+    class Magenta(overlays.Overlay):
+        id = "inns_cathedrals"
 
-    BOARD_LAYERS["inns_cathedrals"] = layer
+        def draw_board(self, img: Image.Image, v: PublicView, fr: Frame) -> None:
+            calls.append(fr)
+            x, y = fr.cell_xy(Position(0, 0))
+            img.paste((255, 0, 255), (x + 10, y + 10, x + 20, y + 20))
+
+    overlays.register(Magenta())
     try:
         img = decode(render_board(view))
     finally:
-        del BOARD_LAYERS["inns_cathedrals"]
+        overlays.unregister("inns_cathedrals")
     assert calls == [board_frame(view)]
     x, y = calls[0].cell_xy(Position(0, 0))
     assert px(img, (x + 15, y + 15)) == (255, 0, 255)

@@ -30,16 +30,17 @@ from engine.carcassonne.tiles import FeatureKind, tile
 from engine.carcassonne.view import FigureView, TileView
 from rendering import render_board, render_spots, spot_anchor, style
 from rendering.board import (
-    GOODS_H,
     ICON,
+    LINE_H,
     MAX_SIDE,
     PANEL_W,
     board_frame,
     board_image,
     row_height,
 )
-from rendering.figures import GOODS_CHIP, HAMMER, figure_sprite
-from rendering.overlays import SPOT_RADIUS, SPOT_TILE, SUPPLY_STRIP
+from rendering.figures import figure_sprite
+from rendering.marks import SPOT_RADIUS, SPOT_TILE, SUPPLY_STRIP
+from rendering.overlays.traders_builders import GOODS_CHIP, HAMMER
 
 BOTH = ("inns_cathedrals", "traders_builders")
 ORIGIN = Position(0, 0)
@@ -210,7 +211,7 @@ def test_goods_held_show_in_the_panel() -> None:
     assert box is not None
     # only seat 0's goods line changed: the counts 2 and 1 beside the wine and cloth icons
     assert row0[0] <= box[0] and box[2] <= row0[2]
-    assert row0[3] - GOODS_H - 8 <= box[1] and box[3] <= row0[3]
+    assert row0[3] - LINE_H - 8 <= box[1] and box[3] <= row0[3]
     changed = some.crop(box)
     assert len(mask(changed, style.TEXT, 30)) > 10  # counts above zero are drawn bright
     # the change sits in two places (after the wine icon and after the cloth icon), not three
@@ -259,7 +260,7 @@ def test_figures_left_counts_follow_the_supply() -> None:
         if a.getpixel((x, y)) != b.getpixel((x, y))
     ]
     assert diff
-    assert all(row[1] + 20 < y < row[3] - GOODS_H for _, y in diff)  # the figures line only
+    assert all(row[1] + 20 < y < row[3] - LINE_H for _, y in diff)  # the figures line only
 
 
 def test_whole_game_with_both_expansions_renders_every_turn() -> None:

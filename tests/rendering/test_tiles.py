@@ -10,7 +10,7 @@ from PIL import Image
 from engine.carcassonne.tiles import EdgeKind, FeatureKind, all_tiles, tile
 from rendering import spot_anchor, style
 from rendering.layout import tile_layout
-from rendering.overlays import SPOT_RADIUS
+from rendering.marks import SPOT_RADIUS
 from rendering.tiles import tile_image
 
 SIZE = 64

@@ -1,0 +1,164 @@
+"""Per-expansion drawing, found by expansion id (ARCHITECTURE.md decision 11).
+
+An expansion's own pieces are drawn by ``rendering/overlays/<expansion id>.py``; nothing else in
+``rendering/`` names an expansion. Such a module defines a subclass of :class:`Overlay` and
+exposes one instance as ``OVERLAY``. The module is imported lazily (``importlib``) the first time
+a view's ``setup.expansions`` names its id, or when a figure kind nobody has drawn yet is asked
+for; an expansion without a module simply has nothing of its own to draw (its figures still show,
+as lettered discs).
+
+An overlay can
+
+* draw its figure kinds (:attr:`Overlay.figures`: kind -> :class:`FigureArt`),
+* add a line of icons with counts to every player's row in the side panel or strip
+  (:meth:`Overlay.panel_items`, from ``view.ext[<its id>]``), and
+* draw tokens on the board after tiles and figures (:meth:`Overlay.draw_board`).
+
+Tests (and expansions that live outside the package, e.g. a test-only one) may put an overlay in
+place with :func:`register` and take it out with :func:`unregister`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import TYPE_CHECKING, ClassVar
+
+from PIL import Image
+
+if TYPE_CHECKING:
+    from engine.carcassonne.view import PublicView
+    from engine.core.seats import Seat
+    from rendering.frame import Frame
+    from rendering.style import SeatStyle
+
+#: draws a figure: ``(seat style, follower sprite side in px, lying) -> RGBA sprite``
+Drawer = Callable[["SeatStyle", int, bool], Image.Image]
+#: an icon and the count printed after it (figures left, goods held ...)
+PanelItem = tuple[Image.Image, int]
+
+
+@dataclass(frozen=True, slots=True)
+class FigureArt:
+    """How a figure kind is drawn.
+
+    ``follower``: a follower keeps its feature's anchor, lies down on a field and is pasted
+    last, so no other figure on the feature hides it. ``order`` sorts the kinds in a player's
+    row (the base follower is 0; kinds nobody drew come after every known kind, by name).
+    """
+
+    draw: Drawer
+    follower: bool = False
+    order: int = 100
+
+
+class Overlay:
+    """What one expansion draws. Subclass it, override what applies, expose ``OVERLAY``."""
+
+    #: the expansion id (``engine.carcassonne.registry``) this overlay draws for
+    id: ClassVar[str] = ""
+    #: figure kind -> its art, for the kinds this expansion adds
+    figures: ClassVar[Mapping[str, FigureArt]] = MappingProxyType({})
+
+    def panel_items(self, view: PublicView, seat: Seat, icon: int) -> Sequence[PanelItem] | None:
+        """Icons with counts shown on a line of their own in ``seat``'s row (icons ``icon`` px
+        high), or ``None`` when this overlay shows no line in ``view`` (then for every seat)."""
+        return None
+
+    def draw_board(self, img: Image.Image, view: PublicView, frame: Frame) -> None:
+        """Draw this expansion's tokens on the board (after tiles and figures). Use
+        ``frame.cell_xy(pos)``, ``frame.tile`` and ``rendering.layout.spot_anchor``."""
+        return None
+
+
+#: expansion id -> its overlay, or None once its module was found missing
+_LOADED: dict[str, Overlay | None] = {}
+#: overlays put in place by :func:`register` (they win over a module of the same id)
+_REGISTERED: dict[str, Overlay] = {}
+
+
+def register(overlay: Overlay) -> Overlay:
+    """Put ``overlay`` in place for its id (tests; expansions kept outside this package)."""
+    if not overlay.id:
+        raise ValueError("an overlay needs the id of its expansion")
+    _REGISTERED[overlay.id] = overlay
+    return overlay
+
+
+def unregister(expansion_id: str) -> None:
+    """Take out an overlay put in place by :func:`register`."""
+    _REGISTERED.pop(expansion_id, None)
+
+
+def overlay_for(expansion_id: str) -> Overlay | None:
+    """The overlay of ``expansion_id``: a registered one, else ``OVERLAY`` of the module
+    ``rendering.overlays.<expansion_id>`` (imported once), else None."""
+    got = _REGISTERED.get(expansion_id)
+    if got is not None:
+        return got
+    if expansion_id in _LOADED:
+        return _LOADED[expansion_id]
+    found: Overlay | None = None
+    if expansion_id.isidentifier():
+        name = f"{__name__}.{expansion_id}"
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as e:
+            if e.name != name:  # the overlay exists but something it imports does not
+                raise
+        else:
+            found = getattr(module, "OVERLAY", None)
+            if not isinstance(found, Overlay):
+                raise TypeError(f"{name} must define OVERLAY, an Overlay instance")
+    _LOADED[expansion_id] = found
+    return found
+
+
+def overlays_of(view: PublicView) -> tuple[Overlay, ...]:
+    """The overlays of the expansions ``view`` plays, in the setup's order."""
+    out = []
+    for exp in view.setup.expansions:
+        ov = overlay_for(exp)
+        if ov is not None:
+            out.append(ov)
+    return tuple(out)
+
+
+def _known() -> list[Overlay]:
+    return [*_REGISTERED.values(), *(ov for ov in _LOADED.values() if ov is not None)]
+
+
+def figure_art(kind: str) -> FigureArt | None:
+    """The art of figure ``kind`` from any overlay; overlays of every registered expansion are
+    loaded on the first miss (a sprite may be wanted before any view of that expansion)."""
+    for ov in _known():
+        art = ov.figures.get(kind)
+        if art is not None:
+            return art
+    from engine.carcassonne.registry import all_expansions
+
+    missing = [e.id for e in all_expansions() if e.id not in _LOADED]
+    if not missing:
+        return None
+    for exp in missing:
+        overlay_for(exp)
+    for ov in _known():
+        art = ov.figures.get(kind)
+        if art is not None:
+            return art
+    return None
+
+
+__all__ = [
+    "Drawer",
+    "FigureArt",
+    "Overlay",
+    "PanelItem",
+    "figure_art",
+    "overlay_for",
+    "overlays_of",
+    "register",
+    "unregister",
+]
