@@ -16,7 +16,9 @@ Keys come from the round, the turn or answer count, and the seat (``cards.play#3
 from the global version, so one seat's answer leaves another seat's key valid, while the seat's
 own answer closes its key for good (a second click on an old button is out of date). Scoring
 choices of all seats are answered independently and resolved together: they share a ``group``.
-No card-game decision may be passed.
+No card-game decision may be passed. Option ids are short and hold no ``:`` (they travel in
+button ids after the key): ``blue-2 yellow`` (play), the row (follower, setup joker),
+``keep blue-animal`` / ``cash blue-animal``, the kind (animal joker).
 
 >>> from engine.cardgame.rules import new_game
 >>> from engine.cardgame.state import CardSetup
@@ -27,7 +29,8 @@ No card-game decision may be passed.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
+from operator import getitem
 
 from engine.cardgame.actions import (
     AssignJoker,
@@ -53,7 +56,7 @@ from engine.cardgame.catalogue import (
     play_label,
 )
 from engine.cardgame.queries import joker_options, secured_by
-from engine.cardgame.state import STEP_CHOOSE, STEP_PLAY, STEP_SETUP, CardState, RowItem
+from engine.cardgame.state import STEP_CHOOSE, STEP_PLAY, STEP_SETUP, CardState
 from engine.core.decisions import CardRef, Decision, Option, Prompt, Visibility
 from engine.core.seats import Seat
 
@@ -74,7 +77,7 @@ _FACE_ID = tuple(FACES.index(f) for f in DECK)
 def _play(face: CardFace, row: Colour) -> Option:
     code = face.code
     return Option(
-        f"{code}:{row.value}",
+        f"{code} {row.value}",
         PlayCard(code, row),
         CardRef(code),
         (("card", code), ("row", row.value)),
@@ -113,24 +116,20 @@ def _follow(r: Colour, n: int) -> Option:
 _FOLLOW = tuple(tuple(_follow(r, n) for n in range(DECK_SIZE + 1)) for r in ROWS)
 
 
-def _follow_in(table: tuple[Option, ...], row: Sequence[RowItem]) -> Option:
-    return table[secured_by(row)]
-
-
 def _wrong_row(code: str) -> tuple[Option, Option]:
     """Keep or cash a card ``code`` (cached)."""
     opts = _WRONG_ROW.get(code)
     if opts is None:
         card, target = (("card", code),), CardRef(code)
         keep = Option(
-            f"keep:{code}",
+            f"keep {code}",
             ChooseWrongRow(code, keep=True),
             target,
             (("card", code), ("choice", "keep")),
             Prompt(OPT_KEEP, card),
         )
         cash = Option(
-            f"cash:{code}",
+            f"cash {code}",
             ChooseWrongRow(code, keep=False),
             target,
             (("card", code), ("choice", "cash")),
@@ -191,11 +190,21 @@ def find(state: CardState, seat: Seat, key: str) -> Decision | None:
 def _turn(state: CardState, seat: Seat) -> tuple[Decision, ...]:
     """A turn of a round: play a card (private), stand the follower (public), or either."""
     placed = state.follower_row
-    turn = sum(state.played) + len(placed) - placed.count(None)
-    tag = f"#{state.round}.{turn}.{seat}"
+    standing = len(placed) - placed.count(None)
+    tag = f"#{state.round}.{sum(state.played) + standing}.{seat}"
     follow = None
     if placed[seat] is None:
-        options = tuple(map(_follow_in, _FOLLOW, state.rows))
+        # A follower stands only in a row some seat's follower_row names (they all go back at
+        # the end of a round): any other row's cards are all open, no need to look.
+        if not standing:
+            options = tuple(map(getitem, _FOLLOW, map(len, state.rows)))
+        else:
+            options = tuple(
+                [
+                    rows_opts[secured_by(row) if colour in placed else len(row)]
+                    for rows_opts, row, colour in zip(_FOLLOW, state.rows, ROWS, strict=True)
+                ]
+            )
         follow = Decision(KIND_FOLLOWER + tag, seat, KIND_FOLLOWER, _ASK_FOLLOWER, options)
     hand = state.hands[seat]
     if not hand:

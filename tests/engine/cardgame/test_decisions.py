@@ -26,6 +26,7 @@ from engine.cardgame.decisions import (
     pending,
     seat_pending,
 )
+from engine.cardgame.queries import secured_by
 from engine.cardgame.rules import answer, apply, auto_action, legal_actions, new_game, replay
 from engine.cardgame.sim import random_game
 from engine.cardgame.state import STEP_CHOOSE, STEP_OVER, CardSetup, CardState, HeldAnimal
@@ -241,6 +242,10 @@ def test_random_games_answered_through_pending_keep_every_promise(players: int, 
             assert legal_actions(state, Seat(s)) == actions_of(d for d in ds if d.seat == s)
         for d in ds:
             assert len({o.id for o in d.options}) == len(d.options)
+            assert all(":" not in o.id and len(o.id) <= 24 for o in d.options)
+            if d.kind == KIND_FOLLOWER:  # labels count what a follower would secure, row by row
+                counts = [o.label.param("n") for o in d.options if o.label is not None]
+                assert counts == [secured_by(row) for row in state.rows]
             assert d.private == (d.kind == KIND_PLAY)
             assert (d.group is not None) == (state.step == STEP_CHOOSE)
         _check_views(state, ds)
