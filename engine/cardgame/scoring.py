@@ -1,6 +1,6 @@
 """Itemised card-game scoring: every point carries a reason players can read (§17.4, §17.5).
 
-The arithmetic lives here as small pure functions; :mod:`engine.cardgame.rules` decides when
+The arithmetic lives here as small pure functions; :mod:`engine.cardgame.tally` decides when
 they apply.
 """
 

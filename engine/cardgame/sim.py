@@ -5,8 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.cardgame.actions import CardAction
-from engine.cardgame.rules import apply, legal_actions, new_game
+from engine.cardgame.decisions import pending
+from engine.cardgame.rules import apply, new_game
 from engine.cardgame.state import CardSetup, CardState
+from engine.core.decisions import Option
 from engine.core.rng import Rng
 from engine.core.seats import Seat
 
@@ -35,15 +37,25 @@ class CardGameResult:
 def random_game(players: int, seed: int) -> tuple[CardState, list[tuple[Seat, CardAction]]]:
     """Play a random legal game; return the final state and the action log.
 
-    The lowest awaiting seat moves first when several are awaited (scoring choices).
+    Moves are chosen through :func:`engine.cardgame.decisions.pending`, as every front end
+    chooses: the lowest seat with an open decision answers first (scoring choices await
+    several seats), picking uniformly among all the answers to its open decisions.
     """
     state = new_game(CardSetup(players=players), seed=seed)
     rng = Rng(seed ^ _MOVES_SALT)
     log: list[tuple[Seat, CardAction]] = []
-    while state.awaiting:
-        seat = min(state.awaiting)
-        options = legal_actions(state, seat)
-        action = options[rng.below(len(options))]
+    while True:
+        decisions = pending(state)
+        if not decisions:
+            break
+        seat = decisions[0].seat
+        # uniform over every answer of the seat's open decisions (card-game decisions have
+        # neither numbers nor a pass)
+        options: list[Option] = []
+        for d in decisions:
+            if d.seat == seat:
+                options += d.options
+        action: CardAction = options[rng.below(len(options))].action
         log.append((seat, action))
         state = apply(state, seat, action).state
     return state, log

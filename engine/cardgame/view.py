@@ -4,17 +4,23 @@ Channel messages and images take a :class:`CardPublicView`: hand *sizes* only, f
 as backs, chests as counts (nobody may look under a chest during the game, not even its owner;
 they open at the final scoring). A :class:`CardSeatView` adds that seat's hand and the faces of
 the face-down cards it played. :func:`view_for` is the only projection.
+
+Both carry the open decisions (:mod:`engine.cardgame.decisions`) their reader may see: the
+public view only PUBLIC ones, a seat's view those and the seat's own PRIVATE ones (which card
+to play lists its hand), never another seat's private decision.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine.cardgame.actions import CardAction
 from engine.cardgame.cards import DECK, ROWS, CardFace, Colour
-from engine.cardgame.rules import joker_options, legal_actions
+from engine.cardgame.decisions import actions_of, pending
+from engine.cardgame.queries import joker_options
 from engine.cardgame.scoring import Award
 from engine.cardgame.state import STEP_OVER, CardSetup, CardState, RowCard
+from engine.core.decisions import Decision, decisions_of
 from engine.core.errors import InvalidActionError
 from engine.core.seats import Seat
 
@@ -109,6 +115,9 @@ class CardPublicView:
     setup_joker: CardFace | None = None
     #: during scoring choices: what each seat took from the rows this round (all face up now)
     collected: tuple[tuple[Seat, tuple[CardFace, ...]], ...] = ()
+    #: the open PUBLIC decisions of every seat (left out of ``==``: a Decision compares by
+    #: identity, and the decisions follow from the rest of the view)
+    decisions: tuple[Decision, ...] = field(default=(), compare=False)
 
     @property
     def over(self) -> bool:
@@ -130,7 +139,8 @@ class FaceDownCard:
 @dataclass(frozen=True, slots=True)
 class CardSeatView:
     """A seat's view: the public view, its hand (sorted), the faces of its own face-down cards,
-    whether its next card goes face down, and what it may do now."""
+    whether its next card goes face down, and what it may do now: ``decisions`` are the
+    public ones and its own private ones (``legal`` answers those that are its own)."""
 
     public: CardPublicView
     seat: Seat
@@ -138,18 +148,31 @@ class CardSeatView:
     face_down: tuple[FaceDownCard, ...]
     next_card_face_down: bool
     legal: tuple[CardAction, ...]
+    #: left out of ``==`` like :attr:`CardPublicView.decisions`
+    decisions: tuple[Decision, ...] = field(default=(), compare=False)
+
+    @property
+    def own_decisions(self) -> tuple[Decision, ...]:
+        """This seat's open decisions, public and private."""
+        return tuple(d for d in self.decisions if d.seat == self.seat)
 
 
 def view_for(state: CardState, viewer: Seat | None = None) -> CardPublicView | CardSeatView:
     """Project ``state`` for ``viewer`` (``None`` = the public / channel view)."""
-    pub = public_view(state)
+    decisions = pending(state)
+    pub = public_view(state, decisions)
     if viewer is None:
         return pub
-    return seat_view(state, viewer, pub)
+    return seat_view(state, viewer, pub, decisions)
 
 
-def seat_view(state: CardState, seat: Seat, pub: CardPublicView | None = None) -> CardSeatView:
-    """The private view of ``seat``.
+def seat_view(
+    state: CardState,
+    seat: Seat,
+    pub: CardPublicView | None = None,
+    decisions: tuple[Decision, ...] | None = None,
+) -> CardSeatView:
+    """The private view of ``seat`` (``pub`` and ``decisions``: already computed for ``state``).
 
     Raises:
         InvalidActionError: ``seat`` does not play in this game.
@@ -161,17 +184,24 @@ def seat_view(state: CardState, seat: Seat, pub: CardPublicView | None = None) -
         for i, item in enumerate(row):
             if isinstance(item, RowCard) and item.face_down and item.by == seat:
                 own.append(FaceDownCard(colour, i, DECK[item.card]))
+    if decisions is None:
+        decisions = pending(state)
+    visible = decisions_of(decisions, seat)
     return CardSeatView(
-        public=pub or public_view(state),
+        public=pub or public_view(state, decisions),
         seat=seat,
         hand=tuple(DECK[c] for c in state.hands[seat]),
         face_down=tuple(own),
         next_card_face_down=state.played[seat] == 0,
-        legal=legal_actions(state, seat),
+        legal=actions_of(d for d in visible if d.seat == seat),
+        decisions=visible,
     )
 
 
-def public_view(state: CardState) -> CardPublicView:
+def public_view(state: CardState, decisions: tuple[Decision, ...] | None = None) -> CardPublicView:
+    """The view every player may see (``decisions``: :func:`pending` of ``state``, if known)."""
+    if decisions is None:
+        decisions = pending(state)
     over = state.step == STEP_OVER
     rows = tuple(
         RowView(
@@ -211,13 +241,13 @@ def public_view(state: CardState) -> CardPublicView:
                 chest=tuple(DECK[c] for c in state.chests[s]) if over else (),
             )
         )
-    pending: list[PendingChoice] = []
+    owed: list[PendingChoice] = []
     for r in state.receipts:
         for c in r.undecided:
-            pending.append(PendingChoice(r.seat, "wrong-row", DECK[c].code, ("keep", "cash")))
+            owed.append(PendingChoice(r.seat, "wrong-row", DECK[c].code, ("keep", "cash")))
         for _ in r.jokers:
             options = joker_options(state.animals[r.seat], r)
-            pending.append(PendingChoice(r.seat, "joker", "animal-joker", options))
+            owed.append(PendingChoice(r.seat, "joker", "animal-joker", options))
     setup_joker = None
     if state.step == "setup" and state.pile_pos < len(state.pile):
         setup_joker = DECK[state.pile[state.pile_pos]]
@@ -235,9 +265,10 @@ def public_view(state: CardState) -> CardPublicView:
         players=tuple(players),
         pile_left=state.pile_left,
         last_follower=state.last_follower,
-        pending=tuple(pending),
+        pending=tuple(owed),
         awards=state.awards,
         winners=state.winners,
         setup_joker=setup_joker,
         collected=collected,
+        decisions=decisions_of(decisions, None),
     )
