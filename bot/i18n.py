@@ -44,6 +44,12 @@ TEXTS: dict[str, tuple[str, str]] = {
         "There is no Carcassonne match in this channel. Start one with `/carcassonne new`.",
         "No hay ninguna partida de Carcassonne en este canal. Crea una con `/carcassonne nueva`.",
     ),
+    "other_game": (
+        "Another game is running in this channel (`/{game}`): play it there, or open a table "
+        "in another channel.",
+        "En este canal hay otro juego en marcha (`/{game}`): juega allí o abre una mesa en otro "
+        "canal.",
+    ),
     "not_seated": (
         "You are not a player in this match.",
         "No eres jugador de esta partida.",
@@ -208,7 +214,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "done": ("Done.", "Hecho."),
     "moved": ("{name} played: {move}", "{name} ha jugado: {move}"),
     "undone": ("{name} took back the placement.", "{name} ha deshecho la colocación."),
-    "points_line": ("**{names}** +{points} — {reason}", "**{names}** +{points} — {reason}"),
+    "points_line": ("{who} — {reason}", "{who} — {reason}"),
     "no_points_line": ("{reason} (nobody scores)", "{reason} (nadie puntúa)"),
     "discarded": (
         "Tile {tile} fitted nowhere and was discarded.",

@@ -201,7 +201,7 @@ def lobby_message(info: CardLobby, lang: Lang) -> Message:
             "lobby_body",
             host=mention(info.host_id),
             count=len(info.players),
-            players=info.players_wanted,
+            players=info.options.players,
             names=names,
         ),
         colour=COLOUR,
