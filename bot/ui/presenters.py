@@ -20,10 +20,11 @@ from bot.ui.legal import NONE_SPOT, Cell, choice_key
 from engine import Deploy, PublicView, Rotation
 from engine.carcassonne.events import Event, PointsScored, TileDiscarded
 from engine.carcassonne.expansions.traders_builders import BuilderBonus, GoodsTaken
-from engine.carcassonne.scoring import ScoreItem
+from engine.carcassonne.scoring import Award, ScoreItem
 from engine.carcassonne.tiles import tile
 from rendering import spot_letter
 from rendering.board import goods_held
+from rendering.style import SEAT_STYLES
 
 PAGE = 25  # options per select (Discord's limit)
 #: spot buttons in a picker (4 rows of 5; the last row holds "No follower" and "Back")
@@ -32,8 +33,18 @@ COLOUR = discord.Colour.from_rgb(70, 120, 60)
 ALLOWED = discord.AllowedMentions(everyone=False, roles=False, users=True)
 QUIET = discord.AllowedMentions.none()
 EMBED_TEXT = 4000  # keep under the 4096 description limit
-#: the service's seat colours (SEAT_COLOURS: yellow, red, green, blue, black, grey) as emoji
-SEAT_EMOJI = ("🟡", "🔴", "🟢", "🔵", "⚫", "⚪")
+#: a colour mark per colour name of the renderer's seat table (rendering/style.py SEAT_STYLES)
+COLOUR_EMOJI = {
+    "red": "🔴",
+    "blue": "🔵",
+    "yellow": "🟡",
+    "green": "🟢",
+    "black": "⚫",
+    "pink": "🩷",
+    "neutral": "⚪",
+}
+#: the mark beside each seat's name: the colour its figures have on the board
+SEAT_EMOJI = tuple(COLOUR_EMOJI.get(s.colour_name, "⚪") for s in SEAT_STYLES)
 KIND_EMOJI = {"city": "🏰", "road": "🛣️", "cloister": "⛪", "farm": "🌾", "field": "🌾"}
 
 
@@ -188,19 +199,8 @@ def event_lines(events: Iterable[Event], seats: Sequence[SeatInfo], lang: Lang) 
     for e in events:
         if isinstance(e, PointsScored):
             if e.awards:
-                names = ", ".join(
-                    by_seat[a.seat].name if a.seat in by_seat else f"#{a.seat + 1}"
-                    for a in e.awards
-                )
-                lines.append(
-                    t(
-                        lang,
-                        "points_line",
-                        names=names,
-                        points=e.awards[0].points,
-                        reason=reason(e.item, lang),
-                    )
-                )
+                who = awards_text(e.awards, by_seat)
+                lines.append(t(lang, "points_line", who=who, reason=reason(e.item, lang)))
         elif isinstance(e, TileDiscarded):
             lines.append(t(lang, "discarded", tile=e.tile))
         elif isinstance(e, BuilderBonus):
@@ -209,6 +209,20 @@ def event_lines(events: Iterable[Event], seats: Sequence[SeatInfo], lang: Lang) 
             name = _name(by_seat, e.seat)
             lines.append(t(lang, "goods_taken", name=name, goods=goods_text(e.goods, lang)))
     return lines
+
+
+def awards_text(awards: Iterable[Award], by_seat: dict[int, SeatInfo]) -> str:
+    """Who got how many points for one scoring: ``**Ann, Bob** +8`` when the winners share the
+    points, else each with their own (``**Ann** +9 (pig +1), **Bob** +8``): a pig, say, gives
+    its owner more than the other winners of the same farm."""
+    groups: dict[tuple[int, tuple[str, ...]], list[str]] = {}
+    for a in awards:
+        groups.setdefault((a.points, a.bonus), []).append(_name(by_seat, a.seat))
+    parts = []
+    for (points, bonus), names in groups.items():
+        why = f" ({', '.join(bonus)})" if bonus else ""
+        parts.append(f"**{', '.join(names)}** +{points}{why}")
+    return ", ".join(parts)
 
 
 def _name(by_seat: dict[int, SeatInfo], seat: int) -> str:

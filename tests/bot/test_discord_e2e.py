@@ -122,11 +122,16 @@ async def start_match(fake: FakeDiscord, **options: object) -> Request:
 
 
 def score_lines(text: str) -> dict[str, int]:
-    """Points per player name summed over every ``**names** +N — reason`` line."""
+    """Points per player name summed over every scoring line: ``**names** +N — reason``, or
+    ``**a** +N, **b** +M — reason`` when winners of one scoring got different points."""
     out: dict[str, int] = {}
-    for names, pts in re.findall(r"\*\*([^*]+)\*\* \+(\d+) — ", text):
-        for n in names.split(", "):
-            out[n] = out.get(n, 0) + int(pts)
+    for line in text.splitlines():
+        who, sep, _ = line.partition(" — ")
+        if not sep or not who.startswith("**"):
+            continue
+        for names, pts in re.findall(r"\*\*([^*]+)\*\* \+(\d+)", who):
+            for n in names.split(", "):
+                out[n] = out.get(n, 0) + int(pts)
     return out
 
 
