@@ -203,6 +203,10 @@ class GameService(Generic[Opts, G]):
         """The game of a started match, replayed from its log (engine errors propagate)."""
         raise NotImplementedError
 
+    async def start(self, channel_id: int, user_id: int) -> Any:
+        """The host starts the channel's lobby; returns the game's first outcome."""
+        raise NotImplementedError
+
     # ------------------------------------------------------------------ lobby
     async def create_lobby(
         self,

@@ -27,12 +27,14 @@ from engine.carcassonne.state import (
 
 @dataclass(frozen=True, slots=True)
 class Rule:
-    """One rule variant an expansion offers: its key, default and choices."""
+    """One rule variant an expansion offers: its key, default, choices and English help (the
+    engine catalogue words it as ``opt.<key>`` and ``help.<key>``)."""
 
     expansion: str
     key: str
     default: Any
     choices: tuple[Any, ...]
+    help: str = ""
 
 
 def expansion_ids() -> tuple[str, ...]:
@@ -44,8 +46,19 @@ def rules_of(expansion_id: str) -> tuple[Rule, ...]:
     """The rule variants of one expansion (none for an unknown id)."""
     for cls in all_expansions():
         if cls.id == expansion_id:
-            return tuple(Rule(cls.id, o.key, o.default, tuple(o.choices)) for o in cls.options)
+            return tuple(
+                Rule(cls.id, o.key, o.default, tuple(o.choices), o.help) for o in cls.options
+            )
     return ()
+
+
+def find_rule(key: str) -> Rule | None:
+    """The rule ``key`` of any registered expansion."""
+    for e in expansion_ids():
+        for r in rules_of(e):
+            if r.key == key:
+                return r
+    return None
 
 
 def rules_for(expansions: Iterable[str]) -> tuple[Rule, ...]:
@@ -158,6 +171,31 @@ def rule_problems(rules: Sequence[tuple[str, Any]], expansions: Sequence[str]) -
             choices = ", ".join(repr(c) for c in r.choices)
             out.append(f"the rule '{key}' must be one of {choices}")
     return out
+
+
+_WORDS = {"on": True, "yes": True, "true": True, "off": False, "no": False, "false": False}
+
+
+def parse_rule(assignment: str) -> tuple[str, Any]:
+    """``x.flag=off`` -> ``("x.flag", False)``: a rule typed as text (the local console), its
+    value matched against the rule's choices.
+
+    Raises:
+        ServiceError: ERR_ILLEGAL for an unknown rule or a value that is not a choice.
+    """
+    key, sep, typed = assignment.partition("=")
+    key, typed = key.strip(), typed.strip().lower()
+    rule = find_rule(key)
+    if not sep or rule is None:
+        raise ServiceError(ERR_ILLEGAL, f"Unknown rule: {assignment}", reason=assignment)
+    for choice in rule.choices:
+        if str(choice).lower() == typed or (
+            isinstance(choice, bool) and _WORDS.get(typed) is choice
+        ):
+            return rule.key, choice
+    choices = ", ".join(str(c) for c in rule.choices)
+    reason = f"{key} must be one of {choices}"
+    raise ServiceError(ERR_ILLEGAL, reason, reason=reason)
 
 
 def game_setup(options: MatchOptions, names: Sequence[str]) -> GameSetup:
