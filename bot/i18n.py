@@ -258,16 +258,18 @@ TEXTS: dict[str, tuple[str, str]] = {
     "board_title": ("Board — turn {turn}", "Tablero — turno {turn}"),
     "help_title": ("How to play Carcassonne here", "Cómo jugar a Carcassonne aquí"),
     "help_body": (
-        "`/carcassonne new` opens a table; players press **Join**; the host presses **Start**.\n"
+        "`/carcassonne new` opens a table; the host picks expansions and their rules in the "
+        "lobby's menus; players press **Join**; the host presses **Start**.\n"
         "On your turn press **Place tile**: pick a numbered cell, a rotation, confirm, then a "
         "follower spot or **No follower**. Or type `/carcassonne place cell: rotation: "
         "follower:` — the menus only offer legal values.\n"
         "`board`, `score`, `tiles` and `rules` show the match; `undo` takes back your "
         "placement before you choose a follower; `resign` leaves the match; `abandon` ends it "
         "(host or channel managers).",
-        "`/carcassonne nueva` abre una mesa; los jugadores pulsan **Unirse**; el anfitrión "
-        "pulsa **Empezar**.\nEn tu turno pulsa **Colocar ficha**: elige una casilla numerada, "
-        "un giro, confirma y luego un sitio para el seguidor o **Sin seguidor**. O escribe "
+        "`/carcassonne nueva` abre una mesa; el anfitrión elige expansiones y sus reglas en los "
+        "menús de la sala; los jugadores pulsan **Unirse**; el anfitrión pulsa **Empezar**.\n"
+        "En tu turno pulsa **Colocar ficha**: elige una casilla numerada, un giro, confirma y "
+        "luego un sitio para el seguidor o **Sin seguidor**. O escribe "
         "`/carcassonne colocar casilla: rotacion: seguidor:` — los menús solo ofrecen valores "
         "válidos.\n`tablero`, `puntos`, `fichas` y `reglas` muestran la partida; `deshacer` "
         "retira tu colocación antes de elegir seguidor; `rendirse` te retira; `abandonar` la "

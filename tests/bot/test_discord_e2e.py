@@ -13,7 +13,7 @@ import io
 import json
 import random
 import re
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -63,15 +63,6 @@ async def open_table(db: Path, *, messages: FakeDiscord | None = None) -> Table:
 async def close_table(t: Table) -> None:
     await t.fake.close()
     await t.service.close()
-
-
-@pytest.fixture
-async def table(tmp_path: Path) -> AsyncIterator[Table]:
-    t = await open_table(tmp_path / "carc.sqlite3")
-    try:
-        yield t
-    finally:
-        await close_table(t)
 
 
 # ------------------------------------------------------------------------------ helpers

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -28,8 +26,6 @@ from tests.bot.test_discord_e2e import (
     assert_final,
     choose_expansions,
     cid,
-    close_table,
-    open_table,
     png_of,
     score_lines,
     start_match,
@@ -40,15 +36,6 @@ from tests.fakediscord import DEFAULT_CHANNEL, FakeDiscord, User, walk_component
 BOTH = ("inns_cathedrals", "traders_builders")
 #: a match seed whose game (with the choices below) gives a builder bonus and goods
 SEED = 6  # found by trying seeds 1-6 with these choices
-
-
-@pytest.fixture
-async def table(tmp_path: Path) -> AsyncIterator[Table]:
-    t = await open_table(tmp_path / "carc.sqlite3")
-    try:
-        yield t
-    finally:
-        await close_table(t)
 
 
 @pytest.fixture

@@ -9,8 +9,7 @@ the lobby and ``/rules``, and reach the started game's setup.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -29,23 +28,12 @@ from tests.bot.test_discord_e2e import (
     choose_expansions,
     choose_rule,
     cid,
-    close_table,
-    open_table,
     start_match,
 )
 from tests.fakediscord import DEFAULT_CHANNEL, FakeDiscord, walk_components
 
 TB = "traders_builders"
 IC = "inns_cathedrals"
-
-
-@pytest.fixture
-async def table(tmp_path: Path) -> AsyncIterator[Table]:
-    t = await open_table(tmp_path / "carc.sqlite3")
-    try:
-        yield t
-    finally:
-        await close_table(t)
 
 
 class Lanterns(Expansion):

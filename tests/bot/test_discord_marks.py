@@ -9,14 +9,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import AsyncIterator
-from pathlib import Path
-
-import pytest
 
 from bot.ui import presenters as ui
 from rendering.style import SEAT_STYLES, seat_style
-from tests.bot.test_discord_e2e import Table, close_table, open_table, png_of, start_match
+from tests.bot.test_discord_e2e import Table, png_of, start_match
 
 #: Unicode names the standard library may not know yet (PINK HEART is Unicode 15)
 NEWER_NAMES = {"\U0001fa77": "PINK HEART"}
@@ -35,15 +31,6 @@ def test_each_seat_mark_is_named_for_the_colour_the_board_draws() -> None:
     for seat, style in enumerate(SEAT_STYLES):
         assert colour_word(ui.SEAT_EMOJI[seat]) == style.colour_name, seat
     assert ui.SEAT_EMOJI[:2] == ("🔴", "🔵"), "seat 1 is red and seat 2 blue, as drawn"
-
-
-@pytest.fixture
-async def table(tmp_path: Path) -> AsyncIterator[Table]:
-    t = await open_table(tmp_path / "carc.sqlite3")
-    try:
-        yield t
-    finally:
-        await close_table(t)
 
 
 async def test_turn_message_marks_players_in_their_board_colour(table: Table) -> None:

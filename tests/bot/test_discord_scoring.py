@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -24,8 +22,6 @@ from engine.carcassonne.events import PointsScored
 from tests.bot.test_discord_e2e import (
     Table,
     assert_final,
-    close_table,
-    open_table,
     score_lines,
     start_match,
     whose_turn,
@@ -65,15 +61,6 @@ def _split_game(seed: int) -> bool:
         ):
             return True
     return False
-
-
-@pytest.fixture
-async def table(tmp_path: Path) -> AsyncIterator[Table]:
-    t = await open_table(tmp_path / "carc.sqlite3")
-    try:
-        yield t
-    finally:
-        await close_table(t)
 
 
 async def test_each_winner_of_a_split_scoring_gets_their_own_points(
