@@ -129,6 +129,22 @@ class GameCog:
         await self._run(interaction, lambda: handler(interaction, click))
 
     # ------------------------------------------------------------------ lobby
+    async def _post_lobby(self, interaction: Interaction, info: LobbyInfo[Any]) -> None:
+        """``/<game> new``: the lobby message answers the command and becomes the lobby's."""
+        lang = self.lang_for(info.match_id, interaction)
+        resp = await interaction.response.send_message(**self.lobby_message(info, lang).kwargs())
+        if resp.message_id is not None:
+            await self.lobby_service.set_lobby_message(info.match_id, resp.message_id)
+
+    async def _start_command(self, interaction: Interaction) -> None:
+        """``/<game> start`` (host): the match's first message in the channel, "Done" privately."""
+        self._check_permissions(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        outcome = await self.lobby_service.start(channel_id(interaction), interaction.user.id)
+        lang = self.lang_for(outcome.match_id, interaction)
+        await self.after_start(outcome, lang)
+        await interaction.followup.send(self.text(lang, "done"), ephemeral=True)
+
     async def _join_command(self, interaction: Interaction) -> None:
         """``/<game> join``: a new lobby message, which becomes the lobby's message."""
         info = await self.lobby_service.join(

@@ -137,11 +137,7 @@ class Carcassonne(
                 interaction.user.display_name,
                 options,
             )
-            lang = self._remember_lang(info.match_id, interaction)
-            msg = ui.lobby_message(info, lang)
-            resp = await interaction.response.send_message(**msg.kwargs())
-            if resp.message_id is not None:
-                await self.service.set_lobby_message(info.match_id, resp.message_id)
+            await self._post_lobby(interaction, info)
 
         await self._run(interaction, body)
 
@@ -155,15 +151,7 @@ class Carcassonne(
 
     @app_commands.command(name="start", description="Start the match (host)")
     async def start(self, interaction: Interaction) -> None:
-        async def body() -> None:
-            self._check_permissions(interaction)
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            outcome = await self.service.start(channel_id(interaction), _uid(interaction))
-            lang = self._remember_lang(outcome.match_id, interaction)
-            await self.post_outcome(outcome, lang)
-            await interaction.followup.send(t(lang, "done"), ephemeral=True)
-
-        await self._run(interaction, body)
+        await self._run(interaction, lambda: self._start_command(interaction))
 
     # ================================================================== turn commands
     @app_commands.command(name="place", description="Place your tile (and optionally a follower)")

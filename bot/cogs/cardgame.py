@@ -162,9 +162,7 @@ class CardGame(
                 players,
                 lang=lang.value,
             )
-            resp = await interaction.response.send_message(**cui.lobby_message(info, lang).kwargs())
-            if resp.message_id is not None:
-                await self.service.set_lobby_message(info.match_id, resp.message_id)
+            await self._post_lobby(interaction, info)
 
         await self._run(interaction, body)
 
@@ -178,13 +176,7 @@ class CardGame(
 
     @app_commands.command(name="start", description="Deal the cards (host)")
     async def start(self, interaction: Interaction) -> None:
-        async def body() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            outcome = await self.service.start(channel_id(interaction), interaction.user.id)
-            await self._after_move(outcome)
-            await interaction.followup.send(tc(lang_of(interaction.locale), "done"), ephemeral=True)
-
-        await self._run(interaction, body)
+        await self._run(interaction, lambda: self._start_command(interaction))
 
     @app_commands.command(name="abandon", description="End the card game (host or managers)")
     async def abandon(self, interaction: Interaction) -> None:
