@@ -14,6 +14,7 @@ from bot.i18n import Lang, t
 from bot.services.base import SeatInfo, ServiceError
 from bot.services.results import Outcome
 from bot.ui.components import CarcButton
+from bot.ui.counters import counters_fields
 from bot.ui.lobby import lobby_message, options_text, rules_embed
 from bot.ui.message import ALLOWED, COLOUR, QUIET, Message
 from bot.ui.pickers import MAX_SPOT_BUTTONS, PAGE, cells_picker, rotation_picker, spots_picker
@@ -21,7 +22,6 @@ from bot.ui.words import (
     EMBED_TEXT,
     SEAT_EMOJI,
     clip,
-    counters_text,
     deploy_label,
     event_lines,
     figure_label,
@@ -220,7 +220,7 @@ def score_embed(outcome: Outcome, lang: Lang) -> discord.Embed:
         embed.add_field(
             name=t(lang, "field_figures"), value=figures_text(view, seats, lang), inline=False
         )
-    for name, text in counters_text(view, seats, lang):
+    for name, text in counters_fields(view, seats, lang):
         embed.add_field(name=name[:256], value=text[:1024] or "—", inline=False)
     return embed
 

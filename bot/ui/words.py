@@ -9,7 +9,6 @@ options and counters are looked up by key (``fig.<kind>``, ``exp.<id>`` ...) thr
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -20,7 +19,6 @@ from engine import Deploy, PublicView, Rotation
 from engine.carcassonne.events import Event, PointsScored, TileDiscarded
 from engine.carcassonne.scoring import Award, ScoreItem
 from engine.carcassonne.tiles import tile
-from engine.core import messages
 from engine.core.decisions import Prompt
 from rendering.style import SEAT_STYLES
 
@@ -250,61 +248,3 @@ def figures_text(view: PublicView, seats: Sequence[SeatInfo], lang: Lang) -> str
         kinds = ", ".join(f"{n} {figure_label(k, lang)}" for k, n in p.supply.items())
         rows.append(f"{seat_label(s)}: {kinds}")
     return "\n".join(rows)
-
-
-# ------------------------------------------------------------------------------- counters
-def counters(view: PublicView, lang: Lang) -> list[tuple[str, list[str]]]:
-    """Each expansion's public per-seat counters (goods tokens, gold ...), as
-    ``(expansion name, one text per seat)``, from the expansions' public models in the view.
-
-    A model says nothing about what its numbers mean, so this reads them generically: every
-    field of the (dataclass) model that holds one value per seat is a counter, named by the
-    engine message ``<expansion id>.<field>`` when there is one, else by the field's name; a
-    seat's value is a number or a tuple of numbers. (An engine hook that turns a model into
-    per-seat prompts would let each expansion word its counters itself.)
-    """
-    players = len(view.players)
-    out = []
-    for exp_id, model in view.ext.items():
-        if not dataclasses.is_dataclass(model) or isinstance(model, type):
-            continue
-        per_seat: list[list[str]] = [[] for _ in range(players)]
-        for f in dataclasses.fields(model):
-            value = getattr(model, f.name)
-            if not _is_per_seat(value, players):
-                continue
-            key = f"{exp_id}.{f.name}"
-            label = t(lang, key) if messages.has(key) else f.name
-            for seat, v in enumerate(value):
-                per_seat[seat].append(f"{label} {_number_text(v)}")
-        if any(per_seat):
-            out.append((t(lang, f"exp.{exp_id}"), [", ".join(p) for p in per_seat]))
-    return out
-
-
-def _is_per_seat(value: object, players: int) -> bool:
-    if not isinstance(value, tuple | list) or len(value) != players:
-        return False
-    return all(
-        _is_number(v) or (isinstance(v, tuple | list) and all(map(_is_number, v))) for v in value
-    )
-
-
-def _is_number(v: object) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _number_text(v: object) -> str:
-    if isinstance(v, tuple | list):
-        return " · ".join(str(x) for x in v)
-    return str(v)
-
-
-def counters_text(view: PublicView, seats: Sequence[SeatInfo], lang: Lang) -> list[tuple[str, str]]:
-    """The counters of :func:`counters` as embed fields: ``(name, one line per player)``."""
-    rows = _rows(view, seats)
-    fields = []
-    for name, per_seat in counters(view, lang):
-        lines = [f"{seat_label(s)}: {per_seat[p.seat]}" for s, p in rows if p.seat < len(per_seat)]
-        fields.append((name, "\n".join(lines)))
-    return fields
