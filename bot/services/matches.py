@@ -64,6 +64,7 @@ from bot.services.results import (
     default_animator,
     default_renderer,
     numbered_cells,
+    snapshot_of,
 )
 from engine import (
     Action,
@@ -118,9 +119,6 @@ log = logging.getLogger(__name__)
 
 #: the ``matches.game`` value of tile-game matches; the card game has its own service
 GAME = "carcassonne"
-
-#: version of the snapshot JSON stored with each match (``"schema"`` key)
-SNAPSHOT_SCHEMA = 1
 
 _UNSET: Any = object()
 
@@ -235,7 +233,7 @@ class MatchService(GameService[MatchOptions, Game]):
                     row.id,
                     seat_order=[s.user_id for s in order],
                     setup=setup.to_json(),
-                    snapshot=self._snapshot(game, names),
+                    snapshot=snapshot_of(game, names),
                 )
                 await self._schedule_reminder(tx, row, game, [s.user_id for s in order])
             self._remember(row.id, game)
@@ -470,7 +468,7 @@ class MatchService(GameService[MatchOptions, Game]):
         names = [s.name for s in loaded.seats]
         finished = game.state.over or resign_winners is not None
         status = "finished" if finished else None
-        snapshot = self._snapshot(game, names, winners=resign_winners)
+        snapshot = snapshot_of(game, names, winners=resign_winners)
         users = [s.user_id for s in loaded.seats]
         try:
             async with self.storage.db.transaction() as tx:
@@ -517,26 +515,6 @@ class MatchService(GameService[MatchOptions, Game]):
             fires_at=self.clock() + 60.0 * minutes,
             version=game.version,
         )
-
-    def _snapshot(
-        self, game: Game, names: list[str], *, winners: tuple[int, ...] | None = None
-    ) -> dict[str, Any]:
-        st = game.state
-        if winners is None and st.over:
-            best = max(st.scores)
-            winners = tuple(i for i, s in enumerate(st.scores) if s == best)
-        return {
-            "schema": SNAPSHOT_SCHEMA,
-            "version": game.version,
-            "turn": st.turn,
-            "step": st.step,
-            "current": int(st.current),
-            "tiles_left": st.tiles_left,
-            "scores": list(st.scores),
-            "winners": list(winners or ()),
-            "resigned": sorted(int(s) for s in game.resigned),
-            "record": game.record_json(names),
-        }
 
     async def _outcome(
         self, loaded: Loaded[Game], *, events: tuple[Event, ...] = (), render: bool

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot.services.base import SeatInfo
+from bot.services.replay import Game
 from engine import (
     Action,
     Deploy,
@@ -24,6 +25,9 @@ from engine import (
     legal_placements,
 )
 from engine.carcassonne.events import Event
+
+#: version of the snapshot JSON stored with each match (``"schema"`` key)
+SNAPSHOT_SCHEMA = 1
 
 #: colour names by seat, as the renderer draws them (rendering/style.py SEAT_STYLES)
 SEAT_COLOURS = ("red", "blue", "yellow", "green", "black", "pink")
@@ -129,3 +133,26 @@ def auto_move(state: GameState) -> Action:
         pos, rots = next(iter(cells.items()))
         return PlaceTile(pos, rots[0])
     return Pass()
+
+
+def snapshot_of(
+    game: Game, names: list[str], *, winners: tuple[int, ...] | None = None
+) -> dict[str, Any]:
+    """What is stored beside a match's log so that listing needs no replay: scores, turn,
+    winners (the best score, or the service's choice after a resignation) and the record."""
+    st = game.state
+    if winners is None and st.over:
+        best = max(st.scores)
+        winners = tuple(i for i, s in enumerate(st.scores) if s == best)
+    return {
+        "schema": SNAPSHOT_SCHEMA,
+        "version": game.version,
+        "turn": st.turn,
+        "step": st.step,
+        "current": int(st.current),
+        "tiles_left": st.tiles_left,
+        "scores": list(st.scores),
+        "winners": list(winners or ()),
+        "resigned": sorted(int(s) for s in game.resigned),
+        "record": game.record_json(names),
+    }
