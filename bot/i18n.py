@@ -14,6 +14,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from engine.core import messages
+
 
 class Lang(StrEnum):
     EN = "en"
@@ -43,6 +45,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     "no_match": (
         "There is no Carcassonne match in this channel. Start one with `/carcassonne new`.",
         "No hay ninguna partida de Carcassonne en este canal. Crea una con `/carcassonne nueva`.",
+    ),
+    "other_game": (
+        "Another game is running in this channel (`/{game}`): play it there, or open a table "
+        "in another channel.",
+        "En este canal hay otro juego en marcha (`/{game}`): juega allí o abre una mesa en otro "
+        "canal.",
     ),
     "not_seated": (
         "You are not a player in this match.",
@@ -135,24 +143,30 @@ TEXTS: dict[str, tuple[str, str]] = {
         "{tiny}\nRecordatorios de turno: {reminder}\nSeguidores por jugador: {followers}",
     ),
     "rules_expansions": ("Expansions: {names}", "Expansiones: {names}"),
-    "exp_none": ("none (base game)", "ninguna (juego básico)"),
-    "exp_inns_cathedrals": ("Inns & Cathedrals", "Posadas y Catedrales"),
-    "exp_traders_builders": ("Traders & Builders", "Constructores y Comerciantes"),
-    # ---------------------------------------------------------------- expansion figures / goods
-    "fig_follower": ("follower", "seguidor"),
-    "fig_large": ("large follower", "seguidor grande"),
-    "fig_builder": ("builder", "constructor"),
-    "fig_pig": ("pig", "cerdo"),
-    "good_wine": ("{n} wine", "{n} vino"),
-    "good_grain": ("{n} grain", "{n} grano"),
-    "good_cloth": ("{n} cloth", "{n} tela"),
-    "builder_bonus": (
-        "🔨 Builder: {name} plays a second tile.",
-        "🔨 Constructor: {name} juega una segunda ficha.",
+    "lobby_expansions": ("Expansions (the host chooses)", "Expansiones (elige el anfitrión)"),
+    "lobby_rules": (
+        "Rules of the chosen expansions (the host chooses)",
+        "Reglas de las expansiones elegidas (elige el anfitrión)",
     ),
-    "goods_taken": ("📦 {name} takes {goods}.", "📦 {name} se lleva {goods}."),
+    "rules_more": (
+        "More rules… (page {page} of {pages})",
+        "Más reglas… (página {page} de {pages})",
+    ),
+    "rule_on": ("on", "sí"),
+    "rule_off": ("off", "no"),
+    "rule_pick": (
+        "**{name}** ({expansion}): {help}\nNow: **{value}**. Choose:",
+        "**{name}** ({expansion}): {help}\nAhora: **{value}**. Elige:",
+    ),
+    "rule_set": ("{name}: **{value}**.", "{name}: **{value}**."),
+    "no_rule": (
+        "That rule belongs to no expansion of this lobby.",
+        "Esa regla no es de ninguna expansión de esta sala.",
+    ),
+    "exp_none": ("none (base game)", "ninguna (juego básico)"),
+    # base-game words the engine catalogue may also name (expansions bring their own there)
+    "fig.follower": ("follower", "seguidor"),
     "field_figures": ("Figures in supply", "Figuras en reserva"),
-    "field_goods": ("Goods (wine, grain, cloth)", "Mercancías (vino, grano, tela)"),
     "tiny_2": ("2 points + 1 per shield", "2 puntos + 1 por escudo"),
     "tiny_4": ("4 points + 2 per shield", "4 puntos + 2 por escudo"),
     "reminder_off": ("off", "desactivados"),
@@ -208,7 +222,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "done": ("Done.", "Hecho."),
     "moved": ("{name} played: {move}", "{name} ha jugado: {move}"),
     "undone": ("{name} took back the placement.", "{name} ha deshecho la colocación."),
-    "points_line": ("**{names}** +{points} — {reason}", "**{names}** +{points} — {reason}"),
+    "points_line": ("{who} — {reason}", "{who} — {reason}"),
     "no_points_line": ("{reason} (nobody scores)", "{reason} (nadie puntúa)"),
     "discarded": (
         "Tile {tile} fitted nowhere and was discarded.",
@@ -244,16 +258,18 @@ TEXTS: dict[str, tuple[str, str]] = {
     "board_title": ("Board — turn {turn}", "Tablero — turno {turn}"),
     "help_title": ("How to play Carcassonne here", "Cómo jugar a Carcassonne aquí"),
     "help_body": (
-        "`/carcassonne new` opens a table; players press **Join**; the host presses **Start**.\n"
+        "`/carcassonne new` opens a table; the host picks expansions and their rules in the "
+        "lobby's menus; players press **Join**; the host presses **Start**.\n"
         "On your turn press **Place tile**: pick a numbered cell, a rotation, confirm, then a "
         "follower spot or **No follower**. Or type `/carcassonne place cell: rotation: "
         "follower:` — the menus only offer legal values.\n"
         "`board`, `score`, `tiles` and `rules` show the match; `undo` takes back your "
         "placement before you choose a follower; `resign` leaves the match; `abandon` ends it "
         "(host or channel managers).",
-        "`/carcassonne nueva` abre una mesa; los jugadores pulsan **Unirse**; el anfitrión "
-        "pulsa **Empezar**.\nEn tu turno pulsa **Colocar ficha**: elige una casilla numerada, "
-        "un giro, confirma y luego un sitio para el seguidor o **Sin seguidor**. O escribe "
+        "`/carcassonne nueva` abre una mesa; el anfitrión elige expansiones y sus reglas en los "
+        "menús de la sala; los jugadores pulsan **Unirse**; el anfitrión pulsa **Empezar**.\n"
+        "En tu turno pulsa **Colocar ficha**: elige una casilla numerada, un giro, confirma y "
+        "luego un sitio para el seguidor o **Sin seguidor**. O escribe "
         "`/carcassonne colocar casilla: rotacion: seguidor:` — los menús solo ofrecen valores "
         "válidos.\n`tablero`, `puntos`, `fichas` y `reglas` muestran la partida; `deshacer` "
         "retira tu colocación antes de elegir seguidor; `rendirse` te retira; `abandonar` la "
@@ -281,10 +297,15 @@ TEXTS: dict[str, tuple[str, str]] = {
 
 
 def t(lang: Lang, key: str, **params: Any) -> str:
-    """The text ``key`` in ``lang`` with ``params`` filled in (unknown keys show the key)."""
+    """The text ``key`` in ``lang`` with ``params`` filled in.
+
+    Keys the bot does not know are looked up in the engine's message catalogue
+    (:mod:`engine.core.messages`), where the rules and every expansion register the words of
+    their own prompts, events, figures (``fig.<kind>``), expansions (``exp.<id>``) and options
+    (``opt.<key>``, ``help.<key>``); a key nobody knows shows as itself."""
     pair = TEXTS.get(key)
     if pair is None:
-        return key
+        return messages.text(key, lang.value, **params)
     text = pair[1] if lang is Lang.ES else pair[0]
     if not params:
         return text
@@ -317,8 +338,6 @@ NAMES_ES: dict[str, str] = {
     "farm_scoring": "granjas",
     "tiny_city": "ciudad_pequena",
     "reminder_minutes": "recordatorio_minutos",
-    "inns_cathedrals": "posadas_catedrales",
-    "traders_builders": "constructores_comerciantes",
     "cell": "casilla",
     "rotation": "rotacion",
     "spot": "lugar",
@@ -354,8 +373,6 @@ DESCRIPTIONS_ES: dict[str, str] = {
     "per city supplied (1st edition)": "por ciudad abastecida (1.ª edición)",
     "2 points + 1 per shield": "2 puntos + 1 por escudo",
     "4 points + 2 per shield": "4 puntos + 2 por escudo",
-    "Add the Inns & Cathedrals expansion": "Añade la expansión Posadas y Catedrales",
-    "Add the Traders & Builders expansion": "Añade la expansión Constructores y Comerciantes",
 }
 
 

@@ -27,6 +27,7 @@ from bot.services.matches import (
     ServiceError,
     validate_options,
 )
+from bot.services.options import expansion_ids, parse_rule, rules_for
 from bot.settings import DEFAULT_LOCAL_DATABASE
 from engine import Action, InvalidActionError, Pass, PlaceTile, Position, Rotation
 from engine.carcassonne.events import FigureDeployed, PointsScored, TileDiscarded, TilePlaced
@@ -59,6 +60,8 @@ class LocalOptions:
     farm_scoring: str = "per_farm"
     tiny_city: int = 2
     expansions: tuple[str, ...] = ()
+    #: expansion rule values as ``KEY=VALUE`` texts (see ``bot.services.options.parse_rule``)
+    rules: tuple[str, ...] = ()
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -85,7 +88,16 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         nargs="*",
         default=[],
         metavar="ID",
-        help="expansions to play with: inns_cathedrals, traders_builders",
+        help=f"expansions to play with: {', '.join(expansion_ids())}",
+    )
+    p.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        dest="rules",
+        help="a rule of a chosen expansion (repeatable; on/off for yes-or-no rules); "
+        f"rules: {', '.join(r.key for r in rules_for(expansion_ids()))}",
     )
 
 
@@ -101,6 +113,7 @@ def run(args: argparse.Namespace) -> int:
         farm_scoring=args.farm_scoring,
         tiny_city=args.tiny_city,
         expansions=tuple(args.expansions),
+        rules=tuple(args.rules),
     )
     try:
         return asyncio.run(play_local(opts))
@@ -228,13 +241,14 @@ class _Table:
             self.say(f"(An unfinished local match {stale.match_id} was set aside.)")
         seed = opts.seed if opts.seed is not None else secrets.randbelow(1 << 31)
         players = _players(opts)
-        options = MatchOptions(
-            players=opts.players,
-            farm_scoring=opts.farm_scoring,
-            tiny_city=opts.tiny_city,
-            expansions=opts.expansions,
-        )
         try:
+            options = MatchOptions(
+                players=opts.players,
+                farm_scoring=opts.farm_scoring,
+                tiny_city=opts.tiny_city,
+            ).with_expansions(opts.expansions)
+            for assignment in opts.rules:
+                options = options.with_rule(*parse_rule(assignment))
             validate_options(options)
         except ServiceError as e:
             self.say(str(e))

@@ -16,6 +16,7 @@ from typing import Any
 
 from engine.carcassonne.randomplay import play_random_game
 from engine.carcassonne.record import dumps
+from engine.carcassonne.registry import all_expansions
 from engine.carcassonne.state import GameSetup
 from engine.core.errors import EngineError
 
@@ -40,7 +41,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--expansions",
         default="",
         metavar="ID,ID",
-        help="tile game expansions, e.g. inns_cathedrals,traders_builders",
+        help=f"tile game expansions, among {','.join(cls.id for cls in all_expansions())}",
     )
     parser.add_argument("--tiny-city", type=int, choices=(2, 4), default=2, dest="tiny_city")
     parser.add_argument("--json", action="store_true", help="print one JSON object")

@@ -16,24 +16,22 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.base import GameCog, channel_id
+from bot.cogs.private import reply_private, send_private
 from bot.i18n import Lang, lang_of
 from bot.i18n_cards import CardTranslator, row_name, tc
+from bot.services.base import ERR_NO_MATCH, ERR_NOT_YOUR_TURN, ERR_STALE, LobbyInfo, ServiceError
 from bot.services.cardgame import ERR_NO_CHOICE, CardMatchService, CardOutcome
-from bot.services.matches import (
-    ERR_NO_MATCH,
-    ERR_NOT_YOUR_TURN,
-    ERR_STALE,
-    ServiceError,
-)
 from bot.ui import cardgame as cui
 from bot.ui.components import Click
+from bot.ui.message import Message
 from engine.cardgame import (
     AssignJoker,
     CardAction,
@@ -46,7 +44,6 @@ from engine.cardgame import (
     rules_summary,
 )
 from engine.cardgame.cards import Colour
-from engine.core.errors import EngineError
 from rendering.cardgame import render_hand
 
 log = logging.getLogger(__name__)
@@ -55,15 +52,9 @@ Interaction = discord.Interaction[Any]
 RenderHand = Callable[[CardSeatView], bytes]
 
 
-def _channel_id(interaction: Interaction) -> int:
-    cid = interaction.channel_id
-    if cid is None:  # pragma: no cover - always set for guild interactions
-        raise ServiceError(ERR_NO_MATCH, "No channel.")
-    return cid
-
-
 @app_commands.guild_only()
 class CardGame(
+    GameCog,
     commands.GroupCog,
     group_name="cardgame",
     group_description="Play Carcassonne – the card game in this channel",
@@ -83,28 +74,24 @@ class CardGame(
             raise RuntimeError("the card game has no service in this process")
         return self._service
 
+    # ================================================================== the game's parts
+    @property
+    def lobby_service(self) -> CardMatchService:
+        return self.service
+
+    def text(self, lang: Lang, key: str, **params: Any) -> str:
+        return tc(lang, key, **params)
+
+    def error_text(self, err: ServiceError, lang: Lang) -> str:
+        return cui.error_text(err, lang)
+
+    def lobby_message(self, info: LobbyInfo[Any], lang: Lang) -> Message:
+        return cui.lobby_message(info, lang)
+
+    async def after_start(self, outcome: Any, lang: Lang) -> None:
+        await self._after_move(outcome)
+
     # ================================================================== plumbing
-    async def _run(self, interaction: Interaction, body: Callable[[], Awaitable[None]]) -> None:
-        lang = lang_of(interaction.locale)
-        try:
-            await body()
-        except ServiceError as e:
-            await self._say(interaction, cui.error_text(e, lang))
-        except EngineError as e:
-            await self._say(interaction, tc(lang, "illegal", reason=str(e)))
-        except Exception:
-            log.exception("card game: error handling interaction %s", interaction.id)
-            await self._say(interaction, tc(lang, "generic_error"))
-
-    async def _say(self, interaction: Interaction, text: str, **kw: Any) -> None:
-        try:
-            if not interaction.response.is_done():
-                await interaction.response.send_message(text, ephemeral=True, **kw)
-            elif not interaction.is_expired():
-                await interaction.followup.send(text, ephemeral=True, **kw)
-        except discord.HTTPException:
-            log.exception("card game: could not answer interaction %s", interaction.id)
-
     def _channel(self, outcome: CardOutcome) -> Any:
         return self.bot.get_partial_messageable(
             outcome.channel_id, guild_id=outcome.guild_id or None
@@ -121,25 +108,23 @@ class CardGame(
     async def deliver_hands(self, outcome: CardOutcome, lang: Lang) -> None:
         """DM the private view to every player whose hand or owed choice changed.
 
-        Decision 5: a 403 marks the player "DMs closed" (said once in the channel, no secret)
-        and is never retried; other failures are logged without any content.
+        Decision 5 (:mod:`bot.cogs.private`): a 403 marks the player "DMs closed" (said once in
+        the channel, no secret) and is never retried; other failures are logged without any
+        content.
         """
         for user_id in outcome.private_changed:
-            if user_id <= 0 or user_id in self.service.dm_closed:
+            if user_id <= 0 or self.service.dm.is_closed(user_id):
                 continue
-            try:
-                _, sv = await self.service.private_view(outcome.match_id, user_id)
-                msg = await self._hand(sv, lang, where=f"<#{outcome.channel_id}>")
-                dm = await self.bot.create_dm(discord.Object(id=user_id))
-                await dm.send(**msg.kwargs())
-            except discord.Forbidden:
-                if await self.service.note_dm_closed(user_id):
-                    await self._channel(outcome).send(
-                        tc(lang, "dm_closed", who=cui.mention(user_id)),
-                        allowed_mentions=discord.AllowedMentions(users=True),
-                    )
-            except discord.HTTPException as e:
-                log.warning("card game: DM to a player failed (HTTP %s)", e.status)
+            _, sv = await self.service.private_view(outcome.match_id, user_id)
+            msg = await self._hand(sv, lang, where=f"<#{outcome.channel_id}>")
+            await send_private(
+                self.bot,
+                self.service.dm,
+                user_id,
+                msg,
+                channel=self._channel(outcome),
+                closed_notice=tc(lang, "dm_closed", who=cui.mention(user_id)),
+            )
 
     async def _hand(self, sv: CardSeatView, lang: Lang, *, where: str = "") -> Any:
         png = await asyncio.to_thread(self.hand_renderer, sv) if sv.hand else None
@@ -159,7 +144,7 @@ class CardGame(
         return outcome
 
     async def _match_here(self, interaction: Interaction) -> int:
-        return await self.service.match_id_in(_channel_id(interaction))
+        return await self.service.match_id_in(channel_id(interaction))
 
     # ================================================================== lobby
     @app_commands.command(name="new", description="Open a card-game table in this channel")
@@ -171,58 +156,34 @@ class CardGame(
             lang = lang_of(interaction.locale)
             info = await self.service.create_lobby(
                 interaction.guild_id or 0,
-                _channel_id(interaction),
+                channel_id(interaction),
                 interaction.user.id,
                 interaction.user.display_name,
                 players,
                 lang=lang.value,
             )
-            resp = await interaction.response.send_message(**cui.lobby_message(info, lang).kwargs())
-            if resp.message_id is not None:
-                await self.service.set_lobby_message(info.match_id, resp.message_id)
+            await self._post_lobby(interaction, info)
 
         await self._run(interaction, body)
 
     @app_commands.command(name="join", description="Join the card-game table in this channel")
     async def join(self, interaction: Interaction) -> None:
-        async def body() -> None:
-            info = await self.service.join(
-                _channel_id(interaction), interaction.user.id, interaction.user.display_name
-            )
-            lang = lang_of(interaction.locale)
-            msg = cui.lobby_message(info, lang)
-            msg.content = tc(lang, "joined", name=interaction.user.display_name)
-            await interaction.response.send_message(**msg.kwargs())
-
-        await self._run(interaction, body)
+        await self._run(interaction, lambda: self._join_command(interaction))
 
     @app_commands.command(name="leave", description="Leave the card-game table before it starts")
     async def leave(self, interaction: Interaction) -> None:
-        async def body() -> None:
-            info = await self.service.leave(_channel_id(interaction), interaction.user.id)
-            lang = lang_of(interaction.locale)
-            msg = cui.lobby_message(info, lang)
-            msg.content = tc(lang, "left", name=interaction.user.display_name)
-            await interaction.response.send_message(**msg.kwargs())
-
-        await self._run(interaction, body)
+        await self._run(interaction, lambda: self._leave_command(interaction))
 
     @app_commands.command(name="start", description="Deal the cards (host)")
     async def start(self, interaction: Interaction) -> None:
-        async def body() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            outcome = await self.service.start(_channel_id(interaction), interaction.user.id)
-            await self._after_move(outcome)
-            await interaction.followup.send(tc(lang_of(interaction.locale), "done"), ephemeral=True)
-
-        await self._run(interaction, body)
+        await self._run(interaction, lambda: self._start_command(interaction))
 
     @app_commands.command(name="abandon", description="End the card game (host or managers)")
     async def abandon(self, interaction: Interaction) -> None:
         async def body() -> None:
             perms = interaction.permissions
             await self.service.abandon(
-                _channel_id(interaction),
+                channel_id(interaction),
                 interaction.user.id,
                 can_manage=bool(perms.manage_channels or perms.administrator),
             )
@@ -331,16 +292,13 @@ class CardGame(
         lang = lang_of(interaction.locale)
         _, sv = await self.service.private_view(match_id, interaction.user.id)
         msg = await self._hand(sv, lang)
-        kwargs = msg.kwargs()
         picker = _picker(match_id, sv, lang)
-        if picker is not None:
-            kwargs["view"] = picker
-        await interaction.followup.send(ephemeral=True, **kwargs)
+        await reply_private(interaction, msg, **({"view": picker} if picker is not None else {}))
 
     @app_commands.command(name="score", description="Show the card-game scores")
     async def score(self, interaction: Interaction) -> None:
         async def body() -> None:
-            outcome = await self.service.current(_channel_id(interaction), render=False)
+            outcome = await self.service.current(channel_id(interaction), render=False)
             lang = lang_of(interaction.locale)
             embed = discord.Embed(
                 title=tc(lang, "scores_field"),
@@ -379,43 +337,6 @@ class CardGame(
             return None
 
     # ================================================================== components
-    async def on_card_click(self, interaction: Interaction, click: Click) -> None:
-        """Entry point of every CardButton / CardSelect (bot.ui.cardgame)."""
-        handler = self._CLICKS.get(click.action)
-        if handler is None:
-            await self._say(interaction, tc(lang_of(interaction.locale), "generic_error"))
-            return
-        await self._run(interaction, lambda: handler(self, interaction, click))
-
-    async def _click_lobby(self, interaction: Interaction, click: Click) -> None:
-        cid, uid, name = (
-            _channel_id(interaction),
-            interaction.user.id,
-            interaction.user.display_name,
-        )
-        lang = lang_of(interaction.locale)
-        try:
-            info = await self.service.lobby(cid)
-        except ServiceError:
-            info = None
-        if info is None or info.match_id != click.match_id or info.status != "lobby":
-            await self._say(interaction, tc(lang, "lobby_closed"))
-            return
-        if click.action == "start":
-            await interaction.response.defer()
-            outcome = await self.service.start(cid, uid)
-            info = await self.service.lobby(cid)
-            await interaction.edit_original_response(
-                **cui.lobby_message(info, lang).kwargs(edit=True)
-            )
-            await self._after_move(outcome)
-            return
-        if click.action == "join":
-            info = await self.service.join(cid, uid, name)
-        else:
-            info = await self.service.leave(cid, uid)
-        await interaction.response.edit_message(**cui.lobby_message(info, lang).kwargs(edit=True))
-
     async def _fresh_view(
         self, interaction: Interaction, click: Click
     ) -> tuple[CardOutcome, CardSeatView]:
@@ -505,24 +426,11 @@ class CardGame(
         keep = click.action == "keep"
         await self._private_move(interaction, click, ChooseWrongRow(_code(click.arg), keep))
 
+    async def _click_cash(self, interaction: Interaction, click: Click) -> None:
+        await self._click_keep(interaction, click)
+
     async def _click_assign(self, interaction: Interaction, click: Click) -> None:
         await self._private_move(interaction, click, AssignJoker(click.arg))
-
-    _CLICKS: dict[str, Callable[[CardGame, Interaction, Click], Awaitable[None]]] = {
-        "join": _click_lobby,
-        "leave": _click_lobby,
-        "start": _click_lobby,
-        "hand": _click_hand,
-        "play": _click_play,
-        "card": _click_card,
-        "row": _click_row,
-        "fol": _click_fol,
-        "lay": _click_lay,
-        "choose": _click_choose,
-        "keep": _click_keep,
-        "cash": _click_keep,
-        "assign": _click_assign,
-    }
 
     # ================================================================== restart
     @commands.Cog.listener()
@@ -607,11 +515,12 @@ def _picker(match_id: int, sv: CardSeatView, lang: Lang) -> discord.ui.View | No
 
 async def setup(bot: commands.Bot) -> None:
     """Extension entry point: uses ``bot.card_service`` if set, else opens a CardMatchService on
-    the tile-game service's database (one storage, one per-channel rule)."""
+    the tile-game service's database (one storage, one per-channel rule, one record of
+    closed DMs)."""
     service: CardMatchService | None = getattr(bot, "card_service", None)
     tile = getattr(bot, "service", None)
     if service is None and tile is not None:
-        service = CardMatchService(tile.storage)
+        service = CardMatchService(tile.storage, dm=tile.dm)
         bot.card_service = service  # type: ignore[attr-defined]
     cog = CardGame(bot, service)
     await bot.tree.set_translator(CardTranslator(bot.tree.translator))

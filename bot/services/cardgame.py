@@ -1,11 +1,12 @@
 """CardMatchService: lobby, moves and private views of the card game (RULES.md §17).
 
-The card-game twin of :class:`bot.services.matches.MatchService`, on the same storage: a match
-is a ``matches`` row with ``game = 'cardgame'`` (so the one-open-match-per-channel rule is shared
-with the tile game), its setup and seed, and the append-only action log. Every load replays the
-log (cached by ``(match_id, version)``), so a restart loses nothing. Calls on one match are
-serialised by a per-match ``asyncio.Lock`` and each accepted move is one transaction that
-compare-and-sets the version (the engine's ``state.version``, which is also the log ``seq``).
+The card-game twin of :class:`bot.services.matches.MatchService`, on the same storage and the
+same skeleton (:class:`bot.services.base.GameService`: lobby, locks, loading, caching, closed
+DMs): a match is a ``matches`` row with ``game = 'cardgame'`` (so the one-open-match-per-channel
+rule is shared with the tile game), its setup and seed, and the append-only action log. Every
+load replays the log (cached by ``(match_id, version)``), so a restart loses nothing. Each
+accepted move is one transaction that compare-and-sets the version (the engine's
+``state.version``, which is also the log ``seq``).
 
 Secrecy (ARCHITECTURE.md decision 4): :class:`CardOutcome` carries only the public view and
 the table image rendered from it; a seat's hand leaves only through :meth:`private_view` for
@@ -14,33 +15,27 @@ that user. The log stores a face-down play with visibility ``seat:N``.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import secrets
 import time
-from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Any, NoReturn, Protocol
 
-from bot.services.cache import GameCache
-from bot.services.matches import (
-    ERR_ALREADY_JOINED,
-    ERR_ALREADY_STARTED,
-    ERR_ILLEGAL,
-    ERR_LOBBY_FULL,
-    ERR_MATCH_EXISTS,
+from bot.services.base import (
     ERR_NO_MATCH,
-    ERR_NOT_HOST,
-    ERR_NOT_IN_LOBBY,
     ERR_NOT_SEATED,
     ERR_NOT_YOUR_TURN,
     ERR_STALE,
-    ERR_TOO_FEW,
+    MAX_SEED,
+    GameService,
+    Loaded,
+    LobbyInfo,
     SeatInfo,
     ServiceError,
+    illegal,
 )
+from bot.services.private import SNAPSHOT_KEY, DmRegistry
 from engine.cardgame import (
     CardAction,
     CardPublicView,
@@ -56,19 +51,15 @@ from engine.cardgame import (
 from engine.cardgame.cards import MAX_PLAYERS, MIN_PLAYERS
 from engine.cardgame.events import CardEvent
 from engine.core.errors import EngineError, NotYourTurnError
-from engine.core.rng import Rng
 from engine.core.seats import Seat
-from storage import AlreadySeated, ChannelBusy, MatchRow, NewAction, SeatRow, StaleVersion, Storage
+from storage import ActionRow, MatchRow, NewAction, StaleVersion, Storage
 
 log = logging.getLogger(__name__)
 
 GAME = "cardgame"
 SNAPSHOT_SCHEMA = 1
-#: the other game runs in this channel (params: game)
-ERR_OTHER_GAME = "other_game"
 #: a private choice asked of someone who owes none
 ERR_NO_CHOICE = "no_choice"
-_MAX_SEED = (1 << 62) - 1
 _UNSET: Any = object()
 
 
@@ -98,15 +89,22 @@ def default_renderer() -> TableRenderer | None:
 
 
 @dataclass(frozen=True, slots=True)
-class CardLobby:
-    match_id: int
-    channel_id: int
-    guild_id: int
-    host_id: int
-    players_wanted: int
-    players: tuple[SeatInfo, ...]  # in join order
-    status: str
-    message_id: int | None = None
+class CardOptions:
+    """A card-game lobby's options: the seats wanted and the language of its messages."""
+
+    players: int = 2
+    lang: str = "en"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"players": self.players, "lang": self.lang}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> CardOptions:
+        return cls(int(data.get("players", 2)), str(data.get("lang", "en")))
+
+
+#: a card-game lobby (``info.options.players`` seats wanted)
+CardLobby = LobbyInfo[CardOptions]
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,19 +139,6 @@ class CardOutcome:
         return None
 
 
-@dataclass(slots=True)
-class _Loaded:
-    row: MatchRow
-    seats: list[SeatRow]
-    state: CardState
-
-    def seat_of(self, user_id: int) -> Seat | None:
-        for s in self.seats:
-            if s.user_id == user_id and s.seat is not None:
-                return Seat(s.seat)
-        return None
-
-
 def _private_key(state: CardState, seat: Seat) -> tuple[Any, ...]:
     """What a seat's private message shows; when it changes, the hand is sent again."""
     sv = seat_view(state, seat)
@@ -161,37 +146,47 @@ def _private_key(state: CardState, seat: Seat) -> tuple[Any, ...]:
     return (sv.hand, sv.face_down, sv.next_card_face_down, owed, state.round)
 
 
-@dataclass
-class CardMatchService:
+class CardMatchService(GameService[CardOptions, CardState]):
     """See the module docstring. One per process, next to the tile-game MatchService."""
 
-    storage: Storage
-    renderer: TableRenderer | None = _UNSET
-    clock: Callable[[], float] = time.time
-    #: where new lobbies get their seed (tests fix it)
-    seeds: Callable[[], int] = lambda: secrets.randbelow(_MAX_SEED)
-    cache_size: int = 64
-    _locks: dict[int, asyncio.Lock] = field(default_factory=dict, repr=False)
-    _cache: GameCache[CardState] = field(init=False, repr=False)
-    _png: OrderedDict[tuple[int, int], bytes] = field(default_factory=OrderedDict, repr=False)
-    #: users whose DMs are closed (decision 5); also kept in each match snapshot
-    dm_closed: set[int] = field(default_factory=set)
+    game = GAME
+    name = "card game"
+    min_players = MIN_PLAYERS
 
-    def __post_init__(self) -> None:
-        self._cache = GameCache(self.cache_size)
-        if self.renderer is _UNSET:
-            self.renderer = default_renderer()
+    def __init__(
+        self,
+        storage: Storage,
+        *,
+        renderer: TableRenderer | None = _UNSET,
+        clock: Callable[[], float] = time.time,
+        seeds: Callable[[], int] | None = None,
+        cache_size: int = 64,
+        dm: DmRegistry | None = None,
+    ) -> None:
+        """``seeds`` gives new lobbies their seed (tests fix it); ``dm`` is shared with the
+        tile-game service when both run in one process."""
+        super().__init__(storage, clock=clock, cache_size=cache_size, dm=dm)
+        self.renderer: TableRenderer | None = default_renderer() if renderer is _UNSET else renderer
+        self.seeds: Callable[[], int] = seeds or (lambda: secrets.randbelow(MAX_SEED))
         quiet_sql_logging()
 
-    @classmethod
-    async def open(cls, path: Path | str, **kwargs: Any) -> CardMatchService:
-        return cls(await Storage.open(path), **kwargs)
+    # ------------------------------------------------------------------ game specifics
+    def options_from_json(self, data: dict[str, Any]) -> CardOptions:
+        return CardOptions.from_json(data)
 
-    async def close(self) -> None:
-        await self.storage.close()
+    def validate(self, options: CardOptions) -> None:
+        if not MIN_PLAYERS <= options.players <= MAX_PLAYERS:
+            raise illegal(f"The card game needs {MIN_PLAYERS}–{MAX_PLAYERS} players.")
+
+    def replay_log(self, row: MatchRow, entries: list[ActionRow]) -> CardState:
+        assert row.setup is not None
+        setup = CardSetup.from_json(row.setup)
+        return replay(
+            setup, row.seed, ((Seat(e.seat), CardAction.from_notation(e.action)) for e in entries)
+        )
 
     # ------------------------------------------------------------------ lobby
-    async def create_lobby(
+    async def create_lobby(  # type: ignore[override]
         self,
         guild_id: int,
         channel_id: int,
@@ -207,81 +202,14 @@ class CardMatchService:
         Raises:
             ServiceError: ERR_MATCH_EXISTS (any game already open here), ERR_ILLEGAL.
         """
-        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            reason = f"The card game needs {MIN_PLAYERS}–{MAX_PLAYERS} players."
-            raise ServiceError(ERR_ILLEGAL, reason, reason=reason)
-        if seed is None:
-            seed = self.seeds()
-        try:
-            async with self.storage.db.transaction() as tx:
-                match_id = await self.storage.matches.create(
-                    tx,
-                    guild_id=guild_id,
-                    channel_id=channel_id,
-                    host_id=host_id,
-                    options={"players": players, "lang": lang},
-                    seed=seed,
-                    game=GAME,
-                )
-                await self.storage.matches.add_seat(tx, match_id, host_id, host_name)
-        except ChannelBusy:
-            row = await self.storage.matches.open_in_channel(channel_id)
-            game = row.game if row is not None else GAME
-            raise ServiceError(
-                ERR_MATCH_EXISTS, "A match is already open in this channel.", game=game
-            ) from None
-        return await self._lobby(match_id)
-
-    async def join(self, channel_id: int, user_id: int, name: str) -> CardLobby:
-        """Raises ServiceError: ERR_NO_MATCH, ERR_NOT_IN_LOBBY, ERR_ALREADY_JOINED, ERR_LOBBY_FULL."""
-        row = await self._open_row(channel_id)
-        async with self._lock(row.id):
-            row = await self._reread(row.id)
-            if row.status != "lobby":
-                raise ServiceError(ERR_ALREADY_STARTED, "The match has already started.")
-            seats = await self.storage.matches.seats(row.id)
-            wanted = int(row.options.get("players", 2))
-            if any(s.user_id == user_id for s in seats):
-                raise ServiceError(ERR_ALREADY_JOINED, "You have already joined this match.")
-            if len(seats) >= wanted:
-                raise ServiceError(ERR_LOBBY_FULL, "This match is full.", players=wanted)
-            try:
-                async with self.storage.db.transaction() as tx:
-                    await self.storage.matches.add_seat(tx, row.id, user_id, name)
-            except AlreadySeated:
-                raise ServiceError(ERR_ALREADY_JOINED, "You have already joined.") from None
-            return await self._lobby(row.id)
-
-    async def leave(self, channel_id: int, user_id: int) -> CardLobby:
-        """Leave a lobby (the next player becomes host; the last one out closes it)."""
-        row = await self._open_row(channel_id)
-        async with self._lock(row.id):
-            row = await self._reread(row.id)
-            if row.status != "lobby":
-                raise ServiceError(ERR_ALREADY_STARTED, "The match has already started.")
-            seats = await self.storage.matches.seats(row.id)
-            if not any(s.user_id == user_id for s in seats):
-                raise ServiceError(ERR_NOT_IN_LOBBY, "You are not in this lobby.")
-            rest = [s for s in seats if s.user_id != user_id]
-            async with self.storage.db.transaction() as tx:
-                await self.storage.matches.remove_seat(tx, row.id, user_id)
-                if not rest:
-                    await self.storage.matches.set_status(tx, row.id, "abandoned")
-                elif row.host_id == user_id:
-                    await self.storage.matches.set_host(tx, row.id, rest[0].user_id)
-            return await self._lobby(row.id)
-
-    async def lobby(self, channel_id: int) -> CardLobby:
-        row = await self._open_row(channel_id)
-        return await self._lobby(row.id)
-
-    async def set_lobby_message(self, match_id: int, message_id: int) -> None:
-        async with self.storage.db.transaction() as tx:
-            await self.storage.matches.set_lobby_message(tx, match_id, message_id)
-
-    async def set_turn_message(self, match_id: int, version: int, message_id: int) -> None:
-        async with self.storage.db.transaction() as tx:
-            await self.storage.matches.set_turn_message(tx, match_id, version, message_id)
+        return await super().create_lobby(
+            guild_id,
+            channel_id,
+            host_id,
+            host_name,
+            CardOptions(players, lang),
+            seed=self.seeds() if seed is None else seed,
+        )
 
     async def start(self, channel_id: int, user_id: int) -> CardOutcome:
         """Deal: seats in a seed-shuffled order, the setup cards laid, the first hands dealt.
@@ -289,22 +217,13 @@ class CardMatchService:
         Raises:
             ServiceError: ERR_NO_MATCH, ERR_ALREADY_STARTED, ERR_NOT_HOST, ERR_TOO_FEW.
         """
-        row = await self._open_row(channel_id)
-        async with self._lock(row.id):
-            row = await self._reread(row.id)
-            if row.status != "lobby":
-                raise ServiceError(ERR_ALREADY_STARTED, "The match has already started.")
-            if row.host_id != user_id:
-                raise ServiceError(ERR_NOT_HOST, "Only the host can start.", host_id=row.host_id)
-            seats = await self.storage.matches.seats(row.id)
-            if len(seats) < MIN_PLAYERS:
-                raise ServiceError(ERR_TOO_FEW, "Not enough players.", minimum=MIN_PLAYERS)
-            order = Rng(row.seed ^ 0x5EA75EA7).shuffled(list(seats))
+        async with self._starting(channel_id, user_id) as (row, seats):
+            order = self.seat_order(row, seats, shuffle=True)
             setup = CardSetup(players=len(order), names=tuple(s.name for s in order))
             try:
                 state = replay(setup, row.seed, ())
             except EngineError as e:
-                raise ServiceError(ERR_ILLEGAL, str(e), reason=str(e)) from None
+                raise illegal(str(e)) from None
             async with self.storage.db.transaction() as tx:
                 await self.storage.matches.start(
                     tx,
@@ -317,17 +236,6 @@ class CardMatchService:
             loaded = await self._load(row.id)
             users = tuple(s.user_id for s in loaded.seats)
             return await self._outcome(loaded, private_changed=users)
-
-    async def abandon(self, channel_id: int, user_id: int, *, can_manage: bool) -> CardLobby:
-        """End the lobby or match without a result (host or channel manager)."""
-        row = await self._open_row(channel_id)
-        async with self._lock(row.id):
-            row = await self._reread(row.id)
-            if row.host_id != user_id and not can_manage:
-                raise ServiceError(ERR_NOT_HOST, "Only the host may abandon.", host_id=row.host_id)
-            async with self.storage.db.transaction() as tx:
-                await self.storage.matches.set_status(tx, row.id, "abandoned")
-            return await self._lobby(row.id)
 
     # ------------------------------------------------------------------ play
     async def submit(
@@ -344,19 +252,21 @@ class CardMatchService:
                 ERR_ILLEGAL (params: reason, the engine's player-readable text).
         """
         async with self._lock(match_id):
-            loaded = await self._load_active(match_id)
+            loaded = await self._load(match_id)
+            if loaded.row.status != "active":
+                raise ServiceError(ERR_NO_MATCH, "This match is not running.")
             seat = self._require_seat(loaded, user_id)
-            if expected_version is not None and expected_version != loaded.state.version:
-                raise ServiceError(ERR_STALE, "This table is out of date.", message_url=None)
-            before = loaded.state
+            before = loaded.game
+            if expected_version is not None and expected_version != before.version:
+                raise self._stale(loaded.row)
             if before.over:
-                raise ServiceError(ERR_ILLEGAL, "The game is over.", reason="The game is over.")
+                raise illegal("The game is over.")
             try:
                 tr = apply(before, seat, action)
             except NotYourTurnError:
                 self._not_your_turn(loaded)
             except EngineError as e:
-                raise ServiceError(ERR_ILLEGAL, str(e), reason=str(e)) from None
+                raise illegal(str(e)) from None
             after = tr.state
             secret = isinstance(action, PlayCard) and before.played[seat] == 0
             entry = NewAction(
@@ -391,9 +301,7 @@ class CardMatchService:
     # ------------------------------------------------------------------ reads
     async def current(self, channel_id: int, *, render: bool = False) -> CardOutcome:
         """The running card match of this channel. Raises ServiceError ERR_NO_MATCH."""
-        row = await self._open_row(channel_id)
-        if row.status != "active":
-            raise ServiceError(ERR_NO_MATCH, "The match has not started yet.", lobby=True)
+        row = await self._active_row(channel_id)
         return await self.match(row.id, render=render)
 
     async def match(self, match_id: int, *, render: bool = False) -> CardOutcome:
@@ -415,21 +323,12 @@ class CardMatchService:
         if seat is None:
             raise ServiceError(ERR_NOT_SEATED, "You are not playing in this match.")
         outcome = await self._outcome(loaded, render=False)
-        return outcome, seat_view(loaded.state, seat, outcome.view)
-
-    async def note_dm_closed(self, user_id: int) -> bool:
-        """Remember that ``user_id`` cannot be sent DMs; True the first time (say it once)."""
-        if user_id in self.dm_closed:
-            return False
-        self.dm_closed.add(user_id)
-        return True
+        return outcome, seat_view(loaded.game, seat, outcome.view)
 
     async def active_matches(self) -> list[CardOutcome]:
         """Every active card match (restart recovery); unreplayable ones are logged and skipped."""
         out = []
-        for row in await self.storage.matches.with_status("active"):
-            if row.game != GAME:
-                continue
+        for row in await self._active_rows():
             try:
                 out.append(await self.match(row.id, render=True))
             except ServiceError:
@@ -437,72 +336,8 @@ class CardMatchService:
         return out
 
     # ------------------------------------------------------------------ internals
-    def _lock(self, match_id: int) -> asyncio.Lock:
-        lock = self._locks.get(match_id)
-        if lock is None:
-            lock = self._locks[match_id] = asyncio.Lock()
-        return lock
-
-    async def _open_row(self, channel_id: int) -> MatchRow:
-        row = await self.storage.matches.open_in_channel(channel_id)
-        if row is None:
-            raise ServiceError(ERR_NO_MATCH, "No card game is running in this channel.")
-        if row.game != GAME:
-            raise ServiceError(
-                ERR_OTHER_GAME, "A tile game is running in this channel.", game=row.game
-            )
-        return row
-
-    async def _reread(self, match_id: int) -> MatchRow:
-        row = await self.storage.matches.get(match_id)
-        if row is None or row.game != GAME:
-            raise ServiceError(ERR_NO_MATCH, "No such card game.")
-        return row
-
-    async def _load_active(self, match_id: int) -> _Loaded:
-        loaded = await self._load(match_id)
-        if loaded.row.status != "active":
-            raise ServiceError(ERR_NO_MATCH, "This match is not running.")
-        return loaded
-
-    async def _load(self, match_id: int) -> _Loaded:
-        row = await self._reread(match_id)
-        if row.setup is None:
-            raise ServiceError(ERR_NO_MATCH, "The match has not started yet.", lobby=True)
-        seats = sorted(
-            (s for s in await self.storage.matches.seats(match_id) if s.seat is not None),
-            key=lambda s: s.seat if s.seat is not None else -1,
-        )
-        if row.snapshot:
-            self.dm_closed.update(int(u) for u in row.snapshot.get("dm_closed", ()))
-        state = self._cache.get(match_id, row.version)
-        if state is None:
-            entries = await self.storage.actions.entries(match_id)
-            try:
-                setup = CardSetup.from_json(row.setup)
-                state = replay(
-                    setup,
-                    row.seed,
-                    ((Seat(e.seat), CardAction.from_notation(e.action)) for e in entries),
-                )
-            except (EngineError, ValueError, KeyError, TypeError) as e:
-                log.error("card match %s no longer replays from its log: %s", match_id, e)
-                reason = f"This match can no longer be replayed ({e})."
-                raise ServiceError(ERR_ILLEGAL, reason, reason=reason) from e
-            self._remember(match_id, state)
-        return _Loaded(row, seats, state)
-
-    def _remember(self, match_id: int, state: CardState) -> None:
-        self._cache.put(match_id, state.version, state)
-
-    def _require_seat(self, loaded: _Loaded, user_id: int) -> Seat:
-        seat = loaded.seat_of(user_id)
-        if seat is None:
-            raise ServiceError(ERR_NOT_SEATED, "You are not playing in this match.")
-        return seat
-
-    def _not_your_turn(self, loaded: _Loaded) -> Any:
-        users = [loaded.seats[s].user_id for s in sorted(loaded.state.awaiting)]
+    def _not_your_turn(self, loaded: Loaded[CardState]) -> NoReturn:
+        users = [loaded.seats[s].user_id for s in sorted(loaded.game.awaiting)]
         raise ServiceError(
             ERR_NOT_YOUR_TURN,
             "It is not your turn.",
@@ -519,48 +354,35 @@ class CardMatchService:
             "scores": list(state.scores),
             "winners": [int(s) for s in state.winners],
             "names": list(state.setup.names),
-            "dm_closed": sorted(u for u in users if u in self.dm_closed),
+            SNAPSHOT_KEY: self.dm.snapshot_part(users),
         }
-
-    async def _lobby(self, match_id: int) -> CardLobby:
-        row = await self._reread(match_id)
-        seats = await self.storage.matches.seats(match_id)
-        return CardLobby(
-            match_id=row.id,
-            channel_id=row.channel_id,
-            guild_id=row.guild_id,
-            host_id=row.host_id,
-            players_wanted=int(row.options.get("players", 2)),
-            players=tuple(
-                SeatInfo(s.seat if s.seat is not None else i, s.user_id, s.name)
-                for i, s in enumerate(seats)
-            ),
-            status=row.status,
-            message_id=row.lobby_message_id,
-        )
 
     async def _outcome(
         self,
-        loaded: _Loaded,
+        loaded: Loaded[CardState],
         *,
         events: tuple[CardEvent, ...] = (),
         render: bool = True,
         private_changed: tuple[int, ...] = (),
         actor: Seat | None = None,
     ) -> CardOutcome:
-        row, state = loaded.row, loaded.state
+        row, state = loaded.row, loaded.game
         view = public_view(state)
-        lang = str(row.options.get("lang", "en"))
-        png = await self._render(row.id, view, lang) if render else None
+        lang = CardOptions.from_json(row.options).lang
+        png = None
+        renderer = self.renderer
+        if render and renderer is not None:
+            png = await self._picture(
+                (row.id, view.version, lang),
+                lambda: renderer(view, lang),
+                f"the card table of match {row.id}",
+            )
         msg = row.turn_message_id if row.turn_message_version == row.version else None
         return CardOutcome(
             match_id=row.id,
             version=state.version,
             view=view,
-            seats=tuple(
-                SeatInfo(int(s.seat or 0), s.user_id, s.name, resigned=s.resigned)
-                for s in loaded.seats
-            ),
+            seats=loaded.seat_infos(),
             events=events,
             png=png,
             finished=state.over,
@@ -571,21 +393,3 @@ class CardMatchService:
             actor=actor,
             lang=lang,
         )
-
-    async def _render(self, match_id: int, view: CardPublicView, lang: str) -> bytes | None:
-        renderer = self.renderer
-        if renderer is None:
-            return None
-        key = (match_id, view.version)
-        png = self._png.get(key)
-        if png is not None:
-            return png
-        try:
-            png = await asyncio.to_thread(renderer, view, lang)
-        except Exception:
-            log.exception("rendering card table of match %s failed", match_id)
-            return None
-        self._png[key] = png
-        while len(self._png) > self.cache_size:
-            self._png.popitem(last=False)
-        return png

@@ -13,19 +13,19 @@ sent only to that user (DM or ephemeral).
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Iterable, Sequence
-from typing import Any, Protocol
+from typing import Any
 
 import discord
 from discord import ui
 
 from bot.i18n import Lang
 from bot.i18n_cards import card_text, row_name, tc
+from bot.services.base import SeatInfo, ServiceError
 from bot.services.cardgame import CardLobby, CardOutcome
-from bot.services.matches import SeatInfo, ServiceError
-from bot.ui.components import Click, custom_id
-from bot.ui.presenters import ALLOWED, QUIET, Message
+from bot.ui.components import ButtonBody, SelectBody, template
+from bot.ui.message import ALLOWED, QUIET, Message
+from bot.ui.words import seat_mark
 from engine.cardgame import (
     AssignJoker,
     CardAction,
@@ -59,95 +59,20 @@ log = logging.getLogger(__name__)
 
 COLOUR = discord.Colour.from_rgb(150, 100, 50)
 EMBED_TEXT = 4000
-SEAT_EMOJI = ("🔴", "🔵", "🟡", "🟢", "⚫")
-_ARG = r"(?::(?P<arg>[\w.:+-]+))?"
 
 
-class CardClickHandler(Protocol):
-    async def on_card_click(self, interaction: discord.Interaction[Any], click: Click) -> None: ...
-
-
-async def _dispatch(interaction: discord.Interaction[Any], click: Click) -> None:
-    handler: CardClickHandler | None = getattr(interaction.client, "card_handler", None)
-    if handler is None:  # pragma: no cover - bot misconfigured
-        log.error("no card-game handler for %s", click.action)
-        return
-    await handler.on_card_click(interaction, click)
-
-
-class CardButton(
-    ui.DynamicItem[ui.Button[Any]],
-    template=r"cardg:(?P<match>\d+):(?P<ver>\d+):(?P<action>[a-z]+)" + _ARG,
-):
+class CardButton(ButtonBody, ui.DynamicItem[ui.Button[Any]], template=template("cardg")):
     """A card-game button (persistent: everything is in its custom_id)."""
 
-    def __init__(
-        self,
-        match_id: int,
-        version: int,
-        action: str,
-        *args: object,
-        label: str = "…",
-        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-        row: int | None = None,
-    ) -> None:
-        self.click = Click(match_id, version, action, ":".join(str(a) for a in args))
-        super().__init__(
-            ui.Button(
-                label=label[:80],
-                style=style,
-                row=row,
-                custom_id=custom_id("cardg", match_id, version, action, *args),
-            )
-        )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str], /
-    ) -> CardButton:
-        arg = match["arg"] or ""
-        return cls(int(match["match"]), int(match["ver"]), match["action"], *([arg] if arg else []))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _dispatch(interaction, self.click)
+    prefix = "cardg"
+    handler = "card_handler"
 
 
-class CardSelect(
-    ui.DynamicItem[ui.Select[Any]],
-    template=r"cardgs:(?P<match>\d+):(?P<ver>\d+):(?P<action>[a-z]+)" + _ARG,
-):
+class CardSelect(SelectBody, ui.DynamicItem[ui.Select[Any]], template=template("cardgs")):
     """A card-game select menu (the private card picker)."""
 
-    def __init__(
-        self,
-        match_id: int,
-        version: int,
-        action: str,
-        *args: object,
-        options: list[discord.SelectOption] | None = None,
-        placeholder: str | None = None,
-    ) -> None:
-        self.click = Click(match_id, version, action, ":".join(str(a) for a in args))
-        super().__init__(
-            ui.Select(
-                custom_id=custom_id("cardgs", match_id, version, action, *args),
-                options=options or [discord.SelectOption(label="…", value="-")],
-                placeholder=placeholder[:150] if placeholder else None,
-            )
-        )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str], /
-    ) -> CardSelect:
-        arg = match["arg"] or ""
-        return cls(int(match["match"]), int(match["ver"]), match["action"], *([arg] if arg else []))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        data: Any = interaction.data or {}
-        values = tuple(str(v) for v in data.get("values", ()))
-        c = self.click
-        await _dispatch(interaction, Click(c.match_id, c.version, c.action, c.arg, values))
+    prefix = "cardgs"
+    handler = "card_handler"
 
 
 CARD_DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (CardButton, CardSelect)
@@ -155,8 +80,7 @@ CARD_DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (CardButton, CardSel
 
 # ------------------------------------------------------------------------------ words
 def seat_name(seats: Sequence[SeatInfo], seat: int) -> str:
-    s = seats[seat]
-    return f"{SEAT_EMOJI[seat % len(SEAT_EMOJI)]} {s.name}"
+    return f"{seat_mark(seat)} {seats[seat].name}"
 
 
 def mention(user_id: int) -> str:
@@ -201,7 +125,7 @@ def lobby_message(info: CardLobby, lang: Lang) -> Message:
             "lobby_body",
             host=mention(info.host_id),
             count=len(info.players),
-            players=info.players_wanted,
+            players=info.options.players,
             names=names,
         ),
         colour=COLOUR,

@@ -2,14 +2,19 @@
 
 custom_id layout (≤ 100 chars, Discord's limit)::
 
-    carc:<match>:<version>:<action>[:<arg>]      buttons
-    carcs:<match>:<version>:<action>[:<arg>]     selects
+    carc:<match>:<version>:<action>[:<arg>]      tile-game buttons
+    carcs:<match>:<version>:<action>[:<arg>]     tile-game selects
+    cardg:... / cardgs:...                       the card game's (bot/ui/cardgame.py)
 
 Because everything needed is in the custom_id, one ``bot.add_dynamic_items`` registration makes
 the buttons of every message work, also after a restart. The version lets the handler answer
 "this board is out of date" for a click on an old message, and lets the service apply a double
-click once. The callbacks only hand the parsed click to a :class:`ComponentHandler` (the cog),
-which does its own error reporting — discord.py would only log an exception raised here.
+click once. The callbacks only hand the parsed click to the game's :class:`ComponentHandler`
+(its cog, found on the bot under ``handler``), which does its own error reporting —
+discord.py would only log an exception raised here.
+
+Both games' buttons and selects share :class:`ButtonBody` and :class:`SelectBody`; a game's
+concrete classes only name their prefix (in the template) and their handler.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from __future__ import annotations
 import logging
 import re
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol, Self
 
 import discord
 from discord import ui
@@ -25,7 +30,12 @@ from discord import ui
 log = logging.getLogger(__name__)
 
 MAX_CUSTOM_ID = 100
-_ARG = r"(?::(?P<arg>[\w.:+-]+))?"
+ARG = r"(?::(?P<arg>[\w.:+-]+))?"
+
+
+def template(prefix: str) -> str:
+    """The custom_id pattern of a component kind (see the module docstring)."""
+    return rf"{prefix}:(?P<match>\d+):(?P<ver>\d+):(?P<action>[a-z]+)" + ARG
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,19 +66,26 @@ def custom_id(prefix: str, match_id: int, version: int, action: str, *args: obje
     return cid
 
 
-async def _dispatch(interaction: discord.Interaction[Any], click: Click) -> None:
-    handler: ComponentHandler | None = getattr(interaction.client, "component_handler", None)
-    if handler is None:  # pragma: no cover - bot misconfigured
-        log.error("no component handler for %s", click)
+async def dispatch(interaction: discord.Interaction[Any], click: Click, handler: str) -> None:
+    """Hand ``click`` to the component handler the bot keeps under ``handler``."""
+    target: ComponentHandler | None = getattr(interaction.client, handler, None)
+    if target is None:  # pragma: no cover - bot misconfigured
+        log.error("no %s for %s", handler, click.action)
         return
-    await handler.on_click(interaction, click)
+    await target.on_click(interaction, click)
 
 
-class CarcButton(
-    ui.DynamicItem[ui.Button[Any]],
-    template=r"carc:(?P<match>\d+):(?P<ver>\d+):(?P<action>[a-z]+)" + _ARG,
-):
-    """A game button; see the module docstring for its custom_id."""
+def _parsed(match: re.Match[str]) -> tuple[int, int, str, list[str]]:
+    arg = match["arg"] or ""
+    return int(match["match"]), int(match["ver"]), match["action"], [arg] if arg else []
+
+
+class ButtonBody:
+    """What every game button does; a concrete class adds ``ui.DynamicItem`` and its template."""
+
+    prefix: ClassVar[str]
+    handler: ClassVar[str]
+    click: Click
 
     def __init__(
         self,
@@ -83,37 +100,34 @@ class CarcButton(
         disabled: bool = False,
     ) -> None:
         self.click = Click(match_id, version, action, ":".join(str(a) for a in args))
-        super().__init__(
+        super().__init__(  # type: ignore[call-arg]
             ui.Button(
                 label=label[:80],
                 style=style,
                 emoji=emoji,
                 row=row,
                 disabled=disabled,
-                custom_id=custom_id("carc", match_id, version, action, *args),
+                custom_id=custom_id(self.prefix, match_id, version, action, *args),
             )
         )
 
     @classmethod
     async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> CarcButton:
-        arg = match["arg"] or ""
-        return cls(int(match["match"]), int(match["ver"]), match["action"], *([arg] if arg else []))
+        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        m, v, action, args = _parsed(match)
+        return cls(m, v, action, *args)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _dispatch(interaction, self.click)
+        await dispatch(interaction, self.click, self.handler)
 
 
-class CarcSelect(
-    ui.DynamicItem[ui.Select[Any]],
-    template=r"carcs:(?P<match>\d+):(?P<ver>\d+):(?P<action>[a-z]+)" + _ARG,
-):
-    """A game select menu (the cell picker); see the module docstring for its custom_id."""
+class SelectBody:
+    """What every game select does; a concrete class adds ``ui.DynamicItem`` and its template."""
+
+    prefix: ClassVar[str]
+    handler: ClassVar[str]
+    click: Click
 
     def __init__(
         self,
@@ -124,33 +138,51 @@ class CarcSelect(
         options: list[discord.SelectOption] | None = None,
         placeholder: str | None = None,
         row: int | None = None,
+        min_values: int = 1,
+        max_values: int = 1,
     ) -> None:
+        """``min_values``/``max_values`` make a multi-select (e.g. the lobby's expansions)."""
         self.click = Click(match_id, version, action, ":".join(str(a) for a in args))
-        super().__init__(
+        options = options or [discord.SelectOption(label="…", value="-")]
+        super().__init__(  # type: ignore[call-arg]
             ui.Select(
-                custom_id=custom_id("carcs", match_id, version, action, *args),
-                options=options or [discord.SelectOption(label="…", value="0")],
+                custom_id=custom_id(self.prefix, match_id, version, action, *args),
+                options=options,
                 placeholder=placeholder[:150] if placeholder else None,
                 row=row,
+                min_values=min(min_values, len(options)),
+                max_values=max(1, min(max_values, len(options))),
             )
         )
 
     @classmethod
     async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> CarcSelect:
-        arg = match["arg"] or ""
-        return cls(int(match["match"]), int(match["ver"]), match["action"], *([arg] if arg else []))
+        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        m, v, action, args = _parsed(match)
+        return cls(m, v, action, *args)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         data: Any = interaction.data or {}
         values = tuple(str(v) for v in data.get("values", ()))
         c = self.click
-        await _dispatch(interaction, Click(c.match_id, c.version, c.action, c.arg, values))
+        await dispatch(
+            interaction, Click(c.match_id, c.version, c.action, c.arg, values), self.handler
+        )
+
+
+class CarcButton(ButtonBody, ui.DynamicItem[ui.Button[Any]], template=template("carc")):
+    """A tile-game button; see the module docstring for its custom_id."""
+
+    prefix = "carc"
+    handler = "component_handler"
+
+
+class CarcSelect(SelectBody, ui.DynamicItem[ui.Select[Any]], template=template("carcs")):
+    """A tile-game select menu (cell picker, lobby expansions and rules)."""
+
+    prefix = "carcs"
+    handler = "component_handler"
 
 
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (CarcButton, CarcSelect)

@@ -192,7 +192,7 @@ class Driver:
 
     async def state(self) -> CardState:
         loaded = await self.t.cards._load(self.match_id)
-        return loaded.state
+        return loaded.game
 
     async def user_of(self, seat: int) -> User:
         seats = await self.t.cards.storage.matches.seats(self.match_id)

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.services.cardgame import ERR_OTHER_GAME, CardMatchService
+from bot.services.base import ERR_OTHER_GAME
+from bot.services.cardgame import CardMatchService
 from bot.services.matches import (
     ERR_MATCH_EXISTS,
     ERR_NOT_SEATED,
@@ -74,17 +75,17 @@ async def test_log_visibility_replay_and_refusals(tmp_path: Path) -> None:
             if entries[-1].visibility == "public" and entries[-1].action.startswith("play"):
                 break
         loaded = await svc._load(mid)
-        before = state_to_json(loaded.state)
+        before = state_to_json(loaded.game)
         await svc.note_dm_closed(other)
         await svc.submit(mid, *(await _any_move(svc, mid)))
-        after = state_to_json((await svc._load(mid)).state)
+        after = state_to_json((await svc._load(mid)).game)
     finally:
         await svc.close()
     again = await _open(db)
     try:
         assert again.dm_closed == set()
         reloaded = await again._load(mid)
-        assert state_to_json(reloaded.state) == after != before
+        assert state_to_json(reloaded.game) == after != before
         assert again.dm_closed == {other}, "closed DMs are remembered in the snapshot"
         assert not await again.note_dm_closed(other), "said once only"
     finally:

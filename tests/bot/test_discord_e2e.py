@@ -13,7 +13,7 @@ import io
 import json
 import random
 import re
-from collections.abc import AsyncIterator
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,6 +22,7 @@ from PIL import Image
 
 from bot.app import CarcBot
 from bot.services.matches import MatchService
+from bot.services.options import find_rule
 from engine import Pass, PlaceTile
 from tests.fakediscord import (
     AUTOCOMPLETE_RESULT,
@@ -64,15 +65,6 @@ async def close_table(t: Table) -> None:
     await t.service.close()
 
 
-@pytest.fixture
-async def table(tmp_path: Path) -> AsyncIterator[Table]:
-    t = await open_table(tmp_path / "carc.sqlite3")
-    try:
-        yield t
-    finally:
-        await close_table(t)
-
-
 # ------------------------------------------------------------------------------ helpers
 def png_of(data: bytes) -> Image.Image:
     img = Image.open(io.BytesIO(data))
@@ -105,12 +97,46 @@ def whose_turn(turn: Request) -> User:
     return PLAYERS[int(ids[-1])]
 
 
-async def start_match(fake: FakeDiscord, **options: object) -> Request:
-    """/carcassonne new, Bob presses Join, Alice presses Start: returns the first turn message."""
+async def choose_expansions(
+    fake: FakeDiscord, user: User, lobby_id: int, expansions: Sequence[str]
+) -> Result:
+    """Pick ``expansions`` in the lobby message's expansions select (as ``user``)."""
+    return await fake.click(
+        user, lobby_id, cid(fake.message(lobby_id), "exps"), values=[*expansions]
+    )
+
+
+async def choose_rule(
+    fake: FakeDiscord, user: User, lobby_id: int, key: str, value: object
+) -> Result:
+    """Open the rule ``key`` from the lobby's Rules select and press the button of ``value``."""
+    opened = await fake.click(user, lobby_id, cid(fake.message(lobby_id), "rule"), values=[key])
+    picker = opened.callback
+    assert picker.ephemeral, picker.text()
+    rule = find_rule(key)
+    assert rule is not None
+    index = next(i for i, c in enumerate(rule.choices) if type(c) is type(value) and c == value)
+    button = next(c for c in picker.custom_ids() if c.endswith(f":ruleset:{key}:{index}"))
+    return await fake.click(user, picker.message_id or 0, button)
+
+
+async def start_match(
+    fake: FakeDiscord,
+    *,
+    expansions: Sequence[str] = (),
+    rules: dict[str, object] | None = None,
+    **options: object,
+) -> Request:
+    """/carcassonne new, the host picks the expansions and rules on the lobby message, Bob
+    presses Join, Alice presses Start: returns the first turn message."""
     new = await fake.slash(ALICE, "new", **options)
     lobby = new.callback
     assert lobby.callback_type == 4 and not lobby.ephemeral
     assert "Join" in str(lobby.data["components"])
+    if expansions:
+        await choose_expansions(fake, ALICE, lobby.message_id or 0, expansions)
+    for key, value in (rules or {}).items():
+        await choose_rule(fake, ALICE, lobby.message_id or 0, key, value)
     join = await fake.click(BOB, lobby.message_id or 0, cid(lobby, "join"))
     assert join.callback.callback_type == 7  # the lobby message itself is updated
     assert "<@202>" in join.callback.text()
@@ -122,11 +148,16 @@ async def start_match(fake: FakeDiscord, **options: object) -> Request:
 
 
 def score_lines(text: str) -> dict[str, int]:
-    """Points per player name summed over every ``**names** +N — reason`` line."""
+    """Points per player name summed over every scoring line: ``**names** +N — reason``, or
+    ``**a** +N, **b** +M — reason`` when winners of one scoring got different points."""
     out: dict[str, int] = {}
-    for names, pts in re.findall(r"\*\*([^*]+)\*\* \+(\d+) — ", text):
-        for n in names.split(", "):
-            out[n] = out.get(n, 0) + int(pts)
+    for line in text.splitlines():
+        who, sep, _ = line.partition(" — ")
+        if not sep or not who.startswith("**"):
+            continue
+        for names, pts in re.findall(r"\*\*([^*]+)\*\* \+(\d+)", who):
+            for n in names.split(", "):
+                out[n] = out.get(n, 0) + int(pts)
     return out
 
 

@@ -230,3 +230,27 @@ async def test_an_unusable_database_path_is_a_friendly_line(tmp_path: Path) -> N
     opts = LocalOptions(humans=0, db=tmp_path / "file" / "x.sqlite3", out=tmp_path)
     assert await play_local(opts, stdout=out) == 2
     assert out.getvalue().startswith("Cannot open the match database")
+
+
+async def test_local_rules_reach_the_game_and_bad_ones_are_refused(tmp_path: Path) -> None:
+    out = io.StringIO()
+    opts = LocalOptions(
+        humans=0,
+        seed=3,
+        db=tmp_path / "r.sqlite3",
+        out=tmp_path / "r",
+        expansions=("traders_builders",),
+        rules=("tb.pig=off", "tb.goods=no"),
+    )
+    assert await play_local(opts, stdout=out, renderer=None, animator=None) == 0
+    record = record_in(tmp_path / "r")
+    assert record.setup.option("tb.pig") is False and record.setup.option("tb.goods") is False
+    assert replay(record).over
+    for bad in ("tb.pig=maybe", "tb.dragon=on", "tb.pig"):
+        out = io.StringIO()
+        bad_opts = LocalOptions(
+            humans=0, seed=3, db=tmp_path / "b.sqlite3", out=tmp_path / "b",
+            expansions=("traders_builders",), rules=(bad,),
+        )  # fmt: skip
+        assert await play_local(bad_opts, stdout=out, renderer=None, animator=None) != 0
+        assert "Final scores" not in out.getvalue()

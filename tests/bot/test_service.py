@@ -341,8 +341,9 @@ async def test_lobby_rules(svc: MatchService) -> None:
     out = await svc.start(CHANNEL, BOB)
     assert {s.user_id for s in out.seats} == {BOB, CAT}
     await refused(ERR_ALREADY_STARTED, svc.start(CHANNEL, BOB))
-    await refused(ERR_NOT_IN_LOBBY, svc.join(CHANNEL, ANN, "Ann"))
-    await refused(ERR_NOT_IN_LOBBY, svc.leave(CHANNEL, CAT))
+    # both games' lobbies say the same: too late to join or leave (resign instead)
+    await refused(ERR_ALREADY_STARTED, svc.join(CHANNEL, ANN, "Ann"))
+    await refused(ERR_ALREADY_STARTED, svc.leave(CHANNEL, CAT))
 
 
 async def test_invalid_options_are_refused(svc: MatchService) -> None:
@@ -615,7 +616,7 @@ async def test_a_board_is_rendered_once_per_version(db_path: Path) -> None:
 
 async def test_the_last_player_leaving_a_lobby_closes_it(svc: MatchService) -> None:
     await svc.create_lobby(GUILD, CHANNEL, ANN, "Ann", MatchOptions())
-    await refused(ERR_NOT_SEATED, svc.leave(CHANNEL, BOB))
+    await refused(ERR_NOT_IN_LOBBY, svc.leave(CHANNEL, BOB))
     info = await svc.leave(CHANNEL, ANN)
     assert info.status == "abandoned" and info.players == ()
     await refused(ERR_NO_MATCH, svc.lobby(CHANNEL))

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from bot.services.cardgame import CardMatchService
-from bot.services.matches import ERR_NO_MATCH, MatchService, ServiceError
+from bot.services.matches import ERR_OTHER_GAME, MatchService, ServiceError
 
 CHANNEL = 700
 
@@ -26,7 +26,8 @@ async def test_tile_commands_leave_a_card_match_alone(tmp_path: Path) -> None:
         ):
             with pytest.raises(ServiceError) as err:
                 await call
-            assert err.value.key == ERR_NO_MATCH
+            # the tile game names the game that owns the channel instead of touching it
+            assert err.value.key == ERR_OTHER_GAME and err.value.params["game"] == "cardgame"
         assert await tiles.active_matches() == []  # restart recovery skips card matches
     finally:
         await tiles.close()

@@ -1,0 +1,207 @@
+"""What both game cogs share: error handling, the component entry point and the lobby.
+
+A game cog (``/carcassonne``: :mod:`bot.cogs.carcassonne`; ``/cardgame``:
+:mod:`bot.cogs.cardgame`) mixes :class:`GameCog` in and supplies its words, its lobby message
+and what happens once the match has started. Every handler runs inside :meth:`GameCog._run`:
+a :class:`~bot.services.base.ServiceError` becomes a short ephemeral answer in the user's
+language, a missing channel permission is named, and anything else is logged and answered with
+a generic apology, never a traceback.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.i18n import Lang, lang_of
+from bot.services.base import ERR_NO_MATCH, GameService, LobbyInfo, ServiceError
+from bot.ui.components import Click
+from bot.ui.message import Message
+from engine.core.errors import EngineError
+
+log = logging.getLogger(__name__)
+
+Interaction = discord.Interaction[Any]
+
+
+def channel_id(interaction: Interaction) -> int:
+    cid = interaction.channel_id
+    if cid is None:  # pragma: no cover - Discord always sends it for guild interactions
+        raise ServiceError(ERR_NO_MATCH, "No channel.")
+    return cid
+
+
+def required_permissions(interaction: Interaction) -> list[str]:
+    """Names (i18n keys) of the channel permissions the bot needs here and lacks."""
+    have = interaction.app_permissions
+    in_thread = isinstance(interaction.channel, discord.Thread)
+    needed = [
+        "view_channel",
+        "send_messages_in_threads" if in_thread else "send_messages",
+        "attach_files",
+        "embed_links",
+    ]
+    return [p for p in needed if not getattr(have, p)]
+
+
+def describe(interaction: Interaction) -> str:
+    data: Any = interaction.data or {}
+    what = data.get("custom_id") or data.get("name") or "?"
+    return f"interaction {interaction.id} ({what}) in channel {interaction.channel_id}"
+
+
+class GameCog:
+    """Mixin of both game cogs (see the module docstring)."""
+
+    bot: commands.Bot
+
+    # ------------------------------------------------------------------ the game's parts
+    @property
+    def lobby_service(self) -> GameService[Any, Any]:
+        raise NotImplementedError
+
+    def text(self, lang: Lang, key: str, **params: Any) -> str:
+        """This game's words."""
+        raise NotImplementedError
+
+    def error_text(self, err: ServiceError, lang: Lang) -> str:
+        raise NotImplementedError
+
+    def lobby_message(self, info: LobbyInfo[Any], lang: Lang) -> Message:
+        raise NotImplementedError
+
+    def lang_for(self, match_id: int, interaction: Interaction) -> Lang:
+        """The language of the match's public messages after this user's action."""
+        return lang_of(interaction.locale)
+
+    async def after_start(self, outcome: Any, lang: Lang) -> None:
+        """Post what the channel sees once the host started the match."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ plumbing
+    async def _run(self, interaction: Interaction, body: Callable[[], Awaitable[None]]) -> None:
+        """Run a handler; turn every failure into an ephemeral answer in the user's language."""
+        lang = lang_of(interaction.locale)
+        try:
+            await body()
+        except ServiceError as e:
+            await self._say(interaction, self.error_text(e, lang))
+        except EngineError as e:
+            await self._say(interaction, self.text(lang, "illegal", reason=str(e)))
+        except discord.Forbidden:
+            log.warning("missing permissions in channel %s", interaction.channel_id)
+            missing = [self.text(lang, f"perm_{p}") for p in required_permissions(interaction)]
+            perms = ", ".join(missing) or "?"
+            await self._say(interaction, self.text(lang, "missing_perms", perms=perms))
+        except Exception:
+            log.exception("error handling %s", describe(interaction))
+            await self._say(interaction, self.text(lang, "generic_error"))
+
+    async def _say(self, interaction: Interaction, text: str, **kw: Any) -> None:
+        """An ephemeral answer, whether or not the interaction was already acknowledged."""
+        try:
+            if not interaction.response.is_done():
+                await interaction.response.send_message(text, ephemeral=True, **kw)
+            elif not interaction.is_expired():
+                await interaction.followup.send(text, ephemeral=True, **kw)
+        except discord.HTTPException:
+            log.exception("could not answer %s", describe(interaction))
+
+    def _check_permissions(self, interaction: Interaction) -> None:
+        missing = required_permissions(interaction)
+        if missing:
+            lang = lang_of(interaction.locale)
+            names = ", ".join(self.text(lang, f"perm_{p}") for p in missing)
+            raise ServiceError("missing_perms", f"Missing permissions: {names}", perms=names)
+
+    async def on_click(self, interaction: Interaction, click: Click) -> None:
+        """Entry point of every button and select of this game: ``_click_<action>``."""
+        handler: Callable[[Interaction, Click], Awaitable[None]] | None = getattr(
+            self, f"_click_{click.action}", None
+        )
+        if handler is None:
+            await self._say(interaction, self.text(lang_of(interaction.locale), "generic_error"))
+            return
+        await self._run(interaction, lambda: handler(interaction, click))
+
+    # ------------------------------------------------------------------ lobby
+    async def _post_lobby(self, interaction: Interaction, info: LobbyInfo[Any]) -> None:
+        """``/<game> new``: the lobby message answers the command and becomes the lobby's."""
+        lang = self.lang_for(info.match_id, interaction)
+        resp = await interaction.response.send_message(**self.lobby_message(info, lang).kwargs())
+        if resp.message_id is not None:
+            await self.lobby_service.set_lobby_message(info.match_id, resp.message_id)
+
+    async def _start_command(self, interaction: Interaction) -> None:
+        """``/<game> start`` (host): the match's first message in the channel, "Done" privately."""
+        self._check_permissions(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        outcome = await self.lobby_service.start(channel_id(interaction), interaction.user.id)
+        lang = self.lang_for(outcome.match_id, interaction)
+        await self.after_start(outcome, lang)
+        await interaction.followup.send(self.text(lang, "done"), ephemeral=True)
+
+    async def _join_command(self, interaction: Interaction) -> None:
+        """``/<game> join``: a new lobby message, which becomes the lobby's message."""
+        info = await self.lobby_service.join(
+            channel_id(interaction), interaction.user.id, interaction.user.display_name
+        )
+        lang = self.lang_for(info.match_id, interaction)
+        msg = self.lobby_message(info, lang)
+        msg.content = self.text(lang, "joined", name=interaction.user.display_name)
+        resp = await interaction.response.send_message(**msg.kwargs())
+        if resp.message_id is not None:
+            await self.lobby_service.set_lobby_message(info.match_id, resp.message_id)
+
+    async def _leave_command(self, interaction: Interaction) -> None:
+        info = await self.lobby_service.leave(channel_id(interaction), interaction.user.id)
+        lang = self.lang_for(info.match_id, interaction)
+        msg = self.lobby_message(info, lang)
+        msg.content = self.text(lang, "left", name=interaction.user.display_name)
+        await interaction.response.send_message(**msg.kwargs())
+
+    async def _open_lobby(self, interaction: Interaction, click: Click) -> LobbyInfo[Any] | None:
+        """The lobby a lobby button belongs to, if it is still open (else says so)."""
+        try:
+            info = await self.lobby_service.lobby(channel_id(interaction))
+        except ServiceError:
+            info = None
+        if info is None or info.match_id != click.match_id or info.status != "lobby":
+            await self._say(interaction, self.text(lang_of(interaction.locale), "lobby_closed"))
+            return None
+        return info
+
+    async def _lobby_changed(self, interaction: Interaction, info: LobbyInfo[Any]) -> None:
+        """The lobby message the click was made on shows the changed lobby."""
+        lang = self.lang_for(info.match_id, interaction)
+        await interaction.response.edit_message(**self.lobby_message(info, lang).kwargs(edit=True))
+
+    async def _click_join(self, interaction: Interaction, click: Click) -> None:
+        if await self._open_lobby(interaction, click) is None:
+            return
+        user = interaction.user
+        info = await self.lobby_service.join(channel_id(interaction), user.id, user.display_name)
+        await self._lobby_changed(interaction, info)
+
+    async def _click_leave(self, interaction: Interaction, click: Click) -> None:
+        if await self._open_lobby(interaction, click) is None:
+            return
+        info = await self.lobby_service.leave(channel_id(interaction), interaction.user.id)
+        await self._lobby_changed(interaction, info)
+
+    async def _click_start(self, interaction: Interaction, click: Click) -> None:
+        """The host starts: the lobby message closes, the match's first message is posted."""
+        if await self._open_lobby(interaction, click) is None:
+            return
+        self._check_permissions(interaction)
+        await interaction.response.defer()
+        cid = channel_id(interaction)
+        outcome = await self.lobby_service.start(cid, interaction.user.id)
+        info = await self.lobby_service.lobby(cid)
+        lang = self.lang_for(info.match_id, interaction)
+        await interaction.edit_original_response(**self.lobby_message(info, lang).kwargs(edit=True))
+        await self.after_start(outcome, lang)

@@ -1,0 +1,158 @@
+"""What the tile-game service hands its front ends, and the drawing functions it calls.
+
+:class:`Outcome` is the result of every call that changes or reads a started match: the public
+view, who sits where, the events of the change, the board picture, and the legal choices of the
+current step. Nothing in it is hidden information.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from bot.services.base import SeatInfo
+from bot.services.replay import Game
+from engine import (
+    Action,
+    Deploy,
+    GameState,
+    Pass,
+    PlaceTile,
+    Position,
+    PublicView,
+    Rotation,
+    legal_placements,
+)
+from engine.carcassonne.events import Event
+
+#: version of the snapshot JSON stored with each match (``"schema"`` key)
+SNAPSHOT_SCHEMA = 1
+
+#: colour names by seat, as the renderer draws them (rendering/style.py SEAT_STYLES)
+SEAT_COLOURS = ("red", "blue", "yellow", "green", "black", "pink")
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What changed after a successful call; the front end turns it into messages."""
+
+    match_id: int
+    version: int
+    view: PublicView
+    seats: tuple[SeatInfo, ...]
+    events: tuple[Event, ...] = ()
+    png: bytes | None = None  # the board after the change (public view), when it changed
+    finished: bool = False
+    record_json: str | None = None  # the game record, when finished
+    animation: bytes | None = None  # replay GIF, when finished
+    turn_message_id: int | None = None  # the current turn message, if stored
+    extra: dict[str, Any] = field(default_factory=dict)
+    #: legal cells of the drawn tile in numbering order (cell n = n-th key), step "place" only
+    placements: dict[Position, tuple[Rotation, ...]] = field(default_factory=dict)
+    #: legal figure placements on the tile just placed, step "deploy" only (Pass is also legal)
+    deploys: tuple[Deploy, ...] = ()
+    #: seats that won, once finished (ties share; after a resignation, the remaining player)
+    winners: tuple[int, ...] = ()
+    guild_id: int = 0
+    channel_id: int = 0
+
+    @property
+    def current_user_id(self) -> int:
+        return self.seats[self.view.current].user_id
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSummary:
+    """A started match as its stored snapshot tells it (no replay needed)."""
+
+    match_id: int
+    channel_id: int
+    status: str
+    version: int
+    turn: int
+    names: tuple[str, ...]  # in seat order
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]  # seats, once finished
+    updated_at: float
+
+
+class BoardRenderer(Protocol):
+    """Draws the public view as PNG bytes (``rendering.render_board``).
+
+    ``placements``: the legal cells of the drawn tile, numbered 1, 2, ... in the mapping's
+    order (the order of :func:`numbered_cells`), so players can pick a cell by number.
+    """
+
+    def __call__(
+        self,
+        view: PublicView,
+        *,
+        placements: Mapping[Position, tuple[Rotation, ...]] | None = None,
+    ) -> bytes: ...
+
+
+class Animator(Protocol):
+    """Draws a replay animation from one view per turn (``rendering.render_animation``)."""
+
+    def __call__(self, views: list[PublicView], *, fmt: str = "gif") -> bytes: ...
+
+
+def default_renderer() -> BoardRenderer | None:
+    """``rendering.render_board`` if the rendering package provides it (imported lazily)."""
+    try:
+        import rendering
+    except ImportError:
+        return None
+    fn: BoardRenderer | None = getattr(rendering, "render_board", None)
+    return fn
+
+
+def default_animator() -> Animator | None:
+    try:
+        import rendering
+    except ImportError:
+        return None
+    fn: Animator | None = getattr(rendering, "render_animation", None)
+    return fn
+
+
+def numbered_cells(
+    placements: Mapping[Position, tuple[Rotation, ...]],
+) -> dict[Position, tuple[Rotation, ...]]:
+    """Legal cells in their numbering order (north to south, then west to east): cell number
+    ``n`` is the ``n``-th key, 1-based. The image and every picker use this order."""
+    return {p: placements[p] for p in sorted(placements, key=lambda p: (p.y, p.x))}
+
+
+def auto_move(state: GameState) -> Action:
+    """The move the service plays for a resigned seat: the first legal cell and rotation in
+    numbering order, then no figure."""
+    if state.step == "place":
+        cells = numbered_cells(legal_placements(state))
+        pos, rots = next(iter(cells.items()))
+        return PlaceTile(pos, rots[0])
+    return Pass()
+
+
+def snapshot_of(
+    game: Game, names: list[str], *, winners: tuple[int, ...] | None = None
+) -> dict[str, Any]:
+    """What is stored beside a match's log so that listing needs no replay: scores, turn,
+    winners (the best score, or the service's choice after a resignation) and the record."""
+    st = game.state
+    if winners is None and st.over:
+        best = max(st.scores)
+        winners = tuple(i for i, s in enumerate(st.scores) if s == best)
+    return {
+        "schema": SNAPSHOT_SCHEMA,
+        "version": game.version,
+        "turn": st.turn,
+        "step": st.step,
+        "current": int(st.current),
+        "tiles_left": st.tiles_left,
+        "scores": list(st.scores),
+        "winners": list(winners or ()),
+        "resigned": sorted(int(s) for s in game.resigned),
+        "record": game.record_json(names),
+    }

@@ -1,0 +1,250 @@
+"""The tile game in words: names with their colour marks, spots, figures, tiles, scoring lines,
+event lines and each player's counters.
+
+Nothing here names an expansion. An expansion's events say what players should read through
+``Event.prompt()`` (a message key and parameters, :mod:`engine.core.messages`); its figures,
+options and counters are looked up by key (``fig.<kind>``, ``exp.<id>`` ...) through
+:func:`bot.i18n.t`, which falls back to the engine's catalogue.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from bot.i18n import Lang, t
+from bot.services.base import SeatInfo
+from bot.ui.legal import NONE_SPOT
+from engine import Deploy, PublicView, Rotation
+from engine.carcassonne.events import Event, PointsScored, TileDiscarded
+from engine.carcassonne.scoring import Award, ScoreItem
+from engine.carcassonne.tiles import tile
+from engine.core.decisions import Prompt
+from rendering.style import SEAT_STYLES
+
+EMBED_TEXT = 4000  # keep under the 4096 description limit
+
+#: a colour mark per colour name of the renderer's seat table (rendering/style.py SEAT_STYLES)
+COLOUR_EMOJI = {
+    "red": "🔴",
+    "blue": "🔵",
+    "yellow": "🟡",
+    "green": "🟢",
+    "black": "⚫",
+    "pink": "🩷",
+    "neutral": "⚪",
+}
+#: the mark beside each seat's name: the colour its figures have on the board
+SEAT_EMOJI = tuple(COLOUR_EMOJI.get(s.colour_name, "⚪") for s in SEAT_STYLES)
+KIND_EMOJI = {"city": "🏰", "road": "🛣️", "cloister": "⛪", "farm": "🌾", "field": "🌾"}
+
+
+def seat_mark(seat: int) -> str:
+    """The colour mark of a seat (a neutral figure's seat, -1, is white)."""
+    return SEAT_EMOJI[seat % len(SEAT_EMOJI)] if seat >= 0 else COLOUR_EMOJI["neutral"]
+
+
+def mention(seat: SeatInfo) -> str:
+    return f"<@{seat.user_id}>" if seat.user_id else seat.name
+
+
+def seat_label(seat: SeatInfo) -> str:
+    return f"{seat_mark(seat.seat)} {seat.name}"
+
+
+def rotation_label(rotation: Rotation | int) -> str:
+    return f"{Rotation(rotation).degrees}°"
+
+
+def spot_label(spot: str, lang: Lang) -> str:
+    """``city:NW`` -> ``city (north, west)`` / ``ciudad (norte, oeste)``."""
+    if spot == NONE_SPOT:
+        return t(lang, "none_choice")
+    if spot == "cloister":
+        return t(lang, "kind_cloister")
+    kind, _, where = spot.partition(":")
+    word = t(lang, f"kind_{kind}")
+    if where.startswith("inner"):
+        return f"{word} ({t(lang, 'middle')})"
+    if kind == "field":
+        sides: list[str] = []
+        for half in where.split("."):
+            s = half[:1].upper()
+            if s in "NESW" and s not in sides:
+                sides.append(s)
+        return f"{word} ({', '.join(t(lang, f'side_{s}') for s in sides)})"
+    return f"{word} ({', '.join(t(lang, f'side_{c}') for c in where if c in 'NESW')})"
+
+
+def figure_label(figure: str, lang: Lang) -> str:
+    """``large`` -> ``large follower`` / ``seguidor grande`` (the engine's ``fig.<kind>``;
+    a kind nobody named shows as it is)."""
+    key = f"fig.{figure}"
+    text = t(lang, key)
+    return figure if text == key else text
+
+
+def deploy_label(deploy: Deploy | str, lang: Lang) -> str:
+    """A figure placement in words: ``city (north) · large follower``; a bare spot is a follower.
+
+    The figure is named only when it is not a plain follower, so base-game labels stay short."""
+    if isinstance(deploy, str):
+        return spot_label(deploy, lang)
+    where = spot_label(deploy.spot, lang)
+    if deploy.figure == "follower":
+        return where
+    return f"{where} · {figure_label(deploy.figure, lang)}"
+
+
+_EDGE_LETTER = {"city": "C", "road": "R", "field": "F"}
+
+
+def tile_label(tile_id: str | None) -> str:
+    """A tile's id with its N/E/S/W edges, e.g. ``BA/RCr (N C · E R · S F · W R)``."""
+    if tile_id is None:
+        return "—"
+    try:
+        td = tile(tile_id)
+    except Exception:
+        return tile_id
+    edges = " · ".join(
+        f"{side} {_EDGE_LETTER.get(str(e.value), str(e.value)[:1].upper())}"
+        for side, e in zip("NESW", td.edges, strict=True)
+    )
+    extra = " ⛪" if td.has_cloister else ""
+    return f"{tile_id} ({edges}){extra}"
+
+
+_ES_PARTS = (
+    ("supplies a completed city of", "abastece una ciudad completada de"),
+    ("2-tile city", "ciudad de 2 piezas"),
+    ("tiles around", "piezas alrededor"),
+    ("completed cities", "ciudades completadas"),
+    ("completed city", "ciudad completada"),
+    ("tiles", "piezas"),
+    ("tile", "pieza"),
+    ("shields", "escudos"),
+    ("shield", "escudo"),
+    ("cloister", "monasterio"),
+)
+
+
+def _part(text: str, lang: Lang) -> str:
+    if lang is Lang.ES:
+        for en, es in _ES_PARTS:
+            text = text.replace(en, es)
+    return text
+
+
+_KINDS = {"kind_city", "kind_road", "kind_field", "kind_farm", "kind_cloister"}
+
+
+def reason(item: ScoreItem, lang: Lang) -> str:
+    """The itemised reason of a score: ``city completed: 3 tiles × 2 + 1 shield × 2 = 8``."""
+    kind = t(lang, f"kind_{item.category}") if f"kind_{item.category}" in _KINDS else item.category
+    state = t(lang, "completed") if item.complete else (t(lang, "at_end") if item.final else "")
+    head = f"{KIND_EMOJI.get(item.category, '•')} {kind} {state}".rstrip()
+    detail = " + ".join(_part(p, lang) for p in item.parts)
+    return f"{head}: {detail} = {item.points}" if detail else f"{head}: {item.points}"
+
+
+def is_seat_param(name: str) -> bool:
+    """The engine's convention: a parameter ``seat`` or ``*_seat`` holds a seat number."""
+    return name == "seat" or name.endswith("_seat")
+
+
+def prompt_text(prompt: Prompt, seats: Sequence[SeatInfo], lang: Lang) -> str:
+    """A prompt (an event's or a decision's) in words, with seat numbers shown as names."""
+    by_seat = {s.seat: s for s in seats}
+    params: dict[str, Any] = {}
+    for name, value in prompt.params:
+        if is_seat_param(name) and isinstance(value, int):
+            value = _name(by_seat, value)
+        params[name] = value
+    return t(lang, prompt.key, **params)
+
+
+def event_lines(events: Iterable[Event], seats: Sequence[SeatInfo], lang: Lang) -> list[str]:
+    """One line per scoring (who, how many points, why), per discarded tile, and per event
+    that names a message (``Event.prompt()``), whichever expansion sent it."""
+    by_seat = {s.seat: s for s in seats}
+    lines = []
+    for e in events:
+        if isinstance(e, PointsScored):
+            if e.awards:
+                who = awards_text(e.awards, by_seat)
+                lines.append(t(lang, "points_line", who=who, reason=reason(e.item, lang)))
+        elif isinstance(e, TileDiscarded):
+            lines.append(t(lang, "discarded", tile=e.tile))
+        else:
+            prompt = e.prompt()
+            if prompt is not None:
+                lines.append(prompt_text(prompt, seats, lang))
+    return lines
+
+
+def awards_text(awards: Iterable[Award], by_seat: dict[int, SeatInfo]) -> str:
+    """Who got how many points for one scoring: ``**Ann, Bob** +8`` when the winners share the
+    points, else each with their own (``**Ann** +9 (pig +1), **Bob** +8``): a pig, say, gives
+    its owner more than the other winners of the same farm."""
+    groups: dict[tuple[int, tuple[str, ...]], list[str]] = {}
+    for a in awards:
+        groups.setdefault((a.points, a.bonus), []).append(_name(by_seat, a.seat))
+    parts = []
+    for (points, bonus), names in groups.items():
+        why = f" ({', '.join(bonus)})" if bonus else ""
+        parts.append(f"**{', '.join(names)}** +{points}{why}")
+    return ", ".join(parts)
+
+
+def _name(by_seat: dict[int, SeatInfo], seat: int) -> str:
+    return by_seat[seat].name if seat in by_seat else f"#{seat + 1}"
+
+
+def clip(lines: Sequence[str], limit: int = EMBED_TEXT) -> str:
+    """Lines joined, cut to fit an embed (the cut says how many lines were left out)."""
+    out: list[str] = []
+    size = 0
+    for i, line in enumerate(lines):
+        if size + len(line) + 1 > limit - 20:
+            out.append(f"… (+{len(lines) - i})")
+            break
+        out.append(line)
+        size += len(line) + 1
+    return "\n".join(out)
+
+
+def _rows(view: PublicView, seats: Sequence[SeatInfo]) -> list[tuple[SeatInfo, Any]]:
+    by_seat = {s.seat: s for s in seats}
+    return [
+        (by_seat.get(p.seat, SeatInfo(p.seat, 0, p.name)), p)
+        for p in sorted(view.players, key=lambda p: p.seat)
+    ]
+
+
+def scores_text(view: PublicView, seats: Sequence[SeatInfo]) -> str:
+    rows = []
+    for s, p in _rows(view, seats):
+        marker = " ◀" if p.seat == view.current and not view.over else ""
+        rows.append(f"{seat_label(s)}: **{p.score}**{marker}")
+    return "\n".join(rows)
+
+
+def followers_text(view: PublicView, seats: Sequence[SeatInfo]) -> str:
+    return " · ".join(
+        f"{seat_label(s)} {p.supply.get('follower', 0)}" for s, p in _rows(view, seats)
+    )
+
+
+def has_other_figures(view: PublicView) -> bool:
+    """Whether any player has figures other than followers (an expansion's)."""
+    return any(k != "follower" for p in view.players for k in p.supply)
+
+
+def figures_text(view: PublicView, seats: Sequence[SeatInfo], lang: Lang) -> str:
+    """Each player's figures left by kind: ``🔴 Alice: 6 follower, 1 large follower, ...``."""
+    rows = []
+    for s, p in _rows(view, seats):
+        kinds = ", ".join(f"{n} {figure_label(k, lang)}" for k, n in p.supply.items())
+        rows.append(f"{seat_label(s)}: {kinds}")
+    return "\n".join(rows)
