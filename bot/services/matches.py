@@ -79,9 +79,14 @@ from engine import (
     apply,
     legal_deploys,
     legal_placements,
+    pending,
     public_view,
+    view_for,
 )
 from engine.carcassonne.events import Event
+from engine.carcassonne.view import SeatView
+from engine.core.decisions import Decision
+from engine.core.errors import StaleStateError
 from storage import ActionRow, MatchRow, NewAction, StaleVersion, Storage
 
 __all__ = [
@@ -257,9 +262,16 @@ class MatchService(GameService[MatchOptions, Game]):
         user_id: int,
         actions: list[Action],
         expected_version: int | None = None,
+        *,
+        key: str | None = None,
     ) -> Outcome:
         """Apply one or more actions atomically (e.g. place + deploy from one slash command):
         all are applied and stored in one transaction, or none (ServiceError ERR_ILLEGAL).
+
+        ``key`` names the open decision the first action answers (a button's); an answer to a
+        decision that has closed is refused as out of date, while another seat's new
+        decision leaves it valid. The caller acts only on its own open decisions: several
+        seats may have one at once.
 
         Raises:
             ServiceError: ERR_NO_MATCH, ERR_NOT_SEATED, ERR_STALE (params: message_url),
@@ -276,14 +288,18 @@ class MatchService(GameService[MatchOptions, Game]):
             game = loaded.game.copy()
             if game.state.over:
                 raise illegal("The game is over.")
-            if seat != game.state.current:
+            if all(a.seat != seat for a in game.state.asks):
+                if key is not None:  # a button of a decision that has closed
+                    raise self._stale(loaded.row, version=loaded.game.version)
                 self._not_your_turn(loaded)
             before = game.version
             events: list[Event] = []
             entries: list[NewAction] = []
-            for action in actions:
+            for i, action in enumerate(actions):
                 try:
-                    events.extend(game.play(seat, action))
+                    events.extend(game.play(seat, action, key=key if i == 0 else None))
+                except StaleStateError:
+                    raise self._stale(loaded.row, version=loaded.game.version) from None
                 except NotYourTurnError:
                     self._not_your_turn(loaded)
                 except EngineError as e:
@@ -366,6 +382,48 @@ class MatchService(GameService[MatchOptions, Game]):
         loaded = await self._load(row.id)
         return await self._outcome(loaded, render=render)
 
+    async def decisions_for(
+        self, channel_id: int, user_id: int, *, match_id: int | None = None
+    ) -> tuple[Outcome, tuple[Decision, ...]]:
+        """The caller's open decisions, private ones included (for a DM or an ephemeral
+        "Decide" reply), with the match as it stands. ``match_id`` finds the match from a DM.
+
+        Raises:
+            ServiceError: ERR_NO_MATCH, ERR_NOT_SEATED.
+        """
+        if match_id is None:
+            match_id = (await self._active_row(channel_id)).id
+        loaded = await self._load(match_id)
+        seat = self._require_seat(loaded, user_id)
+        sv = view_for(loaded.game.state, seat)
+        assert isinstance(sv, SeatView)
+        return await self._outcome(loaded, render=False), sv.decisions
+
+    async def preview(
+        self, channel_id: int, user_id: int, action: Action, *, match_id: int | None = None
+    ) -> tuple[tuple[Decision, ...], PublicView] | None:
+        """The caller's decisions right after ``action`` (not stored) and the public view then,
+        when reaching them reveals nothing hidden (placing a tile, then its follower step);
+        ``None`` when the action would draw a tile or roll a die (then submit it alone).
+
+        Raises:
+            ServiceError: ERR_NO_MATCH, ERR_NOT_SEATED, ERR_ILLEGAL (the action is illegal).
+        """
+        if match_id is None:
+            match_id = (await self._active_row(channel_id)).id
+        loaded = await self._load(match_id)
+        seat = self._require_seat(loaded, user_id)
+        state = loaded.game.state
+        try:
+            after = apply(state, seat, action).state
+        except EngineError as e:
+            raise illegal(str(e)) from None
+        if after.pile_pos != state.pile_pos or after.rng != state.rng or after.over:
+            return None
+        sv = view_for(after, seat)
+        assert isinstance(sv, SeatView)
+        return sv.decisions, sv.public
+
     async def candidate(self, channel_id: int, place: PlaceTile) -> tuple[Deploy, ...]:
         """Every figure placement legal after ``place`` (Pass is also legal); nothing is stored.
 
@@ -382,7 +440,7 @@ class MatchService(GameService[MatchOptions, Game]):
         row = await self._active_row(channel_id)
         loaded = await self._load(row.id)
         state = loaded.game.state
-        return apply(state, state.current, place).state
+        return apply(state, state.asks[0].seat if state.asks else state.current, place).state
 
     async def match(self, match_id: int, *, render: bool = False) -> Outcome:
         """Any started match by id, finished or not (for records and history)."""
@@ -437,16 +495,20 @@ class MatchService(GameService[MatchOptions, Game]):
 
     # ------------------------------------------------------------------ internals
     def _not_your_turn(self, loaded: Loaded[Game]) -> NoReturn:
-        current = loaded.user_of(loaded.game.state.current)
+        asks = loaded.game.state.asks
+        seat = asks[0].seat if asks else loaded.game.state.current
+        current = loaded.user_of(seat)
         raise ServiceError(ERR_NOT_YOUR_TURN, "It is not your turn.", current_user_id=current)
 
     def _autoplay(self, game: Game, entries: list[NewAction]) -> list[Event]:
-        """Play the turns of resigned seats (see the class docstring)."""
+        """Answer every open decision of resigned seats (see the class docstring)."""
         events: list[Event] = []
-        while not game.state.over and game.state.current in game.resigned:
-            seat = game.state.current
-            action = auto_move(game.state)
-            events.extend(game.play(seat, action))
+        while not game.state.over:
+            waiting = [a.seat for a in game.state.asks if a.seat in game.resigned]
+            if not waiting:
+                break
+            seat, key, action = auto_move(game.state, waiting[0])
+            events.extend(game.play(seat, action, key=key))
             entries.append(NewAction(game.version, seat, action.notation()))
         return events
 
@@ -558,6 +620,10 @@ class MatchService(GameService[MatchOptions, Game]):
             winners=winners,
             guild_id=row.guild_id,
             channel_id=row.channel_id,
+            awaiting=() if finished else tuple(sorted({int(a.seat) for a in st.asks})),
+            private_seats=()
+            if finished
+            else tuple(sorted({int(d.seat) for d in pending(st) if d.private})),
         )
 
     async def _animate(self, game: Game) -> bytes | None:

@@ -63,9 +63,10 @@ class Game:
             set(self.resigned),
         )
 
-    def play(self, seat: Seat, action: Action) -> tuple[Event, ...]:
-        """Apply one engine action (raises the engine's errors); version advances by one."""
-        tr = apply(self.state, seat, action)
+    def play(self, seat: Seat, action: Action, *, key: str | None = None) -> tuple[Event, ...]:
+        """Apply one engine action answering the open decision ``key`` (any of the seat's when
+        ``None``); raises the engine's errors; the version advances by one."""
+        tr = apply(self.state, seat, action, key=key)
         self.previous = self.state
         self.moves.append(Move(seat, action))
         self.version += 1

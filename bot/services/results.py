@@ -14,17 +14,17 @@ from typing import Any, Protocol
 from bot.services.base import SeatInfo
 from bot.services.replay import Game
 from engine import (
-    Action,
     Deploy,
     GameState,
-    Pass,
-    PlaceTile,
     Position,
     PublicView,
     Rotation,
-    legal_placements,
+    pending,
 )
+from engine.carcassonne.actions import Action
 from engine.carcassonne.events import Event
+from engine.core.decisions import Decision, auto_decide
+from engine.core.seats import Seat
 
 #: version of the snapshot JSON stored with each match (``"schema"`` key)
 SNAPSHOT_SCHEMA = 1
@@ -56,10 +56,26 @@ class Outcome:
     winners: tuple[int, ...] = ()
     guild_id: int = 0
     channel_id: int = 0
+    #: seats with an open decision, public or private (several at once for simultaneous ones)
+    awaiting: tuple[int, ...] = ()
+    #: seats whose open decisions include a private one (to deliver by DM)
+    private_seats: tuple[int, ...] = ()
+
+    @property
+    def decisions(self) -> tuple[Decision, ...]:
+        """The open public decisions (every seat's); private ones come from
+        ``MatchService.decisions_for``."""
+        return self.view.decisions
 
     @property
     def current_user_id(self) -> int:
         return self.seats[self.view.current].user_id
+
+    def user_of(self, seat: int) -> int:
+        for s in self.seats:
+            if s.seat == seat:
+                return s.user_id
+        return 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,14 +141,18 @@ def numbered_cells(
     return {p: placements[p] for p in sorted(placements, key=lambda p: (p.y, p.x))}
 
 
-def auto_move(state: GameState) -> Action:
-    """The move the service plays for a resigned seat: the first legal cell and rotation in
-    numbering order, then no figure."""
-    if state.step == "place":
-        cells = numbered_cells(legal_placements(state))
-        pos, rots = next(iter(cells.items()))
-        return PlaceTile(pos, rots[0])
-    return Pass()
+def auto_move(state: GameState, seat: int | None = None) -> tuple[Seat, str, Action]:
+    """The answer the service gives for a resigned seat: its first open decision answered by
+    ``auto_decide`` (pass when allowed, else the first option: the first cell and rotation in
+    numbering order). Returns (seat, decision key, action).
+
+    Raises:
+        ValueError: when ``seat`` (any seat when ``None``) has no open decision.
+    """
+    for d in pending(state):
+        if seat is None or d.seat == seat:
+            return d.seat, d.key, auto_decide(d)
+    raise ValueError("no open decision")
 
 
 def snapshot_of(

@@ -303,3 +303,18 @@ def decisions_of(decisions: Iterable[Decision], seat: Seat | None) -> tuple[Deci
     """The decisions ``seat`` may see: public ones, and its own private ones
     (``seat`` None: public only)."""
     return tuple(d for d in decisions if not d.private or (seat is not None and d.seat == seat))
+
+
+def auto_decide(decision: Decision) -> Any:
+    """A stand-in answer for a seat that cannot answer (resigned, timed out): pass when the
+    decision allows it, else its first option (a number at the bottom of its range)."""
+    if decision.optional and decision.pass_action is not None:
+        return decision.pass_action
+    answers = decision.answers()
+    if not answers:
+        raise ValueError(f"decision {decision.key} has no answer")
+    if answers[0] is not None:
+        return answers[0]
+    first = decision.options[0]
+    assert first.number is not None
+    return first.action_for(first.number.min)
