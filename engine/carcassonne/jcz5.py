@@ -30,9 +30,9 @@ from engine.carcassonne.jcz5_replay import (
     read_messages,
 )
 from engine.carcassonne.record import GameRecord
-from engine.carcassonne.registry import find_expansion
+from engine.carcassonne.registry import all_expansions, find_expansion
 from engine.carcassonne.state import FIGURE_COUNT, MAX_PLAYERS, SOLO, GameSetup
-from engine.core.errors import EngineError, RecordError
+from engine.core.errors import RecordError
 
 _IC, _TB, _AM = "Inns & Cathedrals", "Traders & Builders", "Abbey & Mayor"
 _BCB, _PD = "Bridges, Castles & Bazaars", "Princess & Dragon"
@@ -324,8 +324,11 @@ def _setup(raw: dict[str, Any], sets: dict[str, JczPart], names: tuple[str, ...]
                 f"JCloisterZone element '{key}' ({element.part.label}) is not supported yet"
             )
         parts.append(element.part)
-    ours = [e.expansion for e in parts if e.expansion]
-    expansions = tuple(dict.fromkeys(ours))
+    ours = {e.expansion for e in parts if e.expansion}
+    expansions = tuple(cls.id for cls in all_expansions() if cls.id in ours)
+    missing = sorted(ours - set(expansions))  # the tables name built expansions only
+    if missing:
+        raise RecordError(f"the expansion '{missing[0]}' is not playable yet")
     options: dict[str, Any] = {}
     # an expansion's switchable parts are on only when the save lists their elements
     for element in ELEMENTS.values():
@@ -351,11 +354,6 @@ def _setup(raw: dict[str, Any], sets: dict[str, JczPart], names: tuple[str, ...]
         if rule is not None:
             field, ours_value = rule(value)
             fields[field] = ours_value
-    for e in expansions:
-        try:
-            find_expansion(e)
-        except EngineError as err:  # pragma: no cover - the tables name built expansions only
-            raise RecordError(str(err)) from None
     return GameSetup(
         players=len(names),
         expansions=expansions,

@@ -217,7 +217,10 @@ class _Walk:
             if d.kind in ALWAYS:
                 take = next(o for o in d.options if o.id == ALWAYS[d.kind])
                 self._check_player(m, d.seat)
-                self.rec.apply(d.seat, take.action)
+                try:
+                    self.rec.apply(d.seat, take.action)
+                except EngineError as e:  # pragma: no cover - the engine offered it
+                    raise RecordError(f"{m.kind}: {e}", move=m.n) from None
                 open_kinds = {x.kind for x in pending(self.rec.state)}
         if PLACE not in open_kinds:
             raise RecordError(

@@ -20,7 +20,9 @@ from hypothesis import strategies as st
 
 from engine.carcassonne.jcz5 import import_jcz5, import_save, jcz_version, loads_jcz5
 from engine.carcassonne.record import dumps, loads, replay
-from engine.core.errors import RecordError
+from engine.carcassonne.rules import new_game
+from engine.carcassonne.state import FIGURE_COUNT, SOLO, GameSetup
+from engine.core.errors import IllegalActionError, RecordError
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "jcz5"
 EXPECTED: dict[str, Any] = json.loads((FIXTURES / "expected.json").read_text(encoding="utf-8"))
@@ -157,6 +159,20 @@ def test_pig_without_traders_tiles_and_two_pigs() -> None:
     with pytest.raises(RecordError) as err:
         import_jcz5(data)
     assert str(err.value) == "move 11: DEPLOY_MEEPLE: You have no pig left in your supply."
+
+
+def test_solo_games_and_figure_counts_are_core_options() -> None:
+    """What the importer selects for a 1-player save and ``pig: 2``; lobbies offer neither."""
+    with pytest.raises(IllegalActionError, match="2–6 players"):
+        new_game(GameSetup(players=1), seed=0)
+    solo = new_game(GameSetup(players=1, options=((SOLO, True),)), seed=0)
+    assert len(solo.players) == 1
+    pigs = GameSetup(expansions=("traders_builders",), options=((FIGURE_COUNT + "pig", 3),))
+    supply = new_game(pigs, seed=0).players[1].supply
+    assert supply["pig"] == 3 and supply["builder"] == 1 and supply["follower"] == 7
+    # a count for a kind the match does not have adds nothing
+    base = new_game(GameSetup(options=((FIGURE_COUNT + "pig", 3),)), seed=0)
+    assert "pig" not in base.players[0].supply
 
 
 def test_pig_herd_and_traders_elements() -> None:
