@@ -284,3 +284,144 @@ def test_simulate_bad_arguments_exit_2(
     code, out, err = _run(capsys, "simulate", *argv)
     assert (code, out) == (2, "")
     assert err.startswith("carcabot simulate: ") and reason in err
+
+
+# ---------------------------------------------------------------------------- JCloisterZone 5.x
+FIXTURES5 = FIXTURES.parent / "jcz5"
+EXPECTED5: dict[str, Any] = json.loads((FIXTURES5 / "expected.json").read_text())
+PLAYED5 = (
+    "basic/city-and-road-scoring.jcz",
+    "basic/monastery-scoring.jcz",
+    "basic/tiny-city-rule.jcz",
+    "inns-and-cathedrals/cathedrals-scoring.jcz",
+    "traders-and-builders/pig-scoring.jcz",
+    "traders-and-builders/wine-scoring.jcz",
+)
+
+
+@pytest.mark.parametrize("name", PLAYED5)
+def test_replay_jcz5_prints_jcloisterzone_scores(
+    capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    expected = EXPECTED5[name]
+    names = tuple(p["name"] for p in json.loads((FIXTURES5 / name).read_text())["players"])
+    code, out, err = _run(capsys, "replay", str(FIXTURES5 / name))
+    assert code == 0 and err == ""
+    for got, want in zip(_text_scores(out, names), expected["scores"], strict=True):
+        assert want is None or got == want
+    head = "Final scores after" if expected["final"] else "Scores so far after"
+    assert out.startswith(head)
+    code, out, err = _run(capsys, "replay", "--json", str(FIXTURES5 / name))
+    assert code == 0 and err == ""
+    data = json.loads(out)
+    assert data["source"] == "jcz5" and data["players"] == list(names)
+    assert data["over"] is expected["final"]
+    for got, want in zip(data["scores"], expected["scores"], strict=True):
+        assert want is None or got == want
+
+
+def test_replay_jcz5_mid_game_text(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = _run(capsys, "replay", str(FIXTURES5 / "basic/city-and-road-scoring.jcz"))
+    assert out.splitlines()[:3] == [
+        "Scores so far after 11 tiles (the game is not over):",
+        "  David     7   (road 7)",
+        "  Wendy    16   (city 16)",
+    ]
+
+
+def test_jcz5_save_is_recognised_by_content(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "saved-game.json"
+    path.write_bytes((FIXTURES5 / "basic/field-scoring.jcz").read_bytes())
+    code, out, err = _run(capsys, "replay", "--json", str(path))
+    assert code == 0, err
+    assert json.loads(out)["scores"] == [9, 0] and json.loads(out)["source"] == "jcz5"
+
+
+@pytest.mark.parametrize(
+    ("name", "reason"),
+    [
+        ("goldmines/gold-scoring.jcz", "JCloisterZone tile set 'goldmines' (Gold Mines)"),
+        (
+            "bridge-bazaar-and-castles/castle-unoccupied-trigger.jcz",
+            "JCloisterZone element 'castle' (Bridges, Castles & Bazaars: castles)",
+        ),
+    ],
+)
+def test_jcz5_save_with_parts_we_do_not_play_exits_2(
+    capsys: pytest.CaptureFixture[str], name: str, reason: str
+) -> None:
+    path = FIXTURES5 / name
+    code, out, err = _run(capsys, "replay", str(path))
+    assert (code, out) == (2, "")
+    assert err == f"carcabot replay: {path}: {reason} is not supported yet\n"
+
+
+def _broken_jcz5(mutate: Any) -> Any:
+    data = json.loads((FIXTURES5 / "basic/field-scoring.jcz").read_text())
+    mutate(data)
+    return data
+
+
+@pytest.mark.parametrize(
+    ("content", "line"),
+    [
+        (
+            lambda: (FIXTURES5 / "basic/field-scoring.jcz").read_text()[:700],
+            "not valid JSON: ",
+        ),
+        (
+            lambda: json.dumps(_broken_jcz5(lambda d: d["setup"].update(elements=[]))),
+            '"setup.elements" must be an object',
+        ),
+        (
+            lambda: json.dumps(
+                _broken_jcz5(lambda d: d["replay"][0]["payload"].update(position="0,-1"))
+            ),
+            "move 1: PLACE_TILE position must be [x, y]",
+        ),
+        (
+            lambda: json.dumps(
+                _broken_jcz5(lambda d: d["replay"][0]["payload"].update(rotation="R0"))
+            ),
+            "move 1: PLACE_TILE: At 0° the south edge",
+        ),
+        (
+            lambda: json.dumps(
+                _broken_jcz5(lambda d: d["replay"][3]["payload"].update(tileId="BA/Nope"))
+            ),
+            "move 4: PLACE_TILE: unknown tile 'BA/Nope'",
+        ),
+    ],
+    ids=["truncated", "wrong-type", "wrong-position-type", "illegal-move", "unknown-tile"],
+)
+def test_malformed_jcz5_exits_2_with_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, content: Any, line: str
+) -> None:
+    path = tmp_path / "broken.jcz"
+    path.write_text(content())
+    for extra in ([], ["--json"]):
+        code, out, err = _run(capsys, "replay", *extra, str(path))
+        assert (code, out) == (2, "")
+        assert err.startswith(f"carcabot replay: {path}: {line}")
+        assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_replay_jcz5_png_and_animation(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A solo game (one player) draws like any other."""
+    save = str(FIXTURES5 / "traders-and-builders/pigs-no-stack.jcz")
+    out_png, out_gif = tmp_path / "board.png", tmp_path / "game.gif"
+    code, out, err = _run(capsys, "replay", "--png", str(out_png), "--gif", str(out_gif), save)
+    if not (_has("rendering", "render_board") and _has("rendering", "render_animation")):
+        assert (code, out) == (2, "")
+        return
+    from PIL import Image
+
+    assert code == 0, err
+    assert _text_scores(out, ("Alice",)) == (4,)
+    with Image.open(io.BytesIO(out_png.read_bytes())) as img:
+        assert img.format == "PNG" and img.width > 100 and img.height > 100
+    with Image.open(io.BytesIO(out_gif.read_bytes())) as img:
+        # the start and one frame per turn (5 turns); the renderer may add a closing frame
+        assert img.format == "GIF" and getattr(img, "n_frames", 1) >= 6
