@@ -359,7 +359,7 @@ class _Table:
             self.say(f"{name} passes — {self.words.prompt(d.prompt)}")
         else:
             chosen = next((o for o in d.options if o.action == action), None)
-            what = self.words.option(chosen, out.view) if chosen else action.notation()
+            what = self.words.option(chosen) if chosen else action.notation()
             self.say(f"{name} chooses {what} — {self.words.prompt(d.prompt)}")
         return nxt
 

@@ -152,13 +152,13 @@ class Words:
             params[name] = value
         return messages.text(prompt.key, self.lang, **params)
 
-    def target(self, t: Target | None, view: PublicView | None) -> str:
-        here = view.placed if view is not None else None
+    def target(self, t: Target | None, *, where: bool = True) -> str:
+        """A target in words; ``where=False`` leaves out the cell of a feature (when every
+        choice is on the tile just placed)."""
         if isinstance(t, Cell):
             return f"{t.x},{t.y}"
         if isinstance(t, FeatureRef):
-            on_placed = here is not None and (here.x, here.y) == (t.x, t.y)
-            return spot_words(t.spot) + ("" if on_placed else f" at {t.x},{t.y}")
+            return spot_words(t.spot) + (f" at {t.x},{t.y}" if where else "")
         if isinstance(t, FigureRef):
             owner = "neutral" if t.seat is None or t.seat < 0 else f"{self.seat(t.seat)}'s"
             return f"{owner} {figure_words(t.figure)} on the {spot_words(t.spot)} at {t.x},{t.y}"
@@ -185,15 +185,15 @@ class Words:
         key = f"facet.{facet}"
         return messages.text(key, self.lang) if messages.has(key) else facet
 
-    def option(self, o: Option, view: PublicView | None) -> str:
+    def option(self, o: Option, *, where: bool = True) -> str:
         if o.label is not None:
             return self.prompt(o.label)
         if o.number is not None:
             hi = "" if o.number.max is None else f"-{o.number.max}"
             return f"a number {o.number.min}{hi}"
-        where = self.target(o.target, view)
-        if where:
-            return where
+        text = self.target(o.target, where=where)
+        if text:
+            return text
         if o.facets:
             return " · ".join(self.value(k, v) or v for k, v in o.facets)
         return o.id
@@ -255,8 +255,8 @@ class Asker:
                         chosen[name] = values[0]
                         said[name] = self.words.value(name, values[0]) or values[0]
                         if len(d.facet_values(name)) > 1:
-                            where = f" for {context}" if context else ""
-                            self.con.say(f"  Only {said[name]} fits{where}.")
+                            at = f" for {context}" if context else ""
+                            self.con.say(f"  Only {said[name]} fits{at}.")
                     level += 1
                     continue
                 choices = self._facet_choices(d, names, level, values, chosen)
@@ -266,8 +266,10 @@ class Asker:
                 if len(rest) == 1 and (asked or rest[0].number is not None):
                     reply = self._finish(d, who, rest[0], back=bool(asked))
                 else:
+                    where = not self._all_on_placed([o.target for o in rest])
                     choices = [
-                        Choice(o.id, self.words.option(o, view), target=o.target) for o in rest
+                        Choice(o.id, self.words.option(o, where=where), target=o.target)
+                        for o in rest
                     ]
                     reply = self._ask(d, who, "", choices, context, bool(asked))
                     if isinstance(reply, Choice):
@@ -285,6 +287,14 @@ class Asker:
                 level += 1
                 continue
             return reply
+
+    def _all_on_placed(self, targets: Sequence[Target | None]) -> bool:
+        """Whether every target is a feature of the tile just placed (then the listing need
+        not repeat its cell)."""
+        placed = self.view.placed if self.view is not None else None
+        return placed is not None and all(
+            isinstance(t, FeatureRef) and (t.x, t.y) == (placed.x, placed.y) for t in targets
+        )
 
     def _finish(self, d: Decision, who: str, o: Option, *, back: bool) -> Reply:
         if o.number is None:
@@ -308,13 +318,14 @@ class Asker:
             ts = {o.target for o in d.narrow(**chosen, **{name: v})}
             targets.append(ts.pop() if len(ts) == 1 else None)
         distinct = None not in targets and len(set(targets)) == len(targets)
+        where = not self._all_on_placed(targets)
         out = []
         for v, t in zip(values, targets, strict=True):
             text = self.words.value(name, v)
             note = ""
             if text is None:
-                where = self.words.target(t, self.view) if distinct else ""
-                text, note = (where, f"[{v}]") if where and where != v else (v, "")
+                said = self.words.target(t, where=where) if distinct else ""
+                text, note = (said, f"[{v}]") if said and said != v else (v, "")
             if nxt is not None and len(d.facet_values(nxt)) > 1:
                 after = d.facet_values(nxt, **chosen, **{name: v})
                 words = [self.words.value(nxt, a) or a for a in after]

@@ -38,20 +38,18 @@ from tests.expansions import oracle
 Policy = Callable[[str, str], str]
 
 
-class Keyboard(io.TextIOBase):
+class Keyboard(io.StringIO):
     """stdin whose every line is the policy's answer to what the console has just asked."""
 
     def __init__(self, out: io.StringIO, policy: Policy, limit: int = 4000) -> None:
+        super().__init__()
         self.out = out
         self.policy = policy
         self.limit = limit
         self.seen = 0
         self.typed: list[tuple[str, str]] = []  # (prompt, answer)
 
-    def readable(self) -> bool:
-        return True
-
-    def readline(self, size: int | None = -1) -> str:
+    def readline(self, size: int | None = -1, /) -> str:  # type: ignore[override]
         text = self.out.getvalue()
         fresh, self.seen = text[self.seen :], len(text)
         # the last unfinished line holds the prompts answered before it (input is not
