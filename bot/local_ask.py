@@ -205,7 +205,6 @@ class Answer:
     """The actions that answer a decision (several when typed as notation joined by ';')."""
 
     actions: tuple[Action, ...]
-    typed: bool = False  # typed as notation (may answer more than this decision)
 
 
 @dataclass(frozen=True, slots=True)
@@ -466,7 +465,7 @@ class Asker:
         except (InvalidActionError, ValueError) as e:
             self.con.say(f"  I did not understand that ({e}). Type 'help' for the choices.")
             return None
-        return Answer(actions, typed=True) if actions else None
+        return Answer(actions) if actions else None
 
 
 def _match(word: str, choices: Sequence[Choice]) -> Choice | None:
