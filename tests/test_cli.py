@@ -6,13 +6,14 @@ import importlib
 import io
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.cli import main
-from engine.carcassonne.record import loads
+from engine.carcassonne.record import loads, replay
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "jcz"
 RANDOM_EXPECTED: dict[str, Any] = json.loads((FIXTURES / "random" / "expected.json").read_text())
@@ -425,3 +426,74 @@ def test_replay_jcz5_png_and_animation(capsys: pytest.CaptureFixture[str], tmp_p
     with Image.open(io.BytesIO(out_gif.read_bytes())) as img:
         # the start and one frame per turn (5 turns); the renderer may add a closing frame
         assert img.format == "GIF" and getattr(img, "n_frames", 1) >= 6
+
+
+# ---------------------------------------------------------------------------- --plugin
+@pytest.fixture
+def no_oracle_after() -> Iterator[None]:
+    """``--plugin`` installs the test expansion in this process: take it out afterwards."""
+    yield
+    from tests.expansions import oracle
+
+    oracle.uninstall()
+
+
+def test_simulate_plays_a_plugin_expansion_through_its_decisions(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, no_oracle_after: None
+) -> None:
+    code, out, err = _run(
+        capsys, "simulate", "--plugin", "tests.expansions.oracle", "--expansions", "oracle",
+        "--games", "3", "--players", "3", "--seed", "11", "--record", str(tmp_path), "--json",
+    )  # fmt: skip
+    assert code == 0 and err == ""
+    games = json.loads(out)["games"]
+    assert [g["seed"] for g in games] == [11, 12, 13]
+    for g in games:
+        record = loads((tmp_path / f"game-{g['seed']}.json").read_text())
+        assert record.setup.expansions == ("oracle",)
+        notations = [a.notation for a in record.actions]
+        # every seat guessed in secret, the owl moved or was passed: the random player
+        # answered decisions it knows nothing of
+        guesses = [n for n in notations if n.startswith("oracle.guess")]
+        assert guesses and len(guesses) % 3 == 0
+        assert any(n.startswith("oracle.owl") for n in notations)
+        replayed = replay(record)
+        assert replayed.over and list(replayed.scores) == g["scores"]
+    code, out, _ = _run(
+        capsys, "simulate", "--plugin", "tests.expansions.oracle", "--expansions", "oracle",
+        "--games", "2", "--seed", "11", "--players", "3",
+    )  # fmt: skip
+    lines = out.splitlines()
+    assert code == 0 and lines[0].startswith("seed     11  scores") and "placed" in lines[0]
+    assert lines[-1].startswith("2 tiles games, 3 players:")
+
+
+@pytest.mark.parametrize("command", ["simulate", "local"])
+@pytest.mark.parametrize(
+    ("module", "reason"),
+    [
+        ("no_such_plugin_mod", "no module named 'no_such_plugin_mod'"),
+        ("tests.expansions.nothing_here", "no module named 'tests.expansions.nothing_here'"),
+        ("not a module", "not a module name"),
+    ],
+)
+def test_an_unknown_plugin_is_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str, module: str, reason: str
+) -> None:
+    extra = ["--db", str(tmp_path / "x.sqlite3")] if command == "local" else []
+    code, out, err = _run(capsys, command, "--plugin", module, *extra)
+    assert (code, out) == (2, "")
+    assert err.startswith(f"carcabot {command}: cannot load the plugin '{module}': ")
+    assert reason in err and err.count("\n") == 1
+    assert not (tmp_path / "x.sqlite3").exists()
+
+
+def test_the_simulated_card_game_plays_through_its_decisions(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    if not _has("engine.cardgame.sim", "play_random"):
+        pytest.skip("no card game simulator in this build")
+    code, out, err = _run(capsys, "simulate", "--game", "cards", "--games", "3", "--json")
+    assert code == 0 and err == ""
+    games = json.loads(out)["games"]
+    assert len(games) == 3 and all(g["rounds"] > 0 and len(g["scores"]) == 2 for g in games)
