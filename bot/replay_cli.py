@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from bot.plugins import PluginError, add_plugin_argument, load_plugins
 from engine.carcassonne.jcz5 import import_save, jcz_version
 from engine.carcassonne.record import GameRecord, ReplayResult, replay
 from engine.carcassonne.view import PublicView, public_view
@@ -38,6 +39,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--gif", metavar="OUT.gif|OUT.webp", help="draw the game turn by turn as an animation"
     )
+    add_plugin_argument(parser)
 
 
 def load_record(path: Path) -> tuple[GameRecord, str]:
@@ -69,6 +71,11 @@ def _is_record(data: Any) -> bool:
 
 def run(args: argparse.Namespace) -> int:
     path = Path(args.file)
+    try:
+        load_plugins(getattr(args, "plugins", ()))
+    except PluginError as e:
+        print(f"{PROG}: {e}", file=sys.stderr)
+        return 2
     try:
         record, kind = load_record(path)
         result = replay(record, keep_states=bool(args.gif))

@@ -459,6 +459,17 @@ def test_simulate_plays_a_plugin_expansion_through_its_decisions(
         assert any(n.startswith("oracle.owl") for n in notations)
         replayed = replay(record)
         assert replayed.over and list(replayed.scores) == g["scores"]
+    # the record replays from the command line with the same plugin (and only with it)
+    recorded = str(tmp_path / "game-11.json")
+    code, out, err = _run(
+        capsys, "replay", "--plugin", "tests.expansions.oracle", recorded, "--json"
+    )
+    assert code == 0 and json.loads(out)["scores"] == games[0]["scores"]
+    from tests.expansions import oracle
+
+    oracle.uninstall()
+    code, out, err = _run(capsys, "replay", recorded)
+    assert code == 2 and "the expansion 'oracle' is not playable yet" in err
     code, out, _ = _run(
         capsys, "simulate", "--plugin", "tests.expansions.oracle", "--expansions", "oracle",
         "--games", "2", "--seed", "11", "--players", "3",
@@ -468,7 +479,7 @@ def test_simulate_plays_a_plugin_expansion_through_its_decisions(
     assert lines[-1].startswith("2 tiles games, 3 players:")
 
 
-@pytest.mark.parametrize("command", ["simulate", "local"])
+@pytest.mark.parametrize("command", ["simulate", "local", "replay"])
 @pytest.mark.parametrize(
     ("module", "reason"),
     [
@@ -480,7 +491,7 @@ def test_simulate_plays_a_plugin_expansion_through_its_decisions(
 def test_an_unknown_plugin_is_one_line_and_exit_2(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str, module: str, reason: str
 ) -> None:
-    extra = ["--db", str(tmp_path / "x.sqlite3")] if command == "local" else []
+    extra = {"local": ["--db", str(tmp_path / "x.sqlite3")], "replay": ["x.json"]}.get(command, [])
     code, out, err = _run(capsys, command, "--plugin", module, *extra)
     assert (code, out) == (2, "")
     assert err.startswith(f"carcabot {command}: cannot load the plugin '{module}': ")
