@@ -14,9 +14,9 @@ when an answer leads to another decision of the same seat that reveals nothing (
 a follower on it; see ``MatchService.preview``), the picker asks it too before anything is
 submitted. ``o12/o0`` is "the 13th option of the first decision, then the 1st of the next".
 
-What is asked at a point (:func:`question`): the first facet that still tells the remaining
-options apart — or the options themselves when they are few (:data:`FEW`) and that facet
-names each one. Facets with a single value are never asked. The same rules read a path back (:func:`walk`), so a path means the
+What is asked at a point (:func:`question`): the options themselves when they are few
+(:data:`FEW`) and each can be shown apart on a picture (not two on one cell), else the first
+facet that still tells them apart. Facets with a single value are never asked. The same rules read a path back (:func:`walk`), so a path means the
 same answers for as long as the decision's options stay the same (:func:`fingerprint`).
 """
 
@@ -28,9 +28,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core.decisions import Decision, IntRange, Option
+from engine.core.decisions import Decision, FeatureRef, IntRange, Option, Target
 
-#: options shown together (as buttons) instead of asking a facet that names each of them
+#: options shown together (as buttons) instead of asking their facets one by one
 FEW = 5
 #: a decision key travels as itself when it is this short and plain, else as a hash
 KEY_LIMIT = 24
@@ -194,17 +194,30 @@ def _values(options: Sequence[Option], name: str) -> tuple[str, ...] | None:
     return tuple(out)
 
 
-def question(decision: Decision, remaining: Sequence[Option], chosen: dict[str, str]) -> Question:
-    """What to ask next (see the module docstring): the first facet that still splits the
-    options, unless they are few and that facet names each of them (then the options)."""
-    for name in decision.facet_names():
-        if name in chosen:
+def _apart(options: Sequence[Option]) -> bool:
+    """Whether a picture can show each option apart: no two share a target, except spots
+    (two labels fit side by side on a feature) and options without one."""
+    seen: set[Target] = set()
+    for o in options:
+        t = o.target
+        if t is None or isinstance(t, FeatureRef):
             continue
-        values = _values(remaining, name)
-        if values is not None and len(values) > 1:
-            if len(remaining) <= FEW and len(values) == len(remaining):
-                break
-            return Question(name, values)
+        if t in seen:
+            return False
+        seen.add(t)
+    return True
+
+
+def question(decision: Decision, remaining: Sequence[Option], chosen: dict[str, str]) -> Question:
+    """What to ask next (see the module docstring): the options themselves when they are few
+    and a picture can tell them apart, else the first facet that still splits them."""
+    if len(remaining) > FEW or not _apart(remaining):
+        for name in decision.facet_names():
+            if name in chosen:
+                continue
+            values = _values(remaining, name)
+            if values is not None and len(values) > 1:
+                return Question(name, values)
     return Question(None, options=tuple(remaining))
 
 

@@ -117,11 +117,12 @@ def choices_of(step: Step, seats: Sequence[SeatInfo], lang: Lang) -> list[Choice
                 else:
                     detail = f"{detail} — {sub}" if detail else sub
             text = facet_text(q.facet, value, lang, target)
+            detail = "" if detail == text else detail
             rot = rotation_degrees(value) if q.facet == "rotation" else None
             out.append(Choice(Token("v", i), text, "", target, detail[:100], rotation=rot))
     else:
-        names = [n for n in step.decision.facet_names() if n not in chosen]
-        others = [n for n in varying(q.options, names) if n != "cell"]
+        unchosen = [n for n in step.decision.facet_names() if n not in chosen]
+        others = [n for n in varying(q.options, unchosen) if n != "cell"]
         for i, o in enumerate(q.options):
             text = option_text(o, seats, lang, among=q.options, chosen=chosen)
             detail = ""
@@ -225,7 +226,12 @@ def picker(
     if so_far:
         lines.append(t(lang, "picker_so_far", choice=" · ".join(so_far)))
     draw = picture(view, items, decision.seat)
-    what = _facet_word(q.facet, lang)
+    asked = q.facet
+    if asked is None:
+        names = [n for n in decision.facet_names() if n not in dict(step.chosen)]
+        split = varying(q.options, names)
+        asked = split[0] if len(split) == 1 else None
+    what = _facet_word(asked, lang)
     if not items:
         lines.append(t(lang, "picker_nothing", passing=pass_text(decision, lang)))
     elif draw is not None and any(c.mark for c in items):

@@ -92,9 +92,13 @@ class Answerer:
                 if name.endswith(".png"):
                     self.pictures.append(data)
             mid = picker.message_id or 0
+            await self.inspect(user, picker)
             cid, vals = self.pick(self.fake.message(mid))
             res = await self.fake.click(user, mid, cid, values=vals)
         raise AssertionError("the picker never ended")
+
+    async def inspect(self, user: User, picker: Request) -> None:
+        """Called with every picker before it is answered (subclasses check what it shows)."""
 
     def private(self, message_id: int) -> bool:
         """Whether a stored message with components is ephemeral (a picker)."""

@@ -159,7 +159,8 @@ async def test_whole_oracle_game_through_buttons_selects_modals_and_dms(
     notices = [
         r
         for r in fake.requests
-        if r.path == f"/channels/{DEFAULT_CHANNEL}/messages" and "cannot send you direct" in r.content
+        if r.path == f"/channels/{DEFAULT_CHANNEL}/messages"
+        and "cannot send you direct" in r.content
     ]
     assert len(notices) == 1 and f"<@{CAROL.id}>" in notices[0].content
     assert not fake.dms(CAROL.id)
