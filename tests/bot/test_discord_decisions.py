@@ -219,3 +219,104 @@ async def guessing_round(
             assert "Guesses revealed; the die shows" in after.text()
         turn = after
     return turn
+
+
+# ------------------------------------------------------------------------------ stale clicks
+async def until_secret_round(answer: Answerer, turn: Request) -> Request:
+    """Answer public decisions (through the pickers) until every seat must guess."""
+    for _ in range(40):
+        if secret_users(turn) and len(secret_users(turn)) == 3:
+            return turn
+        if secret_users(turn):  # a round the owl's player entered early: finish it
+            turn = await guessing_round(answer.fake, answer, turn, secret_users(turn))  # type: ignore[arg-type]
+            continue
+        opener = [c for c in decision_buttons(turn) if verb(c) == "o"]
+        res = await answer.play(decider(turn), turn.message_id or 0, opener[0]["custom_id"])
+        (turn,) = turn_posts(res)
+    raise AssertionError("no guessing round came")
+
+
+async def test_a_closed_decision_is_out_of_date_but_another_seats_open_one_is_not(
+    table: Table,
+) -> None:
+    fake = table.fake
+    answer = Answerer(fake, random.Random(8), pass_rate=1.0)  # no owl moves: rounds come fast
+    first = await start(fake, [ALICE, BOB, CAROL], ["oracle"], {"oracle.guess_every": 2})
+    old_place = button(first, "Place tile")
+    await until_secret_round(answer, first)
+    alice_dm, bob_dm = fake.dms(ALICE.id)[-1], fake.dms(BOB.id)[-1]
+    (alice_guess,) = decision_buttons(alice_dm)
+    (bob_guess,) = decision_buttons(bob_dm)
+    # Alice opens her number modal, but answers with /carcassonne choose meanwhile
+    opened = await fake.click(ALICE, int(alice_dm["id"]), alice_guess["custom_id"])
+    res = await fake.slash(ALICE, "choose", option="3")
+    (after,) = turn_posts(res)
+    # the modal sent after the answer, and the DM's button, are out of date now (with a link)
+    res = await fake.submit_modal(ALICE, opened.callback.data, {"number": "5"})
+    assert res.last.ephemeral and "out of date" in res.last.text() and not turn_posts(res)
+    res = await fake.click(ALICE, int(alice_dm["id"]), alice_guess["custom_id"])
+    assert res.last.ephemeral and "out of date" in res.last.text()
+    assert str(after.message_id) in res.last.text()
+    # the match moved on, yet Bob's guess is still open: his old DM button works
+    opened = await fake.click(BOB, int(bob_dm["id"]), bob_guess["custom_id"])
+    assert opened.callback.callback_type == MODAL
+    res = await fake.submit_modal(BOB, opened.callback.data, {"number": "4"})
+    assert "Done" in res.text()
+    (after,) = turn_posts(res)
+    assert [u.id for u in secret_users(after)] == [CAROL.id]
+    # a number out of range is refused kindly; a non-player may not act at all
+    res = await fake.click(CAROL, after.message_id or 0, button(after, "Decide"))
+    (guess,) = decision_buttons(fake.message(res.last.message_id or 0))
+    opened = await fake.click(CAROL, res.last.message_id or 0, guess["custom_id"])
+    res = await fake.submit_modal(CAROL, opened.callback.data, {"number": "seven"})
+    assert res.last.ephemeral and "whole number from 1 to 6" in res.last.text()
+    res = await fake.click(EVE, after.message_id or 0, button(after, "Decide"))
+    assert "not a player" in res.last.text()
+    # the first turn's Place tile button closed long ago
+    res = await fake.click(ALICE, first.message_id or 0, old_place)
+    assert res.last.ephemeral and "out of date" in res.last.text()
+    assert "Traceback" not in fake.requests[-1].content
+
+
+# ------------------------------------------------------------------------------ /choose
+async def test_choose_autocomplete_lists_only_the_callers_options(table: Table) -> None:
+    fake = table.fake
+    answer = Answerer(fake, random.Random(9), pass_rate=1.0)
+    turn = await start(fake, [ALICE, BOB, CAROL], ["oracle"], {"oracle.guess_every": 2})
+    player = decider(turn)
+    others = [u for u in (ALICE, BOB, CAROL) if u is not player]
+    mine = await fake.autocomplete(player, "choose", "option", option="")
+    assert mine and all("Place your tile" in c["name"] for c in mine)
+    assert mine[0]["name"].startswith("Cell 1 · ")
+    for other in others:
+        assert await fake.autocomplete(other, "choose", "option", option="") == []
+    assert await fake.autocomplete(EVE, "choose", "option", option="") == []
+    res = await fake.slash(others[0], "choose", option=mine[0]["value"])
+    assert "not your turn" in res.last.text() and not turn_posts(res)
+
+    turn = await until_secret_round(answer, turn)
+    keys = {}
+    for user in (ALICE, BOB, CAROL):
+        _, ds = await table.service.decisions_for(DEFAULT_CHANNEL, user.id)
+        (d,) = ds
+        keys[user.id] = d.key
+    for user in (ALICE, BOB, CAROL):
+        listed = await fake.autocomplete(user, "choose", "option", option="")
+        assert [c["name"] for c in listed] == [
+            f"{n} — Guess the next roll (1–6)." for n in range(1, 7)
+        ]
+        assert all(c["value"].startswith(keys[user.id] + "|") for c in listed)
+        typed = await fake.autocomplete(user, "choose", "option", option="5")
+        assert [c["value"] for c in typed] == [f"{keys[user.id]}|o0=5"]
+    # another seat's value is not the caller's choice
+    res = await fake.slash(ALICE, "choose", option=f"{keys[BOB.id]}|o0=2")
+    assert "none of your open choices" in res.last.text() and not turn_posts(res)
+    res = await fake.slash(ALICE, "choose", option=f"{keys[ALICE.id]}|o0=2")
+    assert res.last.ephemeral and "Done" in res.last.text()
+    (after,) = turn_posts(res)
+    assert after.content.startswith("Alice played: 🤫 a secret choice")
+    # a typed number answers the one numeric choice (Carol has no DMs: nothing else needed)
+    res = await fake.slash(CAROL, "choose", option="6")
+    assert "Done" in res.last.text()
+    res = await fake.slash(CAROL, "choose", option="6")
+    assert "not your turn" in res.last.text()
