@@ -223,8 +223,9 @@ def picker(
     items = choices_of(step, seats, lang)
     q: Question = step.question()
     lines = [f"**{decision_prompt(decision, seats, lang)}**"]
-    if so_far:
-        lines.append(t(lang, "picker_so_far", choice=" · ".join(so_far)))
+    said = [*so_far, *_chosen_words(step, lang)]
+    if said:
+        lines.append(t(lang, "picker_so_far", choice=" · ".join(said)))
     draw = picture(view, items, decision.seat)
     asked = q.facet
     if asked is None:
@@ -283,6 +284,15 @@ def picker(
                 )
     _nav(dview, match_id, root, path, decision, lang)
     return Picker("\n".join(lines)[:2000], dview, draw)
+
+
+def _chosen_words(step: Step, lang: Lang) -> list[str]:
+    """The facet values already chosen in this decision, in words."""
+    out = []
+    for name, value in step.chosen:
+        target = _shared_target(narrow(step.decision.options, name, value))
+        out.append(facet_text(name, value, lang, target))
+    return out
 
 
 def _facet_word(facet: str | None, lang: Lang) -> str:

@@ -2,8 +2,9 @@
 
 Nothing here talks to Discord or the database; each function returns the keyword arguments of a
 ``send``/``edit`` call (a :class:`Message`), so the cogs stay "parse → service → present". The
-words of game things are in :mod:`bot.ui.words`, the lobby in :mod:`bot.ui.lobby`, the turn's
-pickers in :mod:`bot.ui.pickers`; this module re-exports them for the cogs.
+words of game things are in :mod:`bot.ui.words`, the lobby in :mod:`bot.ui.lobby`, any
+decision's buttons and pickers in :mod:`bot.ui.decisions`; this module re-exports some of them
+for the cogs.
 """
 
 from __future__ import annotations

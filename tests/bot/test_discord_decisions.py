@@ -69,10 +69,11 @@ async def start(
     players: list[User],
     expansions: list[str],
     rules: dict[str, object] | None = None,
+    **options: object,
 ) -> Request:
     """/carcassonne new by the first player, expansions and rules on the lobby, the others
     join, start: returns the first turn message."""
-    new = await fake.slash(players[0], "new", players=len(players))
+    new = await fake.slash(players[0], "new", players=len(players), **options)
     lobby = new.callback.message_id or 0
     await choose_expansions(fake, players[0], lobby, expansions)
     for key, value in (rules or {}).items():
@@ -320,3 +321,29 @@ async def test_choose_autocomplete_lists_only_the_callers_options(table: Table) 
     assert "Done" in res.last.text()
     res = await fake.slash(CAROL, "choose", option="6")
     assert "not your turn" in res.last.text()
+
+
+async def test_a_reminder_mentions_every_seat_with_an_open_decision(tmp_path: Path) -> None:
+    clock = [1000.0]
+    service = await MatchService.open(
+        tmp_path / "r.sqlite3", clock=lambda: clock[0], renderer=None, animator=None
+    )
+    bot = CarcBot(service, background_tasks=False)
+    fake = CardDiscord(bot, list(USERS.values()), {CAROL.id})
+    await fake.start()
+    try:
+        answer = Answerer(fake, random.Random(3), pass_rate=1.0)
+        turn = await start(
+            fake, [ALICE, BOB, CAROL], ["oracle"], {"oracle.guess_every": 2}, reminder_minutes=5
+        )
+        turn = await until_secret_round(answer, turn)
+        cog = bot.cogs["Carcassonne"]
+        n = len(fake.requests)
+        assert await cog.send_reminders(clock[0] + 301) == 1  # type: ignore[attr-defined]
+        (sent,) = [r for r in fake.requests[n:] if r.method == "POST"]
+        assert "still your turn" in sent.content
+        assert all(f"<@{u.id}>" in sent.content for u in (ALICE, BOB, CAROL))
+        assert str(turn.message_id) in sent.content
+    finally:
+        await fake.close()
+        await service.close()
