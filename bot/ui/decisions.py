@@ -77,7 +77,9 @@ class Choice:
 
     @property
     def label(self) -> str:
-        if not self.mark or self.text.startswith(self.mark) or self.mark in self.text.split():
+        """The words of a button or a select option: the mark first (a numbered cell says
+        "Cell 3" already)."""
+        if not self.mark or isinstance(self.target, Cell):
             return self.text
         return f"{self.mark} · {self.text}"
 
