@@ -1,26 +1,47 @@
 """``carcabot local``: play a match in the terminal through the same MatchService as Discord.
 
-Hot-seat humans type their moves (a numbered cell, then a rotation, then a lettered spot or
-``none`` — the Discord picker's choices — or raw notation such as ``place 1,0 r90``); random
-seats play themselves. The match lives in a real SQLite file; after every turn the board PNG is
-written to ``OUT/local-<match>/turn-NNN.png``, and at the end the record (``record.json``).
+Every choice the engine opens is asked of its seat generically (:mod:`bot.local_ask`): placing
+a tile is a numbered cell (as on the board image), then a rotation; a follower is a lettered
+spot or ``pass``; an expansion's choice is its prompt and its options, a number, or ``pass``;
+raw notation such as ``place 1,0 r90`` works too. When several seats decide at once, each
+human is asked in turn, and a private choice is announced so the others look away; random
+seats answer with the engine's random player. The match lives in a real SQLite file; after
+every turn the board PNG is written to ``OUT/local-<match>/turn-NNN.png`` (and a picture of
+the choices, ``choice-NNN-K.png``, when a question's options are places on the board), and at
+the end the record (``record.json``).
 
 With ``--humans 0`` a whole random match plays unattended (the newcomer demo and the tests).
 End of input stops cleanly (the match stays stored: ``--resume`` continues it).
+``--plugin MODULE`` loads an extra expansion first (``--plugin tests.expansions.<name>
+--expansions <id>``: see :mod:`bot.plugins`).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
 import secrets
 import sqlite3
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
+from bot.local_ask import (
+    HELP,
+    Answer,
+    Asker,
+    Console,
+    EndOfInput,
+    Words,
+    figure_words,
+    spot_words,
+)
+from bot.plugins import PluginError, add_plugin_argument, load_plugins
 from bot.services.matches import (
+    ERR_NO_MATCH,
     MatchOptions,
     MatchService,
     Outcome,
@@ -29,23 +50,19 @@ from bot.services.matches import (
 )
 from bot.services.options import expansion_ids, parse_rule, rules_for
 from bot.settings import DEFAULT_LOCAL_DATABASE
-from engine import Action, InvalidActionError, Pass, PlaceTile, Position, Rotation
+from engine import PublicView
 from engine.carcassonne.events import FigureDeployed, PointsScored, TileDiscarded, TilePlaced
-from engine.carcassonne.rules import describe_spot
+from engine.carcassonne.randomplay import choose_answer
+from engine.core import messages
+from engine.core.decisions import Decision, Target
 from engine.core.rng import Rng
 from storage import MigrationError
+
+log = logging.getLogger(__name__)
 
 LOCAL_GUILD = 0
 LOCAL_CHANNEL = 1
 _BOT_SALT = 0xB07B07
-_HELP = (
-    "Type a cell number, then a rotation; or the move itself: 'place X,Y r90', "
-    "'deploy city:N', 'pass'. Also: 'board' (list again), 'undo', 'resign', 'quit'."
-)
-
-
-class _EndOfInput(Exception):
-    """stdin ended (or the player typed quit)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +79,12 @@ class LocalOptions:
     expansions: tuple[str, ...] = ()
     #: expansion rule values as ``KEY=VALUE`` texts (see ``bot.services.options.parse_rule``)
     rules: tuple[str, ...] = ()
+    #: ``--plugin`` modules the caller loaded (named again in the hint to resume)
+    plugins: tuple[str, ...] = ()
+
+    def resume_hint(self) -> str:
+        extra = "".join(f" --plugin {m}" for m in self.plugins)
+        return f"carcabot local --resume{extra}"
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -99,9 +122,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="a rule of a chosen expansion (repeatable; on/off for yes-or-no rules); "
         f"rules: {', '.join(r.key for r in rules_for(expansion_ids()))}",
     )
+    add_plugin_argument(p)
 
 
 def run(args: argparse.Namespace) -> int:
+    try:
+        load_plugins(getattr(args, "plugins", ()))
+    except PluginError as e:
+        print(f"carcabot local: {e}", file=sys.stderr)
+        return 2
     opts = LocalOptions(
         players=args.players,
         humans=args.humans,
@@ -114,11 +143,12 @@ def run(args: argparse.Namespace) -> int:
         tiny_city=args.tiny_city,
         expansions=tuple(args.expansions),
         rules=tuple(args.rules),
+        plugins=tuple(getattr(args, "plugins", ())),
     )
     try:
         return asyncio.run(play_local(opts))
     except KeyboardInterrupt:
-        print("\nStopped. The match is stored; continue it with --resume.")
+        print(f"\nStopped. The match is stored; continue it with '{opts.resume_hint()}'.")
         return 130
 
 
@@ -134,7 +164,7 @@ async def play_local(
     animator: Any = _UNSET,
 ) -> int:
     """Play (or resume) one local match to its end or to the end of input; return an exit code."""
-    table = _Table(stdin or sys.stdin, stdout or sys.stdout)
+    table = _Table(stdin or sys.stdin, stdout or sys.stdout, pictures=renderer is not None)
     problem = _check(opts)
     if problem:
         table.say(problem)
@@ -164,28 +194,20 @@ def _check(opts: LocalOptions) -> str | None:
 
 
 class _Table:
-    """The console: prints the game and asks humans for moves."""
+    """The console: prints the game, asks each human seat its open decisions (private ones
+    announced so the others look away), and answers for the random seats."""
 
-    def __init__(self, stdin: TextIO, stdout: TextIO) -> None:
-        self.stdin = stdin
-        self.stdout = stdout
+    def __init__(self, stdin: TextIO, stdout: TextIO, *, pictures: bool = True) -> None:
+        self.con = Console(stdin, stdout)
         self.folder: Path | None = None
         self.warned_no_images = False
+        self.pictures = pictures
+        self.picture_count = 0
+        self.words = Words(())
+        self.view: PublicView | None = None
 
     def say(self, text: str = "") -> None:
-        print(text, file=self.stdout, flush=True)
-
-    def ask(self, prompt: str) -> str:
-        self.stdout.write(prompt)
-        self.stdout.flush()
-        line = self.stdin.readline()
-        if not line:
-            self.say()
-            raise _EndOfInput
-        text = line.strip()
-        if text.lower() in ("quit", "exit", "q"):
-            raise _EndOfInput
-        return text
+        self.con.say(text)
 
     # ------------------------------------------------------------------ flow
     async def play(self, svc: MatchService, opts: LocalOptions) -> int:
@@ -194,40 +216,58 @@ class _Table:
             return 2
         self.folder = opts.out / f"local-{out.match_id}"
         self.folder.mkdir(parents=True, exist_ok=True)
+        self.words = Words([s.name for s in out.seats])
         rng = Rng((opts.seed if opts.seed is not None else out.match_id) ^ _BOT_SALT)
         self._write_turn(out)
         self._announce_turn(out)
         try:
             while not out.finished:
-                uid = out.current_user_id
-                if uid > 0:
-                    nxt = await self._human_turn(svc, out)
+                if not out.awaiting:
+                    self.say("Nobody has anything to decide: the match cannot go on.")
+                    return 1
+                seat = out.awaiting[0]
+                self.view = out.view
+                decisions = await self._decisions(svc, out, seat)
+                if not decisions:
+                    self.say(f"No open decision for {out.seats[seat].name}: stopping.")
+                    return 1
+                if out.user_of(seat) > 0:
+                    nxt = await self._human(svc, out, decisions[0])
                 else:
-                    nxt = await svc.submit(
-                        LOCAL_CHANNEL, uid, self._bot_move(out, rng), out.version
-                    )
-                    self._describe_bot(out, nxt)
+                    nxt = await self._bot(svc, out, decisions[0], rng)
                 turn_changed = nxt.view.turn != out.view.turn or nxt.finished
                 self._report_events(nxt)
+                if self.con.queue and (turn_changed or seat not in nxt.awaiting):
+                    self.say(f"  (The rest of the line was not used: {' '.join(self.con.queue)})")
+                    self.con.queue.clear()
                 out = nxt
                 if turn_changed:
                     self._write_turn(out)
                     if not out.finished:
                         self._scores(out)
                         self._announce_turn(out)
-        except _EndOfInput:
-            self.say(
-                "Input ended: the match is stored. Continue it with 'carcabot local --resume'."
-            )
+        except EndOfInput:
+            self.say(f"Input ended: the match is stored. Continue it with '{opts.resume_hint()}'.")
             return 0
         self._finish(out)
         return 0
+
+    async def _decisions(self, svc: MatchService, out: Outcome, seat: int) -> tuple[Decision, ...]:
+        """The seat's open decisions: public ones from the outcome, private ones asked for."""
+        if seat in out.private_seats:
+            _, mine = await svc.decisions_for(LOCAL_CHANNEL, out.user_of(seat))
+            return tuple(d for d in mine if d.seat == seat)
+        return tuple(d for d in out.decisions if d.seat == seat)
 
     async def _begin(self, svc: MatchService, opts: LocalOptions) -> Outcome | None:
         if opts.resume:
             try:
                 out = await svc.current(LOCAL_CHANNEL)
-            except ServiceError:
+            except ServiceError as e:
+                if e.key != ERR_NO_MATCH:  # stored, but it does not load: never set it aside
+                    self.say(f"The unfinished local match cannot be loaded: {e}")
+                    self.say("If it was played with --plugin MODULE, resume with the same one.")
+                    return None
                 self.say("There is no unfinished local match to resume; starting a new one.")
             else:
                 self.say(f"Resuming local match {out.match_id} at turn {out.view.turn + 1}.")
@@ -260,173 +300,78 @@ class _Table:
         out = await svc.start(LOCAL_CHANNEL, host_id)
         order = ", ".join(f"{s.name} ({s.colour})" for s in out.seats)
         self.say(f"Carcassonne, local match {out.match_id} (seed {seed}). Seat order: {order}.")
+        if out.view.setup.expansions:
+            self.say(
+                f"Expansions: {', '.join(_expansion_name(e) for e in out.view.setup.expansions)}."
+            )
         if any(s.user_id > 0 for s in out.seats):
-            self.say(_HELP)
+            self.say(HELP)
         return out
 
     # ------------------------------------------------------------------ humans
-    async def _human_turn(self, svc: MatchService, out: Outcome) -> Outcome:
-        """Ask the current human until one move is accepted; return its outcome."""
+    async def _human(self, svc: MatchService, out: Outcome, d: Decision) -> Outcome:
+        """Ask the seat's decision until an answer is accepted; return its outcome."""
+        user = out.user_of(d.seat)
+        name = out.seats[d.seat].name
+        if d.private:
+            self.con.queue.clear()  # a line typed in the open never answers a secret
+            self.say(f"\n  {name}, your private choice — others look away.")
+        asker = Asker(self.con, self.words, self._picture if self.pictures else None)
         while True:
-            actions = self._ask_move(out)
-            if actions == "undo":
-                call = svc.undo(LOCAL_CHANNEL, out.current_user_id)
-            elif actions == "resign":
-                call = svc.resign(LOCAL_CHANNEL, out.current_user_id)
-            elif isinstance(actions, list):
-                call = svc.submit(LOCAL_CHANNEL, out.current_user_id, actions, out.version)
-            else:
-                continue
+            reply = asker.decide(d, self._who(out, d.seat), out.view)
             try:
-                result = await call
+                if reply == "undo":
+                    result = await svc.undo(LOCAL_CHANNEL, user)
+                    self.say("  Placement taken back: place the tile again.")
+                elif reply == "resign":
+                    result = await svc.resign(LOCAL_CHANNEL, user)
+                    self.say(f"  {name} resigns.")
+                else:
+                    assert isinstance(reply, Answer)
+                    result = await svc.submit(LOCAL_CHANNEL, user, list(reply.actions), key=d.key)
             except ServiceError as e:
+                self.con.queue.clear()
                 self.say(f"  {e}")
                 continue
-            if actions == "undo":
-                self.say("  Placement taken back: place the tile again.")
-            elif actions == "resign":
-                self.say(f"  {out.seats[out.view.current].name} resigns.")
+            if d.private:
+                self.say(f"  {name} has chosen (kept secret).")
             return result
 
-    def _ask_move(self, out: Outcome) -> list[Action] | str:
-        if out.view.step == "place":
-            return self._ask_place(out)
-        return self._ask_deploy(out)
-
-    def _ask_place(self, out: Outcome) -> list[Action] | str:
-        cells = list(out.placements.items())
-        self._list_cells(out)
-        while True:
-            text = self.ask(f"{self._who(out)}: cell number (1-{len(cells)}) or a move> ")
-            special = self._special(text, out)
-            if special is not None:
-                if special == "board":
-                    self._list_cells(out)
-                    continue
-                return special
-            if text.isdigit():
-                n = int(text)
-                if not 1 <= n <= len(cells):
-                    self.say(f"  Pick a cell from 1 to {len(cells)}.")
-                    continue
-                pos, rots = cells[n - 1]
-                rot = self._ask_rotation(out, pos, rots)
-                if rot is None:
-                    self._list_cells(out)
-                    continue
-                return [PlaceTile(pos, rot)]
-            parsed = self._parse(text)
-            if parsed is not None:
-                return parsed
-
-    def _ask_rotation(
-        self, out: Outcome, pos: Position, rots: tuple[Rotation, ...]
-    ) -> Rotation | None:
-        if len(rots) == 1:
-            self.say(f"  Only {rots[0].notation()} fits at {pos.notation()}.")
-            return rots[0]
-        names = " ".join(f"{i}) {r.notation()}" for i, r in enumerate(rots, 1))
-        while True:
-            text = self.ask(f"  Rotation at {pos.notation()}: {names} (or 'back')> ").lower()
-            if text == "back":
-                return None
-            if text.isdigit() and 1 <= int(text) <= len(rots):
-                return rots[int(text) - 1]
-            for r in rots:
-                if text in (r.notation(), str(r.degrees)):
-                    return r
-            self.say(f"  Choose one of: {' '.join(r.notation() for r in rots)}.")
-
-    def _ask_deploy(self, out: Outcome) -> list[Action] | str:
-        spots = list(out.deploys)
-        self._list_spots(out)
-        while True:
-            text = self.ask(f"{self._who(out)}: spot letter, 'none' or a move> ")
-            special = self._special(text, out)
-            if special is not None:
-                if special == "board":
-                    self._list_spots(out)
-                    continue
-                return special
-            low = text.lower()
-            if low in ("none", "n", "pass", "-"):
-                return [Pass()]
-            if len(low) == 1 and low.isalpha():
-                i = ord(low) - ord("a")
-                if 0 <= i < len(spots):
-                    return [spots[i]]
-                self.say(f"  Pick a letter from a to {chr(ord('a') + len(spots) - 1)}, or none.")
-                continue
-            parsed = self._parse(text)
-            if parsed is not None:
-                return parsed
-
-    def _special(self, text: str, out: Outcome) -> str | None:
-        low = text.lower()
-        if low in ("help", "?"):
-            self.say(_HELP)
-            return "board"
-        if low in ("board", "list", ""):
-            return "board"
-        if low in ("undo", "resign"):
-            return low
-        return None
-
-    def _parse(self, text: str) -> list[Action] | None:
-        """Raw notation; several actions may be joined with ';' (``place 1,0 r0; pass``)."""
-        try:
-            return [Action.from_notation(part) for part in text.split(";") if part.strip()]
-        except (InvalidActionError, ValueError) as e:
-            self.say(f"  I did not understand that ({e}). Type 'help' for the choices.")
-            return None
-
-    def _list_cells(self, out: Outcome) -> None:
-        self.say(f"  Tile {out.view.drawn} — legal cells (numbered as on the board image):")
-        for i, (pos, rots) in enumerate(out.placements.items(), 1):
-            turns = " ".join(r.notation() for r in rots)
-            self.say(f"    {i:>2}) {pos.notation():<8} {turns}")
-
-    def _list_spots(self, out: Outcome) -> None:
-        self.say("  Put a figure on the tile you placed?")
-        for i, d in enumerate(out.deploys):
-            figure = "" if d.figure == "follower" else f"{d.figure} "
-            self.say(f"    {chr(ord('a') + i)}) {figure}{describe_spot(d.spot)}  [{d.spot}]")
-        self.say("    none) no figure")
-
     # ------------------------------------------------------------------ random seats
-    def _bot_move(self, out: Outcome, rng: Rng) -> list[Action]:
-        if out.view.step == "place":
-            options: list[Action] = [
-                PlaceTile(pos, r) for pos, rots in out.placements.items() for r in rots
-            ]
-        else:
-            options = [*out.deploys, Pass()]
-        return [options[rng.below(len(options))]]
-
-    def _describe_bot(self, before: Outcome, after: Outcome) -> None:
-        name = before.seats[before.view.current].name
-        for e in after.events:
-            if isinstance(e, TilePlaced):
+    async def _bot(self, svc: MatchService, out: Outcome, d: Decision, rng: Rng) -> Outcome:
+        action = choose_answer(d, rng)
+        nxt = await svc.submit(LOCAL_CHANNEL, out.user_of(d.seat), [action], key=d.key)
+        name = out.seats[d.seat].name
+        if d.private:
+            self.say(f"  {name} has chosen (kept secret).")
+            return nxt
+        said = False
+        for e in nxt.events:
+            if isinstance(e, TilePlaced) and e.seat == d.seat:
                 self.say(f"{name} places {e.tile} at {e.pos.notation()} {e.rotation.notation()}.")
-            elif isinstance(e, FigureDeployed):
-                figure = "follower" if e.figure == "follower" else e.figure
-                self.say(f"{name} puts a {figure} on the {describe_spot(e.spot)}.")
-        if before.view.step == "deploy" and not any(
-            isinstance(e, FigureDeployed) for e in after.events
-        ):
-            self.say(f"{name} puts no figure.")
+                said = True
+            elif isinstance(e, FigureDeployed) and e.seat == d.seat:
+                self.say(f"{name} puts a {figure_words(e.figure)} on the {spot_words(e.spot)}.")
+                said = True
+        if said:
+            return nxt
+        if d.optional and action == d.pass_action:
+            self.say(f"{name} passes — {self.words.prompt(d.prompt)}")
+        else:
+            chosen = next((o for o in d.options if o.action == action), None)
+            what = self.words.option(chosen) if chosen else action.notation()
+            self.say(f"{name} chooses {what} — {self.words.prompt(d.prompt)}")
+        return nxt
 
     # ------------------------------------------------------------------ output
-    def _who(self, out: Outcome) -> str:
-        s = out.seats[out.view.current]
+    def _who(self, out: Outcome, seat: int) -> str:
+        s = out.seats[seat]
         return f"{s.name} ({s.colour})"
 
     def _announce_turn(self, out: Outcome) -> None:
         v = out.view
-        self.say(
-            f"\n— Turn {v.turn + 1}: {self._who(out)} draws {v.drawn} "
-            f"({v.tiles_left} left in the pile)"
-        )
+        draws = f" draws {v.drawn} ({v.tiles_left} left in the pile)" if v.drawn else ""
+        self.say(f"\n— Turn {v.turn + 1}: {self._who(out, v.current)}{draws}")
 
     def _report_events(self, out: Outcome) -> None:
         names = [s.name for s in out.seats]
@@ -436,10 +381,33 @@ class _Table:
                 self.say(f"  * {e.item.describe()} -> {who}")
             elif isinstance(e, TileDiscarded):
                 self.say(f"  * tile {e.tile} fits nowhere and is discarded")
+            else:
+                prompt = e.prompt()
+                if prompt is not None:
+                    self.say(f"  * {self.words.prompt(prompt)}")
 
     def _scores(self, out: Outcome) -> None:
         parts = [f"{p.name} {p.score}" for p in out.view.players]
         self.say("  Scores: " + " · ".join(parts))
+
+    def _picture(
+        self, d: Decision, targets: Sequence[Target | None], labels: Sequence[str]
+    ) -> Path | None:
+        """The targets of a question drawn on the board, labelled as listed (if rendering is
+        available); the file written, or None."""
+        if self.folder is None or self.view is None:
+            return None
+        try:
+            from rendering import render_targets
+
+            png = render_targets(self.view, targets, labels, title=self.words.prompt(d.prompt))
+        except Exception:  # a picture is a help, never a reason to stop the game
+            log.debug("drawing the choices failed", exc_info=True)
+            return None
+        self.picture_count += 1
+        path = self.folder / f"choice-{self.view.turn + 1:03d}-{self.picture_count}.png"
+        path.write_bytes(png)
+        return path
 
     def _write_turn(self, out: Outcome) -> None:
         assert self.folder is not None
@@ -475,6 +443,11 @@ class _Table:
             mark = "  winner" if p.seat in out.winners else ""
             flag = "  (resigned)" if seat.resigned else ""
             self.say(f"  {rank}. {p.name:<12} {p.score:>4}{mark}{flag}")
+
+
+def _expansion_name(expansion_id: str) -> str:
+    key = f"exp.{expansion_id}"
+    return messages.text(key) if messages.has(key) else expansion_id
 
 
 def _players(opts: LocalOptions) -> list[tuple[int, str]]:

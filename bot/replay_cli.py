@@ -1,5 +1,8 @@
 """``carcabot replay FILE``: replay a game record (.json) or a JCloisterZone save (.jcz).
 
+JCloisterZone saves are told apart from records, and 4.x from 5.x saves, by their content
+(:func:`engine.carcassonne.jcz5.jcz_version`), whatever the file is called.
+
 Prints each player's score and every scored feature with who got it (``--json`` for one JSON
 object instead); ``--png`` / ``--gif`` draw the final board / an animation of the game.
 Everything is checked before anything is printed: a bad file gives one line on stderr,
@@ -14,7 +17,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from engine.carcassonne.jcz import import_jcz
+from bot.plugins import PluginError, add_plugin_argument, load_plugins
+from engine.carcassonne.jcz5 import import_save, jcz_version
 from engine.carcassonne.record import GameRecord, ReplayResult, replay
 from engine.carcassonne.view import PublicView, public_view
 from engine.core.errors import EngineError
@@ -35,6 +39,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--gif", metavar="OUT.gif|OUT.webp", help="draw the game turn by turn as an animation"
     )
+    add_plugin_argument(parser)
 
 
 def load_record(path: Path) -> tuple[GameRecord, str]:
@@ -52,16 +57,25 @@ def load_record(path: Path) -> tuple[GameRecord, str]:
         data = json.loads(raw)
     except (ValueError, UnicodeDecodeError) as e:
         raise ReplayFailed(f"not valid JSON: {e}") from None
-    is_jcz = path.suffix.lower() == ".jcz" or (
-        isinstance(data, dict) and "replay" in data and "format" not in data
-    )
-    if is_jcz:
-        return import_jcz(data).record, "jcz"
-    return GameRecord.from_json(data), "record"
+    version = jcz_version(data)
+    if version is None and path.suffix.lower() == ".jcz" and not _is_record(data):
+        return import_save(data).record, "jcz"  # says why it is not a save
+    if version is None:
+        return GameRecord.from_json(data), "record"
+    return import_save(data).record, "jcz" if version == 4 else "jcz5"
+
+
+def _is_record(data: Any) -> bool:
+    return isinstance(data, dict) and "format" in data
 
 
 def run(args: argparse.Namespace) -> int:
     path = Path(args.file)
+    try:
+        load_plugins(getattr(args, "plugins", ()))
+    except PluginError as e:
+        print(f"{PROG}: {e}", file=sys.stderr)
+        return 2
     try:
         record, kind = load_record(path)
         result = replay(record, keep_states=bool(args.gif))

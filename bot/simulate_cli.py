@@ -3,6 +3,9 @@
 Game ``i`` (from 0) uses seed ``S + i`` for both the shuffle and the random choices, so any
 line can be reproduced alone with ``--seed`` and ``--games 1``. ``--record DIR`` writes each
 tile game's record as ``DIR/game-<seed>.json``, which ``carcabot replay`` reads back.
+``--plugin MODULE`` loads an extra expansion first (``--plugin tests.expansions.<name>
+--expansions <id>``). The random player answers every open decision, whatever its kind
+(:func:`engine.carcassonne.randomplay.choose_answer`).
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bot.plugins import PluginError, add_plugin_argument, load_plugins
 from engine.carcassonne.randomplay import play_random_game
 from engine.carcassonne.record import dumps
 from engine.carcassonne.registry import all_expansions
@@ -45,10 +49,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--tiny-city", type=int, choices=(2, 4), default=2, dest="tiny_city")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    add_plugin_argument(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     try:
+        load_plugins(getattr(args, "plugins", ()))
         if args.games < 1:
             raise SimulateFailed("--games must be at least 1")
         if args.game == "cards":
@@ -56,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
                 raise SimulateFailed("--record is only available for the tile game")
             return _report(args, _card_games(args))
         return _report(args, _tile_games(args))
-    except (SimulateFailed, EngineError) as e:
+    except (SimulateFailed, PluginError, EngineError) as e:
         print(f"{PROG}: {e}", file=sys.stderr)
         return 2
 

@@ -6,13 +6,14 @@ import importlib
 import io
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.cli import main
-from engine.carcassonne.record import loads
+from engine.carcassonne.record import loads, replay
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "jcz"
 RANDOM_EXPECTED: dict[str, Any] = json.loads((FIXTURES / "random" / "expected.json").read_text())
@@ -284,3 +285,226 @@ def test_simulate_bad_arguments_exit_2(
     code, out, err = _run(capsys, "simulate", *argv)
     assert (code, out) == (2, "")
     assert err.startswith("carcabot simulate: ") and reason in err
+
+
+# ---------------------------------------------------------------------------- JCloisterZone 5.x
+FIXTURES5 = FIXTURES.parent / "jcz5"
+EXPECTED5: dict[str, Any] = json.loads((FIXTURES5 / "expected.json").read_text())
+PLAYED5 = (
+    "basic/city-and-road-scoring.jcz",
+    "basic/monastery-scoring.jcz",
+    "basic/tiny-city-rule.jcz",
+    "inns-and-cathedrals/cathedrals-scoring.jcz",
+    "traders-and-builders/pig-scoring.jcz",
+    "traders-and-builders/wine-scoring.jcz",
+)
+
+
+@pytest.mark.parametrize("name", PLAYED5)
+def test_replay_jcz5_prints_jcloisterzone_scores(
+    capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    expected = EXPECTED5[name]
+    names = tuple(p["name"] for p in json.loads((FIXTURES5 / name).read_text())["players"])
+    code, out, err = _run(capsys, "replay", str(FIXTURES5 / name))
+    assert code == 0 and err == ""
+    for got, want in zip(_text_scores(out, names), expected["scores"], strict=True):
+        assert want is None or got == want
+    head = "Final scores after" if expected["final"] else "Scores so far after"
+    assert out.startswith(head)
+    code, out, err = _run(capsys, "replay", "--json", str(FIXTURES5 / name))
+    assert code == 0 and err == ""
+    data = json.loads(out)
+    assert data["source"] == "jcz5" and data["players"] == list(names)
+    assert data["over"] is expected["final"]
+    for got, want in zip(data["scores"], expected["scores"], strict=True):
+        assert want is None or got == want
+
+
+def test_replay_jcz5_mid_game_text(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = _run(capsys, "replay", str(FIXTURES5 / "basic/city-and-road-scoring.jcz"))
+    assert out.splitlines()[:3] == [
+        "Scores so far after 11 tiles (the game is not over):",
+        "  David     7   (road 7)",
+        "  Wendy    16   (city 16)",
+    ]
+
+
+def test_jcz5_save_is_recognised_by_content(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "saved-game.json"
+    path.write_bytes((FIXTURES5 / "basic/field-scoring.jcz").read_bytes())
+    code, out, err = _run(capsys, "replay", "--json", str(path))
+    assert code == 0, err
+    assert json.loads(out)["scores"] == [9, 0] and json.loads(out)["source"] == "jcz5"
+
+
+@pytest.mark.parametrize(
+    ("name", "reason"),
+    [
+        ("goldmines/gold-scoring.jcz", "JCloisterZone tile set 'goldmines' (Gold Mines)"),
+        (
+            "bridge-bazaar-and-castles/castle-unoccupied-trigger.jcz",
+            "JCloisterZone element 'castle' (Bridges, Castles & Bazaars: castles)",
+        ),
+    ],
+)
+def test_jcz5_save_with_parts_we_do_not_play_exits_2(
+    capsys: pytest.CaptureFixture[str], name: str, reason: str
+) -> None:
+    path = FIXTURES5 / name
+    code, out, err = _run(capsys, "replay", str(path))
+    assert (code, out) == (2, "")
+    assert err == f"carcabot replay: {path}: {reason} is not supported yet\n"
+
+
+def _broken_jcz5(mutate: Any) -> Any:
+    data = json.loads((FIXTURES5 / "basic/field-scoring.jcz").read_text())
+    mutate(data)
+    return data
+
+
+@pytest.mark.parametrize(
+    ("content", "line"),
+    [
+        (
+            lambda: (FIXTURES5 / "basic/field-scoring.jcz").read_text()[:700],
+            "not valid JSON: ",
+        ),
+        (
+            lambda: json.dumps(_broken_jcz5(lambda d: d["setup"].update(elements=[]))),
+            '"setup.elements" must be an object',
+        ),
+        (
+            lambda: json.dumps(
+                _broken_jcz5(lambda d: d["replay"][0]["payload"].update(position="0,-1"))
+            ),
+            "move 1: PLACE_TILE position must be [x, y]",
+        ),
+        (
+            lambda: json.dumps(
+                _broken_jcz5(lambda d: d["replay"][0]["payload"].update(rotation="R0"))
+            ),
+            "move 1: PLACE_TILE: At 0° the south edge",
+        ),
+        (
+            lambda: json.dumps(
+                _broken_jcz5(lambda d: d["replay"][3]["payload"].update(tileId="BA/Nope"))
+            ),
+            "move 4: PLACE_TILE: unknown tile 'BA/Nope'",
+        ),
+    ],
+    ids=["truncated", "wrong-type", "wrong-position-type", "illegal-move", "unknown-tile"],
+)
+def test_malformed_jcz5_exits_2_with_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, content: Any, line: str
+) -> None:
+    path = tmp_path / "broken.jcz"
+    path.write_text(content())
+    for extra in ([], ["--json"]):
+        code, out, err = _run(capsys, "replay", *extra, str(path))
+        assert (code, out) == (2, "")
+        assert err.startswith(f"carcabot replay: {path}: {line}")
+        assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_replay_jcz5_png_and_animation(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A solo game (one player) draws like any other."""
+    save = str(FIXTURES5 / "traders-and-builders/pigs-no-stack.jcz")
+    out_png, out_gif = tmp_path / "board.png", tmp_path / "game.gif"
+    code, out, err = _run(capsys, "replay", "--png", str(out_png), "--gif", str(out_gif), save)
+    if not (_has("rendering", "render_board") and _has("rendering", "render_animation")):
+        assert (code, out) == (2, "")
+        return
+    from PIL import Image
+
+    assert code == 0, err
+    assert _text_scores(out, ("Alice",)) == (4,)
+    with Image.open(io.BytesIO(out_png.read_bytes())) as img:
+        assert img.format == "PNG" and img.width > 100 and img.height > 100
+    with Image.open(io.BytesIO(out_gif.read_bytes())) as img:
+        # the start and one frame per turn (5 turns); the renderer may add a closing frame
+        assert img.format == "GIF" and getattr(img, "n_frames", 1) >= 6
+
+
+# ---------------------------------------------------------------------------- --plugin
+@pytest.fixture
+def no_oracle_after() -> Iterator[None]:
+    """``--plugin`` installs the test expansion in this process: take it out afterwards."""
+    yield
+    from tests.expansions import oracle
+
+    oracle.uninstall()
+
+
+def test_simulate_plays_a_plugin_expansion_through_its_decisions(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, no_oracle_after: None
+) -> None:
+    code, out, err = _run(
+        capsys, "simulate", "--plugin", "tests.expansions.oracle", "--expansions", "oracle",
+        "--games", "3", "--players", "3", "--seed", "11", "--record", str(tmp_path), "--json",
+    )  # fmt: skip
+    assert code == 0 and err == ""
+    games = json.loads(out)["games"]
+    assert [g["seed"] for g in games] == [11, 12, 13]
+    for g in games:
+        record = loads((tmp_path / f"game-{g['seed']}.json").read_text())
+        assert record.setup.expansions == ("oracle",)
+        notations = [a.notation for a in record.actions]
+        # every seat guessed in secret, the owl moved or was passed: the random player
+        # answered decisions it knows nothing of
+        guesses = [n for n in notations if n.startswith("oracle.guess")]
+        assert guesses and len(guesses) % 3 == 0
+        assert any(n.startswith("oracle.owl") for n in notations)
+        replayed = replay(record)
+        assert replayed.over and list(replayed.scores) == g["scores"]
+    # the record replays from the command line with the same plugin (and only with it)
+    recorded = str(tmp_path / "game-11.json")
+    code, out, err = _run(
+        capsys, "replay", "--plugin", "tests.expansions.oracle", recorded, "--json"
+    )
+    assert code == 0 and json.loads(out)["scores"] == games[0]["scores"]
+    from tests.expansions import oracle
+
+    oracle.uninstall()
+    code, out, err = _run(capsys, "replay", recorded)
+    assert code == 2 and "the expansion 'oracle' is not playable yet" in err
+    code, out, _ = _run(
+        capsys, "simulate", "--plugin", "tests.expansions.oracle", "--expansions", "oracle",
+        "--games", "2", "--seed", "11", "--players", "3",
+    )  # fmt: skip
+    lines = out.splitlines()
+    assert code == 0 and lines[0].startswith("seed     11  scores") and "placed" in lines[0]
+    assert lines[-1].startswith("2 tiles games, 3 players:")
+
+
+@pytest.mark.parametrize("command", ["simulate", "local", "replay"])
+@pytest.mark.parametrize(
+    ("module", "reason"),
+    [
+        ("no_such_plugin_mod", "no module named 'no_such_plugin_mod'"),
+        ("tests.expansions.nothing_here", "no module named 'tests.expansions.nothing_here'"),
+        ("not a module", "not a module name"),
+    ],
+)
+def test_an_unknown_plugin_is_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str, module: str, reason: str
+) -> None:
+    extra = {"local": ["--db", str(tmp_path / "x.sqlite3")], "replay": ["x.json"]}.get(command, [])
+    code, out, err = _run(capsys, command, "--plugin", module, *extra)
+    assert (code, out) == (2, "")
+    assert err.startswith(f"carcabot {command}: cannot load the plugin '{module}': ")
+    assert reason in err and err.count("\n") == 1
+    assert not (tmp_path / "x.sqlite3").exists()
+
+
+def test_the_simulated_card_game_plays_through_its_decisions(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    if not _has("engine.cardgame.sim", "play_random"):
+        pytest.skip("no card game simulator in this build")
+    code, out, err = _run(capsys, "simulate", "--game", "cards", "--games", "3", "--json")
+    assert code == 0 and err == ""
+    games = json.loads(out)["games"]
+    assert len(games) == 3 and all(g["rounds"] > 0 and len(g["scores"]) == 2 for g in games)

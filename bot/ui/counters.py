@@ -29,9 +29,10 @@ Counters = list[tuple[str, list[str]]]
 
 
 def counters(view: PublicView, seats: Sequence[SeatInfo], lang: Lang) -> Counters:
-    """Every expansion's counters, per seat (see the module docstring)."""
-    worded = _engine_words(view, seats, lang)
-    return worded if worded is not None else _read_models(view, lang)
+    """Every expansion's counters, per seat (see the module docstring): the engine's words for
+    the expansions that word their counters, a generic reading of the others' models."""
+    worded, ids = _engine_words(view, seats, lang)
+    return worded + _read_models(view, lang, skip=ids)
 
 
 def counters_fields(
@@ -51,14 +52,14 @@ def counters_fields(
     return fields
 
 
-def _engine_words(view: PublicView, seats: Sequence[SeatInfo], lang: Lang) -> Counters | None:
-    """The engine's own prompts per player and expansion, when the view carries them."""
+def _engine_words(
+    view: PublicView, seats: Sequence[SeatInfo], lang: Lang
+) -> tuple[Counters, set[str]]:
+    """The engine's own prompts per player and expansion, and the ids of the expansions worded."""
     per_player: list[Mapping[str, Sequence[Prompt]]] = []
     for p in view.players:
         found = getattr(p, "counters", None)
-        if not isinstance(found, Mapping):
-            return None
-        per_player.append(found)
+        per_player.append(found if isinstance(found, Mapping) else {})
     ids: list[str] = []
     for found in per_player:
         ids.extend(e for e in found if e not in ids)
@@ -69,14 +70,14 @@ def _engine_words(view: PublicView, seats: Sequence[SeatInfo], lang: Lang) -> Co
             for found in per_player
         ]
         out.append((t(lang, f"exp.{exp_id}"), texts))
-    return out
+    return out, set(ids)
 
 
-def _read_models(view: PublicView, lang: Lang) -> Counters:
+def _read_models(view: PublicView, lang: Lang, *, skip: set[str]) -> Counters:
     players = len(view.players)
     out: Counters = []
     for exp_id, model in view.ext.items():
-        if not dataclasses.is_dataclass(model) or isinstance(model, type):
+        if exp_id in skip or not dataclasses.is_dataclass(model) or isinstance(model, type):
             continue
         per_seat: list[list[str]] = [[] for _ in range(players)]
         for f in dataclasses.fields(model):

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
+from engine.core.decisions import Prompt
 from engine.core.seats import Seat
 
 if TYPE_CHECKING:
@@ -73,6 +74,11 @@ class Expansion:
     def redact(self, model: Any, viewer: Seat | None) -> Any:
         """What ``viewer`` (``None`` = everyone) may see of this expansion's model."""
         return model
+
+    def counters(self, model: Any, seat: Seat) -> Iterable[Prompt]:
+        """Collect: the public per-seat counters of ``model`` (already redacted for everyone)
+        in words, for score lists (goods tokens, gold ...)."""
+        return ()
 
     # ---- placing figures
     def can_deploy(

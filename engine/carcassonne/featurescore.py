@@ -8,7 +8,7 @@ from __future__ import annotations
 from engine.carcassonne.board import RING, Board, Feature, PlacedTile
 from engine.carcassonne.events import Event, FiguresReturned, GameEnded
 from engine.carcassonne.geometry import Position
-from engine.carcassonne.scoring import ScoreItem, award, count
+from engine.carcassonne.scoring import Part, ScoreItem, award
 from engine.carcassonne.state import GameState
 from engine.carcassonne.tiles import FeatureKind
 from engine.core.seats import Seat
@@ -44,18 +44,20 @@ def feature_item(
             complete,
             final,
             tiles=n,
-            parts=(f"{count(n, 'tile')} × 1",),
+            parts=(Part.plural("part.tiles", n, k=1),),
             winners=winners,
             where=where,
         )
     elif feat.kind is FeatureKind.CITY:
         n, p = len(feat.tiles), feat.pennants
         if complete and n == 2 and state.setup.tiny_city == 2:
-            parts = ["2-tile city: 2"] + ([f"{count(p, 'shield')} × 1"] if p else [])
+            parts = [Part("part.tiny_city")] + ([Part.plural("part.shields", p, k=1)] if p else [])
             pts = 2 + p
         else:
             k = 2 if complete else 1
-            parts = [f"{count(n, 'tile')} × {k}"] + ([f"{count(p, 'shield')} × {k}"] if p else [])
+            parts = [Part.plural("part.tiles", n, k=k)]
+            if p:
+                parts.append(Part.plural("part.shields", p, k=k))
             pts = k * (n + p)
         item = ScoreItem(
             "city",
@@ -77,7 +79,7 @@ def feature_item(
             complete,
             final,
             tiles=1 + around,
-            parts=("cloister 1", f"{count(around, 'tile')} around × 1"),
+            parts=(Part("part.cloister"), Part.plural("part.around", around)),
             winners=winners,
             where=(cloister_pos,),
         )
@@ -188,7 +190,7 @@ def _farms_per_farm(state: GameState, events: list[Event]) -> None:
             False,
             True,
             tiles=len(feat.tiles),
-            parts=(f"{n} completed {'city' if n == 1 else 'cities'} × 3",),
+            parts=(Part.plural("part.cities", n, k=3),),
             winners=feat.winners(),
             where=tuple(sorted(feat.tiles)),
             units=n,
@@ -229,7 +231,7 @@ def _farms_first_edition(state: GameState, events: list[Event]) -> None:
             False,
             True,
             tiles=len(cfeat.tiles),
-            parts=(f"supplies a completed city of {len(cfeat.tiles)} tiles: 3",),
+            parts=(Part("part.supplies", n=len(cfeat.tiles)),),
             winners=winners,
             where=tuple(sorted(cfeat.tiles)),
             units=1,

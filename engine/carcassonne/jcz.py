@@ -271,7 +271,8 @@ def _placed_tiles(msgs: list[Any], from_turn: int) -> list[str]:
     return out
 
 
-def _position(value: Any, what: str, n: int) -> Position:
+def parse_position(value: Any, what: str, n: int) -> Position:
+    """A save's ``[x, y]`` (4.x and 5.x alike); ``n`` is the replay message for errors."""
     if (
         not isinstance(value, list)
         or len(value) != 2
@@ -341,7 +342,9 @@ def _convert(
                 rot = Rotation.parse(str(payload.get("rotation")))
             except EngineError as e:
                 raise RecordError(f"PLACE_TILE: {e}", move=n) from None
-            action = PlaceTile(_position(payload.get("position"), "PLACE_TILE position", n), rot)
+            action = PlaceTile(
+                parse_position(payload.get("position"), "PLACE_TILE position", n), rot
+            )
             turn += 1
         elif kind == "DEPLOY_MEEPLE":
             action = _deploy(payload, state, n)
@@ -368,7 +371,7 @@ def _deploy(payload: dict[str, Any], state: GameState, n: int) -> Deploy:
     pointer = payload.get("pointer")
     if not isinstance(pointer, dict):
         raise RecordError('DEPLOY_MEEPLE has no "pointer"', move=n)
-    pos = _position(pointer.get("position"), "DEPLOY_MEEPLE position", n)
+    pos = parse_position(pointer.get("position"), "DEPLOY_MEEPLE position", n)
     if pos != placed:
         raise RecordError(
             f"DEPLOY_MEEPLE on {pos.notation()}, but the tile just placed is at "

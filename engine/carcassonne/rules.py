@@ -31,7 +31,7 @@ from engine.carcassonne.placement import (
     spot_name,
 )
 from engine.carcassonne.registry import find_expansion
-from engine.carcassonne.state import GameSetup, GameState, PlayerState
+from engine.carcassonne.state import FIGURE_COUNT, GameSetup, GameState, PlayerState
 from engine.carcassonne.steps import DeployStep, PlaceStep  # registers the core steps
 from engine.carcassonne.tiles import TileDef, load_tile_set, tile
 from engine.core.decisions import Decision
@@ -119,6 +119,10 @@ def new_game(setup: GameSetup, *, seed: int) -> GameState:
     for e in exps:
         for k, v in e.figures().items():
             supply[k] = supply.get(k, 0) + v
+    for k in supply:
+        count = setup.option(FIGURE_COUNT + k)
+        if count is not None:
+            supply[k] = int(count)
     board = Board()
     board.place(ORIGIN, start.rotated(0))
     state = GameState(

@@ -4,14 +4,70 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from engine.core import messages
 from engine.core.seats import Seat
 
 if TYPE_CHECKING:
     from engine.carcassonne.board import Feature
     from engine.carcassonne.events import Event
     from engine.carcassonne.state import GameState
+
+
+class Part(str):
+    """One piece of a score's arithmetic: its English text (so it reads, compares and stores as
+    a plain string) carrying the message key and parameters a front end translates.
+
+    >>> p = Part.plural("part.tiles", 3, k=2)
+    >>> p, p.key, p.kwargs
+    ('3 tiles × 2', 'part.tiles.many', {'k': 2, 'n': 3})
+    """
+
+    key: str
+    params: tuple[tuple[str, Any], ...]
+
+    def __new__(cls, key: str, **params: Any) -> Part:
+        obj = super().__new__(cls, messages.text(key, "en", **params))
+        obj.key = key
+        obj.params = tuple(sorted(params.items()))
+        return obj
+
+    @classmethod
+    def plural(cls, key: str, n: int, **params: Any) -> Part:
+        """The singular (``key.one``) or plural (``key.many``) form for ``n``."""
+        return cls(f"{key}.one" if n == 1 else f"{key}.many", n=n, **params)
+
+    @property
+    def kwargs(self) -> dict[str, Any]:
+        return dict(self.params)
+
+    def __reduce__(self) -> Any:
+        return (_part, (self.key, self.params))
+
+
+def _part(key: str, params: tuple[tuple[str, Any], ...]) -> Part:
+    return Part(key, **dict(params))
+
+
+messages.register(
+    {
+        "part.tiles.one": ("1 tile × {k}", "1 pieza × {k}"),
+        "part.tiles.many": ("{n} tiles × {k}", "{n} piezas × {k}"),
+        "part.shields.one": ("1 shield × {k}", "1 escudo × {k}"),
+        "part.shields.many": ("{n} shields × {k}", "{n} escudos × {k}"),
+        "part.tiny_city": ("2-tile city: 2", "ciudad de 2 piezas: 2"),
+        "part.cloister": ("cloister 1", "monasterio 1"),
+        "part.around.one": ("1 tile around × 1", "1 pieza alrededor × 1"),
+        "part.around.many": ("{n} tiles around × 1", "{n} piezas alrededor × 1"),
+        "part.cities.one": ("1 completed city × {k}", "1 ciudad completada × {k}"),
+        "part.cities.many": ("{n} completed cities × {k}", "{n} ciudades completadas × {k}"),
+        "part.supplies": (
+            "supplies a completed city of {n} tiles: 3",
+            "abastece una ciudad completada de {n} piezas: 3",
+        ),
+    }
+)
 
 
 def count(n: int, word: str) -> str:

@@ -23,6 +23,13 @@ TINY_CITY_VALUES = (2, 4)
 FARM_SCORING_VALUES = ("per_farm", "city_supply_1st_ed")
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 FLOW_VERSION = 2
+#: Core match options (``GameSetup.options`` keys no expansion owns). Lobbies do not offer
+#: them; imported JCloisterZone saves select them to replay exactly what was played there.
+#: ``SOLO``: True allows a 1-player game (the one player takes every turn).
+SOLO = "core.solo"
+#: ``FIGURE_COUNT + kind`` (e.g. ``core.figures.pig``): each player has that many figures of
+#: an enabled kind instead of the rulebook's count.
+FIGURE_COUNT = "core.figures."
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +70,8 @@ class GameSetup:
         """Raises:
         IllegalActionError: for an impossible setup, in words a lobby can show.
         """
-        if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
+        low = 1 if self.option(SOLO) else MIN_PLAYERS
+        if not low <= self.players <= MAX_PLAYERS:
             raise IllegalActionError(f"Carcassonne needs {MIN_PLAYERS}–{MAX_PLAYERS} players")
         if self.tiny_city not in TINY_CITY_VALUES:
             raise IllegalActionError("tiny_city must be 2 or 4")

@@ -14,7 +14,7 @@ from typing import Any
 from engine.carcassonne.geometry import Position, Rotation
 from engine.carcassonne.rules import pending, spot_name
 from engine.carcassonne.state import GameSetup, GameState
-from engine.core.decisions import Decision, decisions_of
+from engine.core.decisions import Decision, Prompt, decisions_of
 from engine.core.seats import Seat
 
 
@@ -42,6 +42,8 @@ class PlayerView:
     name: str
     score: int
     supply: dict[str, int]
+    #: each expansion's public per-seat counters in words (``Expansion.counters``), by id
+    counters: dict[str, tuple[Prompt, ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,9 +122,18 @@ def public_view(state: GameState) -> PublicView:
         pos, idx = seg_index[m.seg]
         figures.append(FigureView(m.seat, m.figure, pos, spot_name(board.cells[pos].rt, idx), idx))
     names = state.setup.names
+    public_ext = {e.id: e.redact(state.ext[e.id], None) for e in state.exps if e.id in state.ext}
     players = tuple(
         PlayerView(
-            Seat(i), names[i] if i < len(names) else f"Player {i + 1}", p.score, dict(p.supply)
+            Seat(i),
+            names[i] if i < len(names) else f"Player {i + 1}",
+            p.score,
+            dict(p.supply),
+            {
+                e.id: words
+                for e in state.exps
+                if e.id in public_ext and (words := tuple(e.counters(public_ext[e.id], Seat(i))))
+            },
         )
         for i, p in enumerate(state.players)
     )
@@ -140,7 +151,7 @@ def public_view(state: GameState) -> PublicView:
         players=players,
         last_placed=dict(state.last_placed),
         discarded=state.discarded,
-        ext={e.id: e.redact(state.ext[e.id], None) for e in state.exps if e.id in state.ext},
+        ext=public_ext,
         decisions=decisions_of(pending(state), None),
     )
 

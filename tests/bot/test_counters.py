@@ -32,23 +32,30 @@ class GoldModel:
     flags: tuple[bool, ...] = (True, False)
 
 
-def test_the_traders_model_is_read_per_seat() -> None:
+def test_the_traders_goods_are_worded_by_the_engine() -> None:
     view = _view()
     (name, per_seat), *_ = counters(view, SEATS, Lang.EN)
-    assert name == "Traders & Builders" and per_seat == ["goods 0 · 0 · 0"] * 2
+    assert name == "Traders & Builders" and per_seat == ["0 wine, 0 grain, 0 cloth"] * 2
+    (name, per_seat), *_ = counters(view, SEATS, Lang.ES)
+    assert per_seat == ["0 vino, 0 trigo, 0 tela"] * 2
+
+
+def _unworded(view: PublicView) -> PublicView:
+    """The view as if no expansion worded its counters (the generic reading applies)."""
+    return replace(view, players=tuple(replace(p, counters={}) for p in view.players))
 
 
 def test_any_expansion_model_with_per_seat_fields_is_shown() -> None:
     messages.register({"test_gold.gold": ("gold", "oro"), "exp.test_gold": ("Gold", "Oro")})
     model = GoldModel(gold=(3, 0), bags={1: (2, 5)})
-    view = replace(_view(), ext={"test_gold": model})
+    view = replace(_unworded(_view()), ext={"test_gold": model})
     assert counters(view, SEATS, Lang.ES) == [("Oro", ["oro 3, bags 0 · 0", "oro 0, bags 2 · 5"])]
     fields = counters_fields(view, SEATS, Lang.EN)
     assert fields == [("Gold", "🔴 Ann: gold 3, bags 0 · 0\n🔵 Bob: gold 0, bags 2 · 5")]
 
 
 def test_a_model_without_per_seat_numbers_shows_nothing() -> None:
-    view = replace(_view(), ext={"test_quiet": GoldModel(gold=(1,), bags={7: (1, 1)})})
+    view = replace(_unworded(_view()), ext={"test_quiet": GoldModel(gold=(1,), bags={7: (1, 1)})})
     assert counters(view, SEATS, Lang.EN) == []
 
 

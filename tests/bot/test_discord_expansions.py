@@ -158,7 +158,7 @@ async def test_whole_game_with_both_expansions_through_buttons(
     score = (await fake.slash(BOB, "score")).last.text()
     assert "Figures in supply" in score
     assert "1 large follower" in score and "1 builder" in score and "1 pig" in score
-    assert "Traders & Builders" in score and "goods 0 · 0 · 0" in score
+    assert "Traders & Builders" in score and "0 wine, 0 grain, 0 cloth" in score
     announced: dict[str, int] = {}
     figures_used: dict[str, int] = {}
     taken = declined = goods_seen = 0
@@ -194,7 +194,8 @@ async def test_whole_game_with_both_expansions_through_buttons(
             held = now.view.ext["traders_builders"].goods
             for p in now.view.players:
                 # the expansion's public counters, per player, read generically from its model
-                want = "goods " + " · ".join(str(n) for n in held[p.seat])
+                wine, grain, cloth = held[p.seat]
+                want = f"{wine} wine, {grain} grain, {cloth} cloth"
                 assert f"{p.name}: {want}" in score, (want, score)
     else:
         pytest.fail("the game did not end")

@@ -17,7 +17,7 @@ from dataclasses import replace
 from engine.carcassonne.board import Feature
 from engine.carcassonne.expansion import Expansion, Option
 from engine.carcassonne.figures import FigureSpec
-from engine.carcassonne.scoring import ScoreItem, count
+from engine.carcassonne.scoring import Part, ScoreItem
 from engine.carcassonne.state import GameState
 from engine.core import messages
 
@@ -31,6 +31,18 @@ messages.register(
         "exp.inns_cathedrals": ("Inns & Cathedrals", "Posadas y Catedrales"),
         f"opt.{LARGE_FOLLOWER}": ("Large follower", "Seguidor grande"),
         "fig.large": ("large follower", "seguidor grande"),
+        "part.inn.one": ("1 tile × 2 (inn)", "1 pieza × 2 (posada)"),
+        "part.inn.many": ("{n} tiles × 2 (inn)", "{n} piezas × 2 (posada)"),
+        "part.inn_unfinished": (
+            "unfinished road with an inn: 0",
+            "camino sin terminar con posada: 0",
+        ),
+        "part.cathedral.one": ("1 tile × 3 (cathedral)", "1 pieza × 3 (catedral)"),
+        "part.cathedral.many": ("{n} tiles × 3 (cathedral)", "{n} piezas × 3 (catedral)"),
+        "part.cathedral_unfinished": (
+            "unfinished city with a cathedral: 0",
+            "ciudad sin terminar con catedral: 0",
+        ),
         f"opt.{INNS}": ("Inns", "Posadas"),
         f"opt.{CATHEDRALS}": ("Cathedrals", "Catedrales"),
         f"help.{LARGE_FOLLOWER}": (
@@ -67,14 +79,14 @@ class InnsCathedrals(Expansion):
         if item.category == "road" and feature.mod("inn") and self.option(INNS):
             if item.complete:
                 n = item.tiles
-                return replace(item, points=2 * n, parts=(f"{count(n, 'tile')} × 2 (inn)",))
-            return replace(item, points=0, parts=("unfinished road with an inn: 0",))
+                return replace(item, points=2 * n, parts=(Part.plural("part.inn", n),))
+            return replace(item, points=0, parts=(Part("part.inn_unfinished"),))
         if item.category == "city" and feature.mod("cathedral") and self.option(CATHEDRALS):
             if item.complete:
                 n, p = item.tiles, item.pennants
-                parts = [f"{count(n, 'tile')} × 3 (cathedral)"]
+                parts = [Part.plural("part.cathedral", n)]
                 if p:
-                    parts.append(f"{count(p, 'shield')} × 3")
+                    parts.append(Part.plural("part.shields", p, k=3))
                 return replace(item, points=3 * (n + p), parts=tuple(parts))
-            return replace(item, points=0, parts=("unfinished city with a cathedral: 0",))
+            return replace(item, points=0, parts=(Part("part.cathedral_unfinished"),))
         return item

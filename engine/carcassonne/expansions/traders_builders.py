@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from engine.carcassonne.actions import Action, Choose, Pass, register_action
 from engine.carcassonne.board import Feature, PlacedTile, has_follower
@@ -22,7 +23,7 @@ from engine.carcassonne.events import Event
 from engine.carcassonne.expansion import Expansion, Option
 from engine.carcassonne.figures import FigureSpec
 from engine.carcassonne.flow import Ask, Frame, Result, Slot, Step, StepSpec, new_ask, push_subturn
-from engine.carcassonne.scoring import ScoreItem, award
+from engine.carcassonne.scoring import Part, ScoreItem, award
 from engine.carcassonne.state import GameState
 from engine.carcassonne.tiles import GOODS, FeatureKind
 from engine.core import messages
@@ -78,7 +79,15 @@ messages.register(
             "{seat} takes goods: {wine} wine, {grain} grain, {cloth} cloth.",
             "{seat} recibe mercancías: {wine} vino, {grain} trigo, {cloth} tela.",
         ),
+        "tb.goods_held": (
+            "{wine} wine, {grain} grain, {cloth} cloth",
+            "{wine} vino, {grain} trigo, {cloth} tela",
+        ),
         "fig.builder": ("builder", "constructor"),
+        "part.most_wine": ("most wine ({n} tokens): 10", "más vino ({n} fichas): 10"),
+        "part.most_grain": ("most grain ({n} tokens): 10", "más trigo ({n} fichas): 10"),
+        "part.most_cloth": ("most cloth ({n} tokens): 10", "más tela ({n} fichas): 10"),
+        "part.pig": ("pig +{n}", "cerdo +{n}"),
         "fig.pig": ("pig", "cerdo"),
     }
 )
@@ -147,6 +156,12 @@ class TradersBuilders(Expansion):
         assert isinstance(m, TradersModel)
         return m
 
+    def counters(self, model: Any, seat: Seat) -> Iterable[Prompt]:
+        if not isinstance(model, TradersModel) or not self.option(TRADE_GOODS):
+            return ()
+        wine, grain, cloth = model.goods[seat]
+        return (Prompt.of("tb.goods_held", wine=wine, grain=grain, cloth=cloth),)
+
     def can_deploy(
         self, state: GameState, seat: Seat, figure: str, feature: Feature
     ) -> bool | None:
@@ -193,7 +208,7 @@ class TradersBuilders(Expansion):
         if item.category != "farm" or not item.units or not self.option(PIG):
             return None
         if any(x.seat == seat and x.figure == "pig" for f in features for x in f.meeples):
-            return item.units, f"pig +{item.units}"
+            return item.units, Part("part.pig", n=item.units)
         return None
 
     def final_scoring(self, state: GameState) -> Iterable[Event]:
@@ -211,7 +226,7 @@ class TradersBuilders(Expansion):
                 10,
                 False,
                 True,
-                parts=(f"most {kind} ({best} tokens): 10",),
+                parts=(Part(f"part.most_{kind}", n=best),),
                 winners=winners,
             )
             award(state, item, events)
