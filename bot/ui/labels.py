@@ -139,8 +139,9 @@ def option_text(
 
 
 def answer_text(step: Step, seats: Sequence[SeatInfo], lang: Lang) -> str:
-    """What a complete step answered, for the channel's "X played ..." line and a picker's
-    "so far" line (the caller hides the answers of private decisions)."""
+    """What a complete step answered, every facet named (the only cell too), for the
+    channel's "X played ..." line and a picker's "so far" line (the caller hides the answers
+    of private decisions)."""
     if step.passed:
         return pass_text(step.decision, lang)
     option = step.option
@@ -150,4 +151,4 @@ def answer_text(step: Step, seats: Sequence[SeatInfo], lang: Lang) -> str:
         if option.label is not None:
             return f"{prompt_text(option.label, seats, lang)}: {step.number}"
         return str(step.number)
-    return option_text(option, seats, lang, among=step.decision.options)
+    return option_text(option, seats, lang)
