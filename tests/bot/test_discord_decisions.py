@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from bot.app import CarcBot
+from bot.services import matches
 from bot.services.matches import MatchService
 from tests.bot.pickers import Answerer, components, turn_posts, verb
 from tests.bot.test_cardgame_e2e import CardDiscord
@@ -50,9 +51,14 @@ class Table:
     service: MatchService
 
 
+#: the match seed of these games (``/carcassonne new`` draws one from ``secrets``)
+SEED = 11
+
+
 @pytest.fixture
-async def table(tmp_path: Path) -> AsyncIterator[Table]:
+async def table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Table]:
     """The real bot over a real MatchService; Carol's DMs are closed (403, code 50007)."""
+    monkeypatch.setattr(matches.secrets, "randbelow", lambda n: SEED)
     service = await MatchService.open(tmp_path / "d.sqlite3", animator=None)
     bot = CarcBot(service, background_tasks=False)
     fake = CardDiscord(bot, list(USERS.values()), {CAROL.id})

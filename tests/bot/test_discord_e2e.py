@@ -21,6 +21,7 @@ import pytest
 from PIL import Image
 
 from bot.app import CarcBot
+from bot.services import matches
 from bot.services.matches import MatchService
 from bot.services.options import find_rule
 from engine import Pass, PlaceTile
@@ -38,6 +39,8 @@ ALICE = User(101, "Alice")
 BOB = User(202, "Bob")
 EVE = User(303, "Eve")
 PLAYERS = {u.id: u for u in (ALICE, BOB)}
+#: the match seed of the whole game through buttons (its board grows past 25 legal cells)
+BUTTONS_SEED = 2
 
 
 @dataclass
@@ -253,9 +256,12 @@ async def test_whole_game_through_slash_commands_with_autocomplete(table: Table)
     assert_final(turn, announced, final_table)
 
 
-async def test_whole_game_through_buttons_and_selects(table: Table) -> None:
+async def test_whole_game_through_buttons_and_selects(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Place tile -> numbered cells (a select with pages beyond 25) -> the tile turned each
     legal way -> lettered spots or No follower; both answers are submitted together."""
+    monkeypatch.setattr(matches.secrets, "randbelow", lambda n: BUTTONS_SEED)
     fake = table.fake
     rng = random.Random(11)
     turn = await start_match(fake, players=2)
