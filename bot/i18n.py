@@ -371,7 +371,6 @@ NAMES_ES: dict[str, str] = {
     "reminder_minutes": "recordatorio_minutos",
     "cell": "casilla",
     "rotation": "rotacion",
-    "spot": "lugar",
 }
 
 #: English descriptions and choice names -> Spanish (≤ 100 chars).

@@ -28,7 +28,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core.decisions import Decision, FeatureRef, IntRange, Option, Target
+from engine.core.decisions import Decision, FeatureRef, Option, Target
 
 #: options shown together (as buttons) instead of asking their facets one by one
 FEW = 5
@@ -264,7 +264,3 @@ def walk(decision: Decision, selection: Selection) -> Step:
                 option = remaining[0]  # nothing left to ask
     return Step(decision, tuple(chosen.items()), tuple(remaining), option, number, passed)
 
-
-def number_range(option: Option) -> IntRange:
-    assert option.number is not None
-    return option.number
