@@ -263,4 +263,3 @@ def walk(decision: Decision, selection: Selection) -> Step:
             if last and len(remaining) == 1 and remaining[0].number is None:
                 option = remaining[0]  # nothing left to ask
     return Step(decision, tuple(chosen.items()), tuple(remaining), option, number, passed)
-
