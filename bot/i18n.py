@@ -72,8 +72,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Hacen falta al menos 2 jugadores para empezar la partida.",
     ),
     "stale": (
-        "This board is out of date.{link}",
-        "Este tablero está desactualizado.{link}",
+        "This choice is out of date.{link}",
+        "Esta elección está desactualizada.{link}",
     ),
     "illegal": ("That move is not allowed: {reason}", "Esa jugada no está permitida: {reason}"),
     "no_undo": (
@@ -101,13 +101,31 @@ TEXTS: dict[str, tuple[str, str]] = {
         "You cannot put a follower on '{spot}' here.",
         "No puedes poner un seguidor en '{spot}' aquí.",
     ),
-    "not_place_step": (
-        "You have already placed your tile: choose a follower or pass.",
-        "Ya has colocado tu ficha: elige un seguidor o pasa.",
+    "no_tile_choice": (
+        "You have no tile to place now: answer your open choice (`/carcassonne choose`).",
+        "Ahora no tienes ficha que colocar: responde a tu elección (`/carcassonne elegir`).",
     ),
-    "not_deploy_step": (
-        "Place your tile first (`/carcassonne place`).",
-        "Primero coloca tu ficha (`/carcassonne colocar`).",
+    "nothing_to_pass": (
+        "None of your open choices can be passed.",
+        "Ninguna de tus elecciones abiertas se puede pasar.",
+    ),
+    "bad_choice": (
+        "'{choice}' is none of your open choices: pick one from the list.",
+        "'{choice}' no es ninguna de tus elecciones: elige una de la lista.",
+    ),
+    "bad_number": (
+        "Enter a whole number from {min} to {max}.",
+        "Escribe un número entero de {min} a {max}.",
+    ),
+    "nothing_secret": (
+        "You have no secret choice to make now.",
+        "Ahora no tienes ninguna elección secreta.",
+    ),
+    "dm_closed": (
+        "{who}, I cannot send you direct messages: press **Decide** on the turn message to "
+        "make your secret choices.",
+        "{who}, no puedo enviarte mensajes directos: pulsa **Decidir** en el mensaje del turno "
+        "para hacer tus elecciones secretas.",
     ),
     "guild_only": (
         "Carcassonne is played in server channels.",
@@ -173,52 +191,60 @@ TEXTS: dict[str, tuple[str, str]] = {
     "reminder_on": ("after {minutes} min", "a los {minutes} min"),
     # ---------------------------------------------------------------- turn
     "turn_title": ("Carcassonne — turn {turn}", "Carcassonne — turno {turn}"),
-    "your_turn_place": (
-        "{mention}, your turn: place the tile **{tile}**.",
-        "{mention}, te toca: coloca la ficha **{tile}**.",
+    "decision_line": ("{mention}, your turn: {prompt}", "{mention}, te toca: {prompt}"),
+    "secret_line": (
+        "🤫 {mentions}: a secret choice — answer in your direct messages, or press **Decide**.",
+        "🤫 {mentions}: una elección secreta — responde en tus mensajes directos o pulsa "
+        "**Decidir**.",
     ),
-    "your_turn_deploy": (
-        "{mention}, you placed your tile: put a follower on it or pass.",
-        "{mention}, has colocado tu ficha: pon un seguidor o pasa.",
+    "secret_answer": ("🤫 a secret choice", "🤫 una elección secreta"),
+    "private_title": (
+        "**Carcassonne**{where} — only you see this:",
+        "**Carcassonne**{where} — solo tú ves esto:",
     ),
     "field_tile": ("Tile drawn", "Ficha robada"),
     "field_left": ("Tiles left", "Fichas restantes"),
     "field_scores": ("Scores", "Puntuación"),
     "field_followers": ("Followers in supply", "Seguidores en reserva"),
-    "btn_place": ("Place tile", "Colocar ficha"),
-    "btn_follower": ("Follower", "Seguidor"),
-    "btn_no_follower": ("No follower", "Sin seguidor"),
+    "btn_choose": ("Choose", "Elegir"),
+    "btn_pass": ("Pass", "Pasar"),
+    "btn_decide": ("Decide", "Decidir"),
+    # the core decisions' buttons (any other kind: "Choose" / "Pass", or its own
+    # ``open.<kind>`` / ``pass.<kind>`` in the engine's catalogue)
+    "open.core.place": ("Place tile", "Colocar ficha"),
+    "open.core.deploy": ("Follower", "Seguidor"),
+    "pass.core.deploy": ("No follower", "Sin seguidor"),
     "btn_undo": ("Undo", "Deshacer"),
     "btn_tiles": ("Tiles left", "Fichas restantes"),
     "btn_confirm": ("Confirm", "Confirmar"),
     "btn_back": ("Back", "Atrás"),
     "btn_prev": ("Previous", "Anterior"),
     "btn_next": ("Next", "Siguiente"),
-    "picker_cells": (
-        "Pick a cell: the numbers on the image are the places where **{tile}** fits "
-        "({count} cells).",
-        "Elige una casilla: los números de la imagen son los sitios donde encaja **{tile}** "
-        "({count} casillas).",
+    "picker_marked": (
+        "Choose the {what} ({count} possible): the labels on the image show where.",
+        "Elige {what} ({count} posibles): las etiquetas de la imagen muestran dónde.",
     ),
-    "picker_page": ("Cells {first}–{last}", "Casillas {first}–{last}"),
-    "picker_rotation": (
-        "Cell {cell}: choose how to turn the tile, then **Confirm**.",
-        "Casilla {cell}: elige cómo girar la ficha y pulsa **Confirmar**.",
+    "picker_pick": (
+        "Choose the {what} ({count} possible).",
+        "Elige {what} ({count} posibles).",
     ),
-    "picker_rotation_chosen": (
-        "Cell {cell}, turned {rotation}°. Press **Confirm** or pick another rotation.",
-        "Casilla {cell}, girada {rotation}°. Pulsa **Confirmar** o elige otro giro.",
+    "picker_option_word": ("option", "una opción"),
+    "picker_nothing": (
+        "Nothing can be chosen here: press **{passing}** to go on.",
+        "Aquí no se puede elegir nada: pulsa **{passing}** para seguir.",
     ),
-    "picker_spots": (
-        "Where do you put a follower? The labels on the image name the free spots.",
-        "¿Dónde pones un seguidor? Las etiquetas de la imagen marcan los sitios libres.",
+    "picker_range": ("{first}–{last} of {count}", "{first}–{last} de {count}"),
+    "picker_so_far": ("So far: {choice}", "Hasta ahora: {choice}"),
+    "picker_confirm": (
+        "Your choice: **{choice}**. Confirm?",
+        "Tu elección: **{choice}**. ¿Confirmas?",
     ),
-    "picker_no_spots": (
-        "No follower can go on this tile; press **No follower** to finish your turn.",
-        "No se puede poner seguidor en esta ficha; pulsa **Sin seguidor** para acabar el turno.",
-    ),
+    "enter_number": ("Enter a number ({min}–{max})", "Escribe un número ({min}–{max})"),
+    "number_label": ("A number from {min} to {max}", "Un número de {min} a {max}"),
     "cell_option": ("Cell {cell}", "Casilla {cell}"),
-    "cell_desc": ("x {x}, y {y} — {rotations}", "x {x}, y {y} — {rotations}"),
+    "at_cell": ("x {x}, y {y}", "x {x}, y {y}"),
+    "at_corner": ("corner of x {x}, y {y}", "esquina de x {x}, y {y}"),
+    "at_track": ("score track {n}", "marcador {n}"),
     "done": ("Done.", "Hecho."),
     "moved": ("{name} played: {move}", "{name} ha jugado: {move}"),
     "undone": ("{name} took back the placement.", "{name} ha deshecho la colocación."),
@@ -229,12 +255,11 @@ TEXTS: dict[str, tuple[str, str]] = {
         "La ficha {tile} no encajaba en ningún sitio y se ha descartado.",
     ),
     "reminder": (
-        "{mention}, it is still your turn in Carcassonne{where}.",
-        "{mention}, sigue siendo tu turno en Carcassonne{where}.",
+        "{mention}: it is still your turn in Carcassonne{where}.",
+        "{mention}: sigue siendo tu turno en Carcassonne{where}.",
     ),
     "here_link": (" — [the board]({url})", " — [el tablero]({url})"),
-    "stale_link": (" The current board: {url}", " El tablero actual: {url}"),
-    "none_choice": ("none (no follower)", "ninguno (sin seguidor)"),
+    "stale_link": (" The current turn: {url}", " El turno actual: {url}"),
     # ---------------------------------------------------------------- end
     "final_title": ("Carcassonne — final scores", "Carcassonne — puntuación final"),
     "winner": ("Winner: {names} with {points} points!", "¡Gana {names} con {points} puntos!"),
@@ -260,20 +285,24 @@ TEXTS: dict[str, tuple[str, str]] = {
     "help_body": (
         "`/carcassonne new` opens a table; the host picks expansions and their rules in the "
         "lobby's menus; players press **Join**; the host presses **Start**.\n"
-        "On your turn press **Place tile**: pick a numbered cell, a rotation, confirm, then a "
-        "follower spot or **No follower**. Or type `/carcassonne place cell: rotation: "
-        "follower:` — the menus only offer legal values.\n"
+        "The turn message names who must decide what; press its buttons (**Place tile**: a "
+        "numbered cell, a rotation, then a follower spot or **No follower**). Secret choices "
+        "come by direct message (or press **Decide**). Or type `/carcassonne choose` (any "
+        "choice) or `/carcassonne place cell: rotation: follower:` — the menus only offer "
+        "legal values.\n"
         "`board`, `score`, `tiles` and `rules` show the match; `undo` takes back your "
         "placement before you choose a follower; `resign` leaves the match; `abandon` ends it "
         "(host or channel managers).",
         "`/carcassonne nueva` abre una mesa; el anfitrión elige expansiones y sus reglas en los "
         "menús de la sala; los jugadores pulsan **Unirse**; el anfitrión pulsa **Empezar**.\n"
-        "En tu turno pulsa **Colocar ficha**: elige una casilla numerada, un giro, confirma y "
-        "luego un sitio para el seguidor o **Sin seguidor**. O escribe "
-        "`/carcassonne colocar casilla: rotacion: seguidor:` — los menús solo ofrecen valores "
-        "válidos.\n`tablero`, `puntos`, `fichas` y `reglas` muestran la partida; `deshacer` "
-        "retira tu colocación antes de elegir seguidor; `rendirse` te retira; `abandonar` la "
-        "termina (anfitrión o gestores del canal).",
+        "El mensaje del turno dice quién decide qué; pulsa sus botones (**Colocar ficha**: una "
+        "casilla numerada, un giro y luego un sitio para el seguidor o **Sin seguidor**). Las "
+        "elecciones secretas llegan por mensaje directo (o pulsa **Decidir**). O escribe "
+        "`/carcassonne elegir` (cualquier elección) o `/carcassonne colocar casilla: rotacion: "
+        "seguidor:` — los menús solo ofrecen valores válidos.\n"
+        "`tablero`, `puntos`, `fichas` y `reglas` muestran la partida; `deshacer` retira tu "
+        "colocación antes de elegir seguidor; `rendirse` te retira; `abandonar` la termina "
+        "(anfitrión o gestores del canal).",
     ),
     # ---------------------------------------------------------------- spots / features
     "kind_city": ("city", "ciudad"),
@@ -324,6 +353,8 @@ NAMES_ES: dict[str, str] = {
     "leave": "salir",
     "start": "empezar",
     "place": "colocar",
+    "choose": "elegir",
+    "option": "opcion",
     "follower": "seguidor",
     "pass": "pasar",
     "board": "tablero",
@@ -340,7 +371,6 @@ NAMES_ES: dict[str, str] = {
     "reminder_minutes": "recordatorio_minutos",
     "cell": "casilla",
     "rotation": "rotacion",
-    "spot": "lugar",
 }
 
 #: English descriptions and choice names -> Spanish (≤ 100 chars).
@@ -351,8 +381,9 @@ DESCRIPTIONS_ES: dict[str, str] = {
     "Leave the table before it starts": "Sal de la mesa antes de que empiece",
     "Start the match (host)": "Empieza la partida (anfitrión)",
     "Place your tile (and optionally a follower)": "Coloca tu ficha (y, si quieres, un seguidor)",
-    "Put a follower on the tile you just placed": "Pon un seguidor en la ficha que acabas de colocar",
-    "Place no follower this turn": "No pongas seguidor este turno",
+    "Answer one of your open choices": "Responde a una de tus elecciones abiertas",
+    "What you choose (the list shows your open choices)": "Lo que eliges (la lista muestra tus elecciones)",
+    "Pass on your open choice (e.g. no follower)": "Pasa en tu elección abierta (p. ej. sin seguidor)",
     "Show the board": "Muestra el tablero",
     "Tiles not drawn yet, by type": "Fichas que quedan por robar, por tipo",
     "Show the scores": "Muestra la puntuación",
@@ -368,7 +399,6 @@ DESCRIPTIONS_ES: dict[str, str] = {
     "Cell number from the board image": "Número de casilla de la imagen del tablero",
     "Clockwise rotation in degrees": "Giro en grados, en sentido horario",
     "Where to put a follower ('none' for no follower)": "Dónde poner un seguidor ('none' para ninguno)",
-    "Spot for the follower": "Sitio para el seguidor",
     "per farm (current rules)": "por granja (reglas actuales)",
     "per city supplied (1st edition)": "por ciudad abastecida (1.ª edición)",
     "2 points + 1 per shield": "2 puntos + 1 por escudo",

@@ -47,6 +47,7 @@ DEFERRED_CHANNEL_MESSAGE = 5
 DEFERRED_UPDATE = 6
 UPDATE_MESSAGE = 7
 AUTOCOMPLETE_RESULT = 8
+MODAL = 9
 EPHEMERAL = 64
 
 
@@ -389,6 +390,32 @@ class FakeDiscord:
         if values is not None:
             data["values"] = values
         return await self._dispatch(*self._base(3, user, int(msg["channel_id"]), data, message=msg))
+
+    async def submit_modal(
+        self,
+        user: User,
+        modal: dict[str, Any],
+        values: dict[str, str],
+        *,
+        channel_id: int = DEFAULT_CHANNEL,
+    ) -> Result:
+        """Fill in a modal the bot opened (``modal``: the data of its MODAL callback) with
+        ``values`` by text input custom_id, and submit it as ``user``."""
+        rows = [
+            {
+                "type": 1,
+                "components": [
+                    {
+                        "type": 4,
+                        "custom_id": c["custom_id"],
+                        "value": values.get(c["custom_id"], ""),
+                    }
+                ],
+            }
+            for c in walk_components(modal.get("components") or [])
+        ]
+        data = {"custom_id": modal["custom_id"], "components": rows}
+        return await self._dispatch(*self._base(5, user, channel_id, data))
 
     async def _dispatch(self, iid: int, payload: dict[str, Any]) -> Result:
         webhook_async.async_context.set(self._adapter)

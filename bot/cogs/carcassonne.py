@@ -10,41 +10,53 @@ their language; anything else is logged and answered with a generic apology, nev
 
 from __future__ import annotations
 
+import io
 import logging
 import time
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, NoReturn
 
 import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
 from bot.cogs.base import channel_id
-from bot.cogs.turns import TurnPickers, _buf, _deploy_action, _int, _spot_choices
+from bot.cogs.turns import Chain, TurnPickers, move_text
 from bot.i18n import Lang, lang_of, t
 from bot.services.base import LobbyInfo
 from bot.services.matches import (
+    ERR_NOT_YOUR_TURN,
     MatchService,
     Outcome,
     ServiceError,
 )
 from bot.services.options import find_rule
-from bot.ui import images, legal
+from bot.ui import images, typed
 from bot.ui import lobby as lobby_ui
 from bot.ui import presenters as ui
+from bot.ui.choices import Step, Token, walk
 from bot.ui.components import Click
 from bot.ui.message import Message
-from engine import Deploy, EngineError, Pass, PlaceTile, Rotation
+from engine.core.decisions import Decision
 
 log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
 REMINDER_POLL_SECONDS = 30.0
-ROTATIONS = {r.degrees: r for r in Rotation}
 
 
 def _uid(interaction: Interaction) -> int:
     return interaction.user.id
+
+
+def _int(value: object) -> int | None:
+    if isinstance(value, int):
+        return value
+    try:
+        return int(str(value).strip())
+    except (TypeError, ValueError):
+        return None
 
 
 @app_commands.guild_only()
@@ -60,6 +72,7 @@ class Carcassonne(
         self.bot = bot
         self.service = service
         self._lang: dict[int, Lang] = {}  # match id -> language of its public messages
+        self._dm_sent: dict[int, set[str]] = {}  # match id -> secret decisions sent by DM
         super().__init__()
 
     async def cog_unload(self) -> None:
@@ -154,6 +167,39 @@ class Carcassonne(
         await self._run(interaction, lambda: self._start_command(interaction))
 
     # ================================================================== turn commands
+    @app_commands.command(name="choose", description="Answer one of your open choices")
+    @app_commands.describe(option="What you choose (the list shows your open choices)")
+    async def choose(self, interaction: Interaction, option: str) -> None:
+        """The typed path to any decision: an option from autocomplete, its words, a number
+        (a numeric option) or "pass"."""
+
+        async def body() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            lang = lang_of(interaction.locale)
+            outcome, mine = await self.service.decisions_for(
+                channel_id(interaction), _uid(interaction)
+            )
+            if not mine:
+                self._nothing_to_do(outcome)
+            step = typed.parse_choice(option, mine, outcome.seats, lang)
+            await self._typed_answer(interaction, outcome, step.decision, [step])
+
+        await self._run(interaction, body)
+
+    @choose.autocomplete("option")
+    async def _choose_autocomplete(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        found = await self._my_decisions(interaction)
+        if found is None:
+            return []
+        outcome, mine = found
+        lang = lang_of(interaction.locale)
+        return [
+            app_commands.Choice(name=e.name, value=e.value)
+            for e in typed.choice_entries(mine, outcome.seats, lang, current)
+        ]
+
     @app_commands.command(name="place", description="Place your tile (and optionally a follower)")
     @app_commands.describe(
         cell="Cell number from the board image",
@@ -167,14 +213,24 @@ class Carcassonne(
         rotation: int,
         follower: str | None = None,
     ) -> None:
+        """The tile shortcut: cell and rotation, and the follower step's answer with it."""
+
         async def body() -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            outcome = await self.service.current(channel_id(interaction), render=False)
-            self._require_turn(outcome, _uid(interaction))
-            actions = await self._place_actions(interaction, outcome, cell, rotation, follower)
-            lang = lang_of(interaction.locale)
-            await self._submit(interaction, actions, outcome.version, match_id=outcome.match_id)
-            await interaction.followup.send(t(lang, "done"), ephemeral=True)
+            outcome, mine = await self.service.decisions_for(
+                channel_id(interaction), _uid(interaction)
+            )
+            decision = typed.tile_decision(mine)
+            if decision is None:
+                if mine:
+                    raise ServiceError("no_tile_choice", "You have no tile to place now.")
+                self._nothing_to_do(outcome)
+            steps = [typed.place_step(decision, cell, rotation)]
+            if follower is not None and follower.strip():
+                nxt = await self._after_tile(interaction, outcome, mine, steps[0])
+                if nxt is not None or follower.strip().lower() != typed.NONE:
+                    steps.append(typed.follower_step(nxt, follower))
+            await self._typed_answer(interaction, outcome, decision, steps)
 
         await self._run(interaction, body)
 
@@ -182,100 +238,120 @@ class Carcassonne(
     async def _cell_autocomplete(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
-        lang = lang_of(interaction.locale)
-        outcome = await self._peek(interaction)
-        if outcome is None:
+        found = await self._my_decisions(interaction)
+        decision = typed.tile_decision(found[1]) if found is not None else None
+        if decision is None:
             return []
-        typed = current.strip()
-        out = []
-        for c in legal.cells(outcome):
-            if typed and not str(c.number).startswith(typed):
-                continue
-            rots = ", ".join(ui.rotation_label(r) for r in c.rotations)
-            name = f"{t(lang, 'cell_option', cell=c.number)} — x {c.pos.x}, y {c.pos.y} ({rots})"
-            out.append(app_commands.Choice(name=name[:100], value=c.number))
-        return out[:25]
+        lang = lang_of(interaction.locale)
+        return [
+            app_commands.Choice(name=name, value=number)
+            for name, number in typed.cell_entries(decision, lang, current)
+        ]
 
     @place.autocomplete("rotation")
     async def _rotation_autocomplete(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
-        outcome = await self._peek(interaction)
-        if outcome is None:
+        found = await self._my_decisions(interaction)
+        decision = typed.tile_decision(found[1]) if found is not None else None
+        if decision is None:
             return []
-        number = _int(getattr(interaction.namespace, "cell", None))
-        c = legal.cell(outcome, number) if number is not None else None
-        rots: list[Rotation] = []
-        if c is not None:
-            rots = list(c.rotations)
-        else:
-            for other in legal.cells(outcome):
-                rots.extend(r for r in other.rotations if r not in rots)
-            rots.sort()
+        cell = _int(getattr(interaction.namespace, "cell", None))
         return [
-            app_commands.Choice(name=ui.rotation_label(r), value=r.degrees)
-            for r in rots
-            if str(r.degrees).startswith(current.strip())
-        ][:25]
+            app_commands.Choice(name=f"{d}°", value=d)
+            for d in typed.rotations_at(decision, cell)
+            if str(d).startswith(current.strip())
+        ]
 
     @place.autocomplete("follower")
     async def _follower_autocomplete(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         lang = lang_of(interaction.locale)
-        outcome = await self._peek(interaction)
-        if outcome is None:
-            return []
-        number = _int(getattr(interaction.namespace, "cell", None))
-        degrees = _int(getattr(interaction.namespace, "rotation", None))
-        c = legal.cell(outcome, number) if number is not None else None
-        rot = ROTATIONS.get(degrees) if degrees is not None else None
-        deploys: list[Deploy] = []
-        if c is not None and rot is not None and rot in c.rotations:
-            place = PlaceTile(c.pos, rot)
+        found = await self._my_decisions(interaction)
+        decision = typed.tile_decision(found[1]) if found is not None else None
+        nxt: Decision | None = None
+        if found is not None and decision is not None:
+            cell = _int(getattr(interaction.namespace, "cell", None))
+            degrees = _int(getattr(interaction.namespace, "rotation", None))
             try:
-                deploys = list(await self.service.candidate(channel_id(interaction), place))
-            except (ServiceError, EngineError):
-                deploys = []
-        return _spot_choices(deploys, current, lang)
+                if cell is not None and degrees is not None:
+                    step = typed.place_step(decision, cell, degrees)
+                    nxt = await self._after_tile(interaction, found[0], found[1], step)
+            except ServiceError:
+                nxt = None
+        seats = found[0].seats if found is not None else ()
+        return [
+            app_commands.Choice(name=e.name, value=e.value)
+            for e in typed.follower_entries(nxt, seats, lang, current)
+        ]
 
-    @app_commands.command(name="follower", description="Put a follower on the tile you just placed")
-    @app_commands.describe(spot="Spot for the follower")
-    async def follower(self, interaction: Interaction, spot: str) -> None:
-        async def body() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            outcome = await self.service.current(channel_id(interaction), render=False)
-            self._require_turn(outcome, _uid(interaction))
-            action = _deploy_action(outcome, spot)
-            lang = lang_of(interaction.locale)
-            await self._submit(interaction, [action], outcome.version, match_id=outcome.match_id)
-            await interaction.followup.send(t(lang, "done"), ephemeral=True)
-
-        await self._run(interaction, body)
-
-    @follower.autocomplete("spot")
-    async def _spot_autocomplete(
-        self, interaction: Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        lang = lang_of(interaction.locale)
-        outcome = await self._peek(interaction)
-        if outcome is None:
-            return []
-        return _spot_choices(legal.deploys_now(outcome), current, lang)
-
-    @app_commands.command(name="pass", description="Place no follower this turn")
+    @app_commands.command(name="pass", description="Pass on your open choice (e.g. no follower)")
     async def pass_(self, interaction: Interaction) -> None:
         async def body() -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            outcome = await self.service.current(channel_id(interaction), render=False)
-            self._require_turn(outcome, _uid(interaction))
-            if outcome.view.step != "deploy":
-                raise ServiceError("not_deploy_step", "Place your tile first.")
-            lang = lang_of(interaction.locale)
-            await self._submit(interaction, [Pass()], outcome.version, match_id=outcome.match_id)
-            await interaction.followup.send(t(lang, "done"), ephemeral=True)
+            outcome, mine = await self.service.decisions_for(
+                channel_id(interaction), _uid(interaction)
+            )
+            optional = [d for d in mine if d.optional and d.pass_action is not None]
+            if not optional:
+                if mine:
+                    raise ServiceError("nothing_to_pass", "You cannot pass now.")
+                self._nothing_to_do(outcome)
+            step = walk(optional[0], (Token("p"),))
+            await self._typed_answer(interaction, outcome, step.decision, [step])
 
         await self._run(interaction, body)
+
+    async def _my_decisions(
+        self, interaction: Interaction
+    ) -> tuple[Outcome, tuple[Decision, ...]] | None:
+        """The caller's open decisions for autocomplete, or None (no match, not seated ...)."""
+        try:
+            return await self.service.decisions_for(channel_id(interaction), _uid(interaction))
+        except ServiceError:
+            return None
+        except Exception:
+            log.exception("autocomplete failed")
+            return None
+
+    def _nothing_to_do(self, outcome: Outcome) -> NoReturn:
+        """The caller has no open decision: say whose turn it is."""
+        waiting = [int(d.seat) for d in outcome.decisions] or list(outcome.awaiting)
+        uid = outcome.user_of(waiting[0]) if waiting else 0
+        raise ServiceError(ERR_NOT_YOUR_TURN, "It is not your turn.", current_user_id=uid)
+
+    async def _after_tile(
+        self,
+        interaction: Interaction,
+        outcome: Outcome,
+        mine: Sequence[Decision],
+        step: Step,
+    ) -> Decision | None:
+        """The caller's next decision after placing the tile (the follower step), if any."""
+        chain = Chain([step], [step.action()], outcome.view, {d.key for d in mine})
+        nxt = await self._next(outcome, _uid(interaction), chain)
+        return nxt[0] if nxt is not None else None
+
+    async def _typed_answer(
+        self,
+        interaction: Interaction,
+        outcome: Outcome,
+        decision: Decision,
+        steps: list[Step],
+    ) -> None:
+        """Submit the answers of a typed command, post the turn message, say "Done"."""
+        done = await self.service.submit(
+            channel_id(interaction),
+            _uid(interaction),
+            [s.action() for s in steps],
+            key=decision.key,
+        )
+        lang = self._remember_lang(done.match_id, interaction)
+        moved = move_text(steps, outcome.seats, lang)
+        name = interaction.user.display_name
+        await self.post_outcome(done, lang, headline=t(lang, "moved", name=name, move=moved))
+        await interaction.followup.send(t(lang_of(interaction.locale), "done"), ephemeral=True)
 
     @app_commands.command(
         name="undo", description="Take back your placement (before choosing a follower)"
@@ -332,10 +408,10 @@ class Carcassonne(
             await interaction.response.defer(ephemeral=True, thinking=True)
             outcome = await self.service.current(channel_id(interaction), render=True)
             lang = lang_of(interaction.locale)
-            png = outcome.png or await images.cells_png(outcome.view, outcome.placements)
+            png = outcome.png or await images.board_png(outcome.view)
             await interaction.followup.send(
                 embed=ui.score_embed(outcome, lang),
-                file=discord.File(_buf(png), filename="board.png"),
+                file=discord.File(io.BytesIO(png), filename="board.png"),
                 ephemeral=True,
             )
 
@@ -351,7 +427,7 @@ class Carcassonne(
     async def _tiles(self, interaction: Interaction) -> None:
         outcome = await self.service.current(channel_id(interaction), render=False)
         lang = lang_of(interaction.locale)
-        embed = ui.tiles_embed(legal.remaining_tiles(outcome.view), lang)
+        embed = ui.tiles_embed(ui.remaining_tiles(outcome.view), lang)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name="score", description="Show the scores")
@@ -383,16 +459,6 @@ class Carcassonne(
             await interaction.response.send_message(embed=ui.help_embed(lang), ephemeral=True)
 
         await self._run(interaction, body)
-
-    async def _peek(self, interaction: Interaction) -> Outcome | None:
-        """The current match for autocomplete (no image), or None when there is none."""
-        try:
-            return await self.service.current(channel_id(interaction), render=False)
-        except ServiceError:
-            return None
-        except Exception:
-            log.exception("autocomplete failed")
-            return None
 
     # ================================================================== lobby pickers
     async def _click_exps(self, interaction: Interaction, click: Click) -> None:
@@ -481,7 +547,8 @@ class Carcassonne(
             log.exception("turn reminders failed")
 
     async def send_reminders(self, now: float) -> int:
-        """Mention every player whose turn reminder is due; returns how many were sent."""
+        """Mention every player who still has an open decision when their match's reminder is
+        due (several at once for simultaneous choices); returns how many were sent."""
         sent = 0
         for match_id, where_id, user_id in await self.service.due_reminders(now):
             lang = self._lang.get(match_id, Lang.EN)
@@ -492,10 +559,14 @@ class Carcassonne(
                 where = t(lang, "here_link", url=url) if url else ""
             except ServiceError:
                 continue
+            users = [outcome.user_of(s) for s in outcome.awaiting] or [user_id]
+            mentions = ", ".join(f"<@{u}>" for u in users if u > 0)
+            if not mentions:
+                continue
             channel = self.bot.get_partial_messageable(where_id)
             try:
                 await channel.send(
-                    t(lang, "reminder", mention=f"<@{user_id}>", where=where),
+                    t(lang, "reminder", mention=mentions, where=where),
                     allowed_mentions=ui.ALLOWED,
                 )
                 sent += 1

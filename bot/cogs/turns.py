@@ -1,47 +1,96 @@
-"""The turn's components of the tile game: the ephemeral cell -> rotation -> spot pickers,
-the deploy-step buttons, and the checks both they and the slash commands make.
+"""The tile game's decisions in Discord: the turn message, secret choices by DM, and the clicks
+of any decision's buttons, selects and number modals.
 
-A mixin of the :class:`~bot.cogs.carcassonne.Carcassonne` cog. Every path ends in the same
-:meth:`MatchService.submit` call (via :meth:`TurnPickers._submit`), then the new turn message.
-Phase 2 of issue 9 replaces these hand-made pickers with one presenter for any decision.
+A mixin of the :class:`~bot.cogs.carcassonne.Carcassonne` cog. Every click names its match,
+its decision's key and the answers so far (:mod:`bot.ui.choices`); it is checked against the
+clicker's open decisions (``MatchService.decisions_for``), so a click on a decision that has
+closed is refused as out of date while one of a decision still open is accepted, whatever
+other seats did meanwhile. Answers that lead to another decision of the same seat revealing
+nothing (a tile, then a follower on it) are asked in the same picker
+(``MatchService.preview``) and submitted together in one ``MatchService.submit`` call.
 """
 
 from __future__ import annotations
 
 import io
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
-from discord import app_commands
 
 from bot.cogs.base import GameCog, channel_id
+from bot.cogs.private import reply_private, send_private
 from bot.i18n import Lang, lang_of, t
+from bot.services.base import SeatInfo
 from bot.services.matches import (
     ERR_NO_MATCH,
-    ERR_NOT_SEATED,
     ERR_NOT_YOUR_TURN,
     ERR_STALE,
     MatchService,
     Outcome,
     ServiceError,
 )
-from bot.ui import images, legal
+from bot.ui import images
 from bot.ui import presenters as ui
-from bot.ui.components import Click
-from engine import Action, Deploy, Pass, PlaceTile, Rotation
+from bot.ui.choices import (
+    ROOT,
+    Path,
+    Step,
+    Token,
+    extend,
+    find_decision,
+    fingerprint,
+    parse_path,
+    walk,
+)
+from bot.ui.components import Click, DecisionClick
+from bot.ui.decisions import Picker, choices_of, confirm, number_modal, picker
+from bot.ui.labels import answer_text
+from engine import Action, PublicView
+from engine.core.decisions import Decision
+
+log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
-ROTATIONS = {r.degrees: r for r in Rotation}
+#: decision keys already sent by DM, per match (kept for this many matches)
+DM_MEMORY = 256
 
 
-def _uid(interaction: Interaction) -> int:
-    return interaction.user.id
+@dataclass
+class Chain:
+    """A path read back: one step per decision of the chain, the actions of the complete
+    ones before the last, and the public view the last decision is asked on."""
+
+    steps: list[Step]
+    actions: list[Action]
+    view: PublicView
+    known: set[str] = field(default_factory=set)
+
+    @property
+    def last(self) -> Step:
+        return self.steps[-1]
+
+
+def move_text(steps: Sequence[Step], seats: Sequence[SeatInfo], lang: Lang) -> str:
+    """What a player answered, for the channel (a secret answer is not shown)."""
+    return " · ".join(
+        t(lang, "secret_answer") if s.decision.private else answer_text(s, seats, lang)
+        for s in steps
+    )
+
+
+def is_ephemeral(interaction: Interaction) -> bool:
+    msg = interaction.message
+    return msg is not None and msg.flags.ephemeral
 
 
 class TurnPickers(GameCog):
-    """The turn's clicks and checks (see the module docstring)."""
+    """The turn message, DMs and every decision click (see the module docstring)."""
 
     service: MatchService
+    _dm_sent: dict[int, set[str]]
 
     def _remember_lang(self, match_id: int, interaction: Interaction) -> Lang:
         raise NotImplementedError
@@ -52,286 +101,297 @@ class TurnPickers(GameCog):
     async def _tiles(self, interaction: Interaction) -> None:
         raise NotImplementedError
 
-    def _require_turn(self, outcome: Outcome, user_id: int) -> None:
-        seated = [s for s in outcome.seats if s.user_id == user_id and not s.resigned]
-        if not seated:
-            raise ServiceError(ERR_NOT_SEATED, "You are not playing in this match.")
-        if outcome.current_user_id != user_id:
-            raise ServiceError(
-                ERR_NOT_YOUR_TURN, "It is not your turn.", current_user_id=outcome.current_user_id
-            )
+    # ------------------------------------------------------------------ posting
+    def _channel(self, outcome: Outcome) -> Any:
+        return self.bot.get_partial_messageable(
+            outcome.channel_id, guild_id=outcome.guild_id or None
+        )
 
     async def post_outcome(
         self, outcome: Outcome, lang: Lang, *, headline: str | None = None
     ) -> discord.Message:
-        """Post the turn message (or the final scoring) in the match's channel."""
+        """Post the turn message (or the final scoring) in the match's channel, then send
+        new secret decisions to their seats."""
         png = outcome.png
         if png is None:
-            png = await images.cells_png(outcome.view, outcome.placements)
+            png = await images.board_png(outcome.view)
         msg = ui.outcome_message(outcome, lang, png, headline=headline)
-        channel = self.bot.get_partial_messageable(
-            outcome.channel_id, guild_id=outcome.guild_id or None
-        )
-        sent = await channel.send(**msg.kwargs())
+        sent: discord.Message = await self._channel(outcome).send(**msg.kwargs())
         if not (outcome.finished or outcome.view.over):
             await self.service.set_turn_message(outcome.match_id, outcome.version, sent.id)
+            await self.deliver_private(outcome, lang)
         return sent
 
-    async def _fresh(
-        self, interaction: Interaction, click: Click, *, render: bool = False
-    ) -> Outcome:
-        """The current match, if ``click`` was made on its current version (else ERR_STALE)."""
+    async def deliver_private(self, outcome: Outcome, lang: Lang) -> None:
+        """DM every seat its secret decisions that were not sent yet (decision 5: a 403 marks
+        the player "DMs closed", said once in the channel without the secret, and the
+        "Decide" button serves them from then on; a DM is never retried)."""
+        sent = self._dm_sent.setdefault(outcome.match_id, set())
+        while len(self._dm_sent) > DM_MEMORY:
+            self._dm_sent.pop(next(iter(self._dm_sent)))
+        for seat in outcome.private_seats:
+            user_id = outcome.user_of(seat)
+            if user_id <= 0:
+                continue
+            _, mine = await self.service.decisions_for(
+                outcome.channel_id, user_id, match_id=outcome.match_id
+            )
+            new = [d for d in mine if d.private and d.key not in sent]
+            if not new:
+                continue
+            sent.update(d.key for d in new)
+            msg = ui.private_message(outcome, new, lang, where=f"<#{outcome.channel_id}>")
+            await send_private(
+                self.bot,
+                self.service.dm,
+                user_id,
+                msg,
+                channel=self._channel(outcome),
+                closed_notice=t(lang, "dm_closed", who=f"<@{user_id}>"),
+            )
+
+    # ------------------------------------------------------------------ reading a click
+    def _stale(self, outcome: Outcome) -> ServiceError:
+        url = ui.board_link(outcome.guild_id, outcome.channel_id, outcome.turn_message_id)
+        return ServiceError(ERR_STALE, "This choice is out of date.", message_url=url)
+
+    async def _mine(self, match_id: int, user_id: int) -> tuple[Outcome, tuple[Decision, ...]]:
         try:
-            outcome = await self.service.current(channel_id(interaction), render=render)
+            outcome, mine = await self.service.decisions_for(0, user_id, match_id=match_id)
         except ServiceError as e:
             if e.key == ERR_NO_MATCH:
                 raise ServiceError("match_over", "This match is over.") from None
             raise
-        if outcome.match_id != click.match_id or outcome.version != click.version:
-            url = ui.board_link(outcome.guild_id, outcome.channel_id, outcome.turn_message_id)
-            raise ServiceError(ERR_STALE, "This board is out of date.", message_url=url)
-        return outcome
+        if outcome.finished or outcome.view.over:
+            raise ServiceError("match_over", "This match is over.")
+        return outcome, mine
 
-    async def _submit(
-        self,
-        interaction: Interaction,
-        actions: list[Action],
-        expected_version: int,
-        *,
-        match_id: int,
-    ) -> Outcome:
-        lang = self._remember_lang(match_id, interaction)
-        outcome = await self.service.submit(
-            channel_id(interaction), _uid(interaction), actions, expected_version=expected_version
+    async def _decision_of(
+        self, click: DecisionClick, user_id: int
+    ) -> tuple[Outcome, tuple[Decision, ...], Decision]:
+        """The clicker's open decision the click names.
+
+        Raises:
+            ServiceError: not_seated, match_over, not_your_turn (another seat's decision),
+                stale (closed, or its options changed since the picker was drawn).
+        """
+        outcome, mine = await self._mine(click.match_id, user_id)
+        decision = find_decision(mine, click.key)
+        if decision is None:
+            other = find_decision(outcome.decisions, click.key)
+            if other is not None:
+                raise ServiceError(
+                    ERR_NOT_YOUR_TURN,
+                    "This choice is another player's.",
+                    current_user_id=outcome.user_of(other.seat),
+                )
+            raise self._stale(outcome)
+        if click.verb != "o" and click.fp != fingerprint(decision):
+            raise self._stale(outcome)
+        return outcome, mine, decision
+
+    async def _walk(
+        self, outcome: Outcome, user_id: int, mine: Sequence[Decision], root: Decision, path: Path
+    ) -> Chain:
+        """Read ``path`` back from ``root`` through the chained decisions.
+
+        Raises:
+            ServiceError: stale, when the path does not fit the decisions (any more).
+        """
+        chain = Chain([], [], outcome.view, {d.key for d in mine})
+        decision = root
+        for i, selection in enumerate(path):
+            try:
+                step = walk(decision, selection)
+            except ValueError:
+                raise self._stale(outcome) from None
+            chain.steps.append(step)
+            if i < len(path) - 1:
+                if not step.complete:
+                    raise self._stale(outcome)
+                chain.actions.append(step.action())
+                nxt = await self._next(outcome, user_id, chain)
+                if nxt is None:
+                    raise self._stale(outcome)
+                decision, chain.view = nxt
+        return chain
+
+    async def _next(
+        self, outcome: Outcome, user_id: int, chain: Chain
+    ) -> tuple[Decision, PublicView] | None:
+        """The seat's new decision after the chain's actions, if reaching it reveals nothing."""
+        seen = await self.service.preview(
+            outcome.channel_id, user_id, chain.actions, match_id=outcome.match_id
         )
-        moved = " · ".join(_move_text(a, lang) for a in actions)
-        name = interaction.user.display_name
-        await self.post_outcome(outcome, lang, headline=t(lang, "moved", name=name, move=moved))
-        return outcome
+        if seen is None:
+            return None
+        decisions, view = seen
+        new = [d for d in decisions if d.key not in chain.known]
+        return (new[0], view) if new else None
 
-    async def _click_place(self, interaction: Interaction, click: Click) -> None:
-        """Turn message "Place tile": open the ephemeral cell picker."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        outcome = await self._fresh(interaction, click, render=True)
-        self._require_turn(outcome, _uid(interaction))
-        await self._send_cells(interaction, outcome, 0, new_message=True)
+    # ------------------------------------------------------------------ clicks
+    async def on_decision(self, interaction: Interaction, click: DecisionClick) -> None:
+        """Entry point of every decision button and select."""
+        await self._run(interaction, lambda: self._decision(interaction, click))
 
-    async def _send_cells(
-        self, interaction: Interaction, outcome: Outcome, page: int, *, new_message: bool
-    ) -> None:
-        lang = lang_of(interaction.locale)
-        cells = legal.cells(outcome)
-        png = outcome.png or await images.cells_png(outcome.view, outcome.placements)
-        text = t(lang, "picker_cells", tile=outcome.view.drawn, count=len(cells))
-        view = ui.cells_picker(outcome.match_id, outcome.version, cells, page, lang)
-        file = discord.File(_buf(png), filename="cells.png")
-        if new_message:
-            await interaction.followup.send(text, file=file, view=view, ephemeral=True)
+    async def on_number(self, interaction: Interaction, click: DecisionClick, text: str) -> None:
+        """Entry point of the number modal (``click.path`` chose the numeric option)."""
+        await self._run(interaction, lambda: self._number(interaction, click, text))
+
+    async def _decision(self, interaction: Interaction, click: DecisionClick) -> None:
+        uid = interaction.user.id
+        outcome, mine, root = await self._decision_of(click, uid)
+        try:
+            path = ROOT if click.verb == "o" else parse_path(click.path)
+            if click.values:
+                path = extend(path, Token.parse(click.values[0]))
+        except ValueError:
+            raise self._stale(outcome) from None
+        chain = await self._walk(outcome, uid, mine, root, path)
+        if chain.last.needs_number:
+            seats = outcome.seats
+            lang = lang_of(interaction.locale)
+            modal = number_modal(outcome.match_id, root, path, chain.last, lang, seats)
+            await interaction.response.send_modal(modal)
+            return
+        fresh = not is_ephemeral(interaction)
+        if fresh:
+            await interaction.response.defer(ephemeral=True, thinking=True)
         else:
-            await interaction.edit_original_response(content=text, attachments=[file], view=view)
+            await interaction.response.defer()
+        await self._advance(
+            interaction, outcome, root, path, chain, fresh, selected=bool(click.values),
+            submit=click.verb == "s", page=click.page,
+        )  # fmt: skip
 
-    async def _click_page(self, interaction: Interaction, click: Click) -> None:
-        await interaction.response.defer()
-        outcome = await self._fresh(interaction, click, render=True)
-        self._require_turn(outcome, _uid(interaction))
-        await self._send_cells(interaction, outcome, _int(click.arg) or 0, new_message=False)
+    async def _number(self, interaction: Interaction, click: DecisionClick, text: str) -> None:
+        uid = interaction.user.id
+        outcome, mine, root = await self._decision_of(click, uid)
+        try:
+            path = parse_path(click.path)
+        except ValueError:
+            raise self._stale(outcome) from None
+        chain = await self._walk(outcome, uid, mine, root, path)
+        option = chain.last.option
+        if option is None or option.number is None or not path[-1]:
+            raise self._stale(outcome)
+        lo, hi = option.number.min, option.number.max
+        try:
+            n = int(text.strip())
+        except ValueError:
+            n = None
+        if n is None or n not in option.number:
+            top = "…" if hi is None else hi
+            raise ServiceError("bad_number", "Not a number in range.", min=lo, max=top)
+        last = path[-1][-1]
+        path = path[:-1] + (path[-1][:-1] + (Token("o", last.index, n),),)
+        chain = await self._walk(outcome, uid, mine, root, path)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self._advance(interaction, outcome, root, path, chain, True)
 
-    async def _click_cell(self, interaction: Interaction, click: Click) -> None:
-        """Cell chosen in the select: show the legal rotations with the preview image."""
-        await interaction.response.defer()
-        outcome = await self._fresh(interaction, click)
-        self._require_turn(outcome, _uid(interaction))
-        number = _int(click.values[0]) if click.values else None
-        await self._show_rotations(interaction, outcome, number, None)
-
-    async def _show_rotations(
+    async def _advance(
         self,
         interaction: Interaction,
         outcome: Outcome,
-        number: int | None,
-        chosen: Rotation | None,
+        root: Decision,
+        path: Path,
+        chain: Chain,
+        fresh: bool,
+        *,
+        selected: bool = False,
+        submit: bool = False,
+        page: int = 0,
     ) -> None:
+        """Show what comes next after a click: the next question, the next decision of the
+        chain, a confirmation (after a select), or submit the answers."""
         lang = lang_of(interaction.locale)
-        c = legal.cell(outcome, number) if number is not None else None
-        if c is None:
-            raise ServiceError("bad_cell", "Not a legal cell.", cell=number)
-        if chosen is None and len(c.rotations) == 1:
-            chosen = c.rotations[0]
-        shown = (chosen,) if chosen is not None else c.rotations
-        png = await images.preview_png(outcome.view, c.pos, shown)
-        key = "picker_rotation_chosen" if chosen is not None else "picker_rotation"
-        text = t(lang, key, cell=c.number, rotation=chosen.degrees if chosen is not None else "")
-        view = ui.rotation_picker(outcome.match_id, outcome.version, c, chosen, lang)
-        file = discord.File(_buf(png), filename="preview.png")
-        await interaction.edit_original_response(content=text, attachments=[file], view=view)
+        seats = outcome.seats
+        last = chain.last
+        so_far = [answer_text(s, seats, lang) for s in chain.steps[:-1]]
+        if not last.complete:
+            shown = picker(
+                outcome.match_id, root, path, last, chain.view, seats, lang,
+                so_far=so_far, page=page,
+            )  # fmt: skip
+            await self._show(interaction, shown, fresh)
+            return
+        if not submit:
+            chain.actions.append(last.action())
+            nxt = await self._next(outcome, interaction.user.id, chain)
+            chain.actions.pop()
+            if nxt is not None:
+                decision, view = nxt
+                step = walk(decision, ())
+                so_far.append(answer_text(last, seats, lang))
+                shown = picker(
+                    outcome.match_id, root, path + ((),), step, view, seats, lang, so_far=so_far
+                )
+                await self._show(interaction, shown, fresh)
+                return
+            if selected:
+                prev = walk(last.decision, path[-1][:-1])
+                items = choices_of(prev, seats, lang)
+                choice = next((c for c in items if c.token == path[-1][-1]), None)
+                shown = confirm(
+                    outcome.match_id, root, path, last, choice, chain.view, seats, lang,
+                    so_far=so_far,
+                )  # fmt: skip
+                await self._show(interaction, shown, fresh)
+                return
+        await self._answer(interaction, outcome, root, chain, fresh)
 
-    async def _click_rot(self, interaction: Interaction, click: Click) -> None:
-        await interaction.response.defer()
-        outcome = await self._fresh(interaction, click)
-        self._require_turn(outcome, _uid(interaction))
-        number, degrees = (_int(a) for a in (click.args + ["", ""])[:2])
-        rot = ROTATIONS.get(degrees) if degrees is not None else None
-        await self._show_rotations(interaction, outcome, number, rot)
-
-    async def _click_ok(self, interaction: Interaction, click: Click) -> None:
-        """Rotation confirmed: show the labelled spots and "No follower"."""
-        await interaction.response.defer()
-        outcome = await self._fresh(interaction, click)
-        self._require_turn(outcome, _uid(interaction))
-        lang = lang_of(interaction.locale)
-        number, degrees = (_int(a) for a in (click.args + ["", ""])[:2])
-        c = legal.cell(outcome, number) if number is not None else None
-        rot = ROTATIONS.get(degrees) if degrees is not None else None
-        if c is None or rot is None or rot not in c.rotations:
-            raise ServiceError("bad_rotation", "Illegal rotation.", cell=number, rotation=degrees)
-        place = PlaceTile(c.pos, rot)
-        deploys = list(await self.service.candidate(channel_id(interaction), place))
-        after = await self.service.candidate_view(channel_id(interaction), place)
-        deploys = deploys[: ui.MAX_SPOT_BUTTONS]  # the picture letters what the buttons offer
-        png = await images.spots_png(after, [d.spot for d in deploys])
-        text = t(lang, "picker_spots" if deploys else "picker_no_spots")
-        view = ui.spots_picker(
-            outcome.match_id, outcome.version, deploys, lang, cell=c, rotation=rot
+    async def _answer(
+        self, interaction: Interaction, outcome: Outcome, root: Decision, chain: Chain, fresh: bool
+    ) -> None:
+        """Submit every answer of the chain in one call, post the new turn message."""
+        actions = [*chain.actions, chain.last.action()]
+        done = await self.service.submit(
+            outcome.channel_id,
+            interaction.user.id,
+            actions,
+            key=root.key,
+            match_id=outcome.match_id,
         )
-        file = discord.File(_buf(png), filename="spots.png")
-        await interaction.edit_original_response(content=text, attachments=[file], view=view)
+        lang = self._remember_lang(outcome.match_id, interaction)
+        moved = move_text(chain.steps, outcome.seats, lang)
+        name = interaction.user.display_name
+        await self.post_outcome(done, lang, headline=t(lang, "moved", name=name, move=moved))
+        text = t(lang_of(interaction.locale), "done")
+        if fresh:
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.edit_original_response(content=text, attachments=[], view=None)
 
-    async def _click_dep(self, interaction: Interaction, click: Click) -> None:
-        """Spot (or "No follower") chosen: place and deploy in one service call."""
-        await interaction.response.defer()
-        args = click.args
-        outcome = await self._fresh(interaction, click)
-        self._require_turn(outcome, _uid(interaction))
-        number, degrees = _int(args[0]) if args else None, _int(args[1]) if len(args) > 1 else None
-        spot = ":".join(args[2:]) or legal.NONE_SPOT
-        actions = await self._place_actions(interaction, outcome, number, degrees, spot)
-        await self._finish_picker(interaction, actions, click)
+    async def _show(self, interaction: Interaction, shown: Picker, fresh: bool) -> None:
+        png = await images.draw(shown.draw, "a picker") if shown.draw is not None else None
+        files = [discord.File(io.BytesIO(png), filename=shown.filename)] if png else []
+        if fresh:
+            await interaction.followup.send(
+                shown.content, files=files, view=shown.view, ephemeral=True
+            )
+        else:
+            await interaction.edit_original_response(
+                content=shown.content, attachments=files, view=shown.view
+            )
 
-    async def _finish_picker(
-        self, interaction: Interaction, actions: list[Action], click: Click
-    ) -> None:
-        lang = lang_of(interaction.locale)
-        await self._submit(interaction, actions, click.version, match_id=click.match_id)
-        await interaction.edit_original_response(content=t(lang, "done"), attachments=[], view=None)
-
-    async def _click_spots(self, interaction: Interaction, click: Click) -> None:
-        """Turn message "Follower" (deploy step): the labelled-spot picker."""
+    # ------------------------------------------------------------------ other buttons
+    async def _click_decide(self, interaction: Interaction, click: Click) -> None:
+        """The turn message's "Decide": the clicker's secret decisions, for them alone."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        outcome = await self._fresh(interaction, click)
-        self._require_turn(outcome, _uid(interaction))
         lang = lang_of(interaction.locale)
-        deploys = legal.deploys_now(outcome)[: ui.MAX_SPOT_BUTTONS]
-        png = await images.spots_png(outcome.view, [d.spot for d in deploys])
-        text = t(lang, "picker_spots" if deploys else "picker_no_spots")
-        view = ui.spots_picker(outcome.match_id, outcome.version, deploys, lang)
-        file = discord.File(_buf(png), filename="spots.png")
-        await interaction.followup.send(text, file=file, view=view, ephemeral=True)
-
-    async def _click_fol(self, interaction: Interaction, click: Click) -> None:
-        await interaction.response.defer()
-        outcome = await self._fresh(interaction, click)
-        self._require_turn(outcome, _uid(interaction))
-        action = _deploy_action(outcome, click.arg or legal.NONE_SPOT)
-        await self._finish_picker(interaction, [action], click)
-
-    async def _click_pass(self, interaction: Interaction, click: Click) -> None:
-        await interaction.response.defer()
-        outcome = await self._fresh(interaction, click)
-        self._require_turn(outcome, _uid(interaction))
-        if outcome.view.step != "deploy":
-            raise ServiceError("not_deploy_step", "Place your tile first.")
-        await self._submit(interaction, [Pass()], click.version, match_id=click.match_id)
+        outcome, mine = await self._mine(click.match_id, interaction.user.id)
+        secret = [d for d in mine if d.private]
+        if not secret:
+            await interaction.followup.send(t(lang, "nothing_secret"), ephemeral=True)
+            return
+        await reply_private(interaction, ui.private_message(outcome, secret, lang))
 
     async def _click_undo(self, interaction: Interaction, click: Click) -> None:
         await interaction.response.defer()
-        await self._fresh(interaction, click)
+        outcome = await self.service.current(channel_id(interaction), render=False)
+        if outcome.match_id != click.match_id or outcome.version != click.version:
+            raise self._stale(outcome)
         await self._undo(interaction)
-
-    async def _place_actions(
-        self,
-        interaction: Interaction,
-        outcome: Outcome,
-        cell: int | None,
-        degrees: int | None,
-        follower: str | None,
-    ) -> list[Action]:
-        """The actions of ``place cell rotation [follower]``, checked against the legal values.
-
-        ``follower`` is a spot (a follower) or ``figure+spot`` (see ``legal.choice_key``).
-
-        Raises:
-            ServiceError: not_place_step, bad_cell, bad_rotation, bad_spot.
-        """
-        if outcome.view.step != "place":
-            raise ServiceError("not_place_step", "You have already placed your tile.")
-        c = legal.cell(outcome, cell) if cell is not None else None
-        if c is None:
-            raise ServiceError("bad_cell", f"Cell {cell} is not legal.", cell=cell)
-        rot = ROTATIONS.get(degrees) if degrees is not None else None
-        if rot is None or rot not in c.rotations:
-            raise ServiceError("bad_rotation", "Illegal rotation.", cell=cell, rotation=degrees)
-        place = PlaceTile(c.pos, rot)
-        actions: list[Action] = [place]
-        if follower is None or not follower.strip():
-            return actions
-        if follower.strip().lower() == legal.NONE_SPOT:
-            actions.append(Pass())
-            return actions
-        deploys = list(await self.service.candidate(channel_id(interaction), place))
-        found = legal.find_choice(follower, deploys)
-        if found is None:
-            raise ServiceError("bad_spot", "Illegal spot.", spot=follower)
-        actions.append(found)
-        return actions
 
     async def _click_tiles(self, interaction: Interaction, click: Click) -> None:
         await self._tiles(interaction)
-
-
-# ====================================================================== parsing helpers
-def _int(value: object) -> int | None:
-    if isinstance(value, int):
-        return value
-    try:
-        return int(str(value).strip())
-    except (TypeError, ValueError):
-        return None
-
-
-def _buf(data: bytes) -> io.BytesIO:
-    return io.BytesIO(data)
-
-
-def _deploy_action(outcome: Outcome, spot: str) -> Action:
-    if outcome.view.step != "deploy":
-        raise ServiceError("not_deploy_step", "Place your tile first.")
-    if spot.strip().lower() == legal.NONE_SPOT:
-        return Pass()
-    found = legal.find_choice(spot, legal.deploys_now(outcome))
-    if found is None:
-        raise ServiceError("bad_spot", "Illegal spot.", spot=spot)
-    return found
-
-
-def _spot_choices(
-    deploys: list[Deploy], current: str, lang: Lang
-) -> list[app_commands.Choice[str]]:
-    """Autocomplete choices: every legal figure placement, then "none" (always offered)."""
-    typed = current.strip().lower()
-    out = []
-    for d in deploys:
-        key = legal.choice_key(d)
-        label = ui.deploy_label(d, lang)
-        if typed and typed not in key.lower() and typed not in label.lower():
-            continue
-        out.append(app_commands.Choice(name=f"{label} — {key}"[:100], value=key))
-    none = app_commands.Choice(name=ui.spot_label(legal.NONE_SPOT, lang), value=legal.NONE_SPOT)
-    return [*out[:24], none]
-
-
-def _move_text(action: Action, lang: Lang) -> str:
-    if isinstance(action, PlaceTile):
-        return f"🧩 {action.pos.notation()} {ui.rotation_label(action.rotation)}"
-    if isinstance(action, Deploy):
-        return f"🧍 {ui.deploy_label(action, lang)}"
-    return f"🚫 {t(lang, 'btn_no_follower').lower()}"

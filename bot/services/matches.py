@@ -44,15 +44,15 @@ from bot.services.base import (
     ERR_STALE,
     ERR_TOO_FEW,
     MAX_SEED,
-    GameService,
     Loaded,
     LobbyInfo,
     SeatInfo,
     ServiceError,
     illegal,
 )
+from bot.services.decisions import DecisionReads
 from bot.services.options import MatchOptions, game_setup, validate_options
-from bot.services.private import DmRegistry
+from bot.services.private import SNAPSHOT_KEY, DmRegistry
 from bot.services.replay import RESIGN, UNDO, Game, rebuild, start_game, turn_states
 from bot.services.results import (
     SEAT_COLOURS,
@@ -68,24 +68,17 @@ from bot.services.results import (
 )
 from engine import (
     Action,
-    Deploy,
     EngineError,
     GameSetup,
-    GameState,
     NotYourTurnError,
     PlaceTile,
-    PublicView,
     Seat,
-    apply,
     legal_deploys,
     legal_placements,
     pending,
     public_view,
-    view_for,
 )
 from engine.carcassonne.events import Event
-from engine.carcassonne.view import SeatView
-from engine.core.decisions import Decision
 from engine.core.errors import StaleStateError
 from storage import ActionRow, MatchRow, NewAction, StaleVersion, Storage
 
@@ -128,7 +121,7 @@ GAME = "carcassonne"
 _UNSET: Any = object()
 
 
-class MatchService(GameService[MatchOptions, Game]):
+class MatchService(DecisionReads):
     """See module docstring. Constructed once per process with a storage backend.
 
     Every call takes the channel's open match; calls on one match are serialised by a
@@ -264,6 +257,7 @@ class MatchService(GameService[MatchOptions, Game]):
         expected_version: int | None = None,
         *,
         key: str | None = None,
+        match_id: int | None = None,
     ) -> Outcome:
         """Apply one or more actions atomically (e.g. place + deploy from one slash command):
         all are applied and stored in one transaction, or none (ServiceError ERR_ILLEGAL).
@@ -271,7 +265,8 @@ class MatchService(GameService[MatchOptions, Game]):
         ``key`` names the open decision the first action answers (a button's); an answer to a
         decision that has closed is refused as out of date, while another seat's new
         decision leaves it valid. The caller acts only on its own open decisions: several
-        seats may have one at once.
+        seats may have one at once. ``match_id`` names the match when the answer comes from
+        a direct message (else the channel's active match).
 
         Raises:
             ServiceError: ERR_NO_MATCH, ERR_NOT_SEATED, ERR_STALE (params: message_url),
@@ -279,14 +274,14 @@ class MatchService(GameService[MatchOptions, Game]):
         """
         if not actions:
             raise illegal("No action given.")
-        row = await self._active_row(channel_id)
-        async with self._lock(row.id):
-            loaded = await self._load(row.id)
+        match_id = await self._match_of(channel_id, match_id)
+        async with self._lock(match_id):
+            loaded = await self._load(match_id)
             seat = self._require_seat(loaded, user_id)
             if expected_version is not None and expected_version != loaded.game.version:
                 raise self._stale(loaded.row, version=loaded.game.version)
             game = loaded.game.copy()
-            if game.state.over:
+            if game.state.over or loaded.row.status != "active":
                 raise illegal("The game is over.")
             if all(a.seat != seat for a in game.state.asks):
                 if key is not None:  # a button of a decision that has closed
@@ -323,16 +318,7 @@ class MatchService(GameService[MatchOptions, Game]):
             loaded = await self._load(row.id)
             seat = self._require_seat(loaded, user_id)
             game = loaded.game.copy()
-            st = game.state
-            last = game.moves[-1] if game.moves else None
-            if (
-                st.step != "deploy"
-                or st.current != seat
-                or last is None
-                or last.seat != seat
-                or not isinstance(last.action, PlaceTile)
-                or game.previous is None
-            ):
+            if _undo_seat(game) != seat:
                 raise ServiceError(
                     ERR_NO_UNDO,
                     "You can only take back your own tile placement before you deploy or pass.",
@@ -381,66 +367,6 @@ class MatchService(GameService[MatchOptions, Game]):
         row = await self._active_row(channel_id)
         loaded = await self._load(row.id)
         return await self._outcome(loaded, render=render)
-
-    async def decisions_for(
-        self, channel_id: int, user_id: int, *, match_id: int | None = None
-    ) -> tuple[Outcome, tuple[Decision, ...]]:
-        """The caller's open decisions, private ones included (for a DM or an ephemeral
-        "Decide" reply), with the match as it stands. ``match_id`` finds the match from a DM.
-
-        Raises:
-            ServiceError: ERR_NO_MATCH, ERR_NOT_SEATED.
-        """
-        if match_id is None:
-            match_id = (await self._active_row(channel_id)).id
-        loaded = await self._load(match_id)
-        seat = self._require_seat(loaded, user_id)
-        sv = view_for(loaded.game.state, seat)
-        assert isinstance(sv, SeatView)
-        return await self._outcome(loaded, render=False), sv.decisions
-
-    async def preview(
-        self, channel_id: int, user_id: int, action: Action, *, match_id: int | None = None
-    ) -> tuple[tuple[Decision, ...], PublicView] | None:
-        """The caller's decisions right after ``action`` (not stored) and the public view then,
-        when reaching them reveals nothing hidden (placing a tile, then its follower step);
-        ``None`` when the action would draw a tile or roll a die (then submit it alone).
-
-        Raises:
-            ServiceError: ERR_NO_MATCH, ERR_NOT_SEATED, ERR_ILLEGAL (the action is illegal).
-        """
-        if match_id is None:
-            match_id = (await self._active_row(channel_id)).id
-        loaded = await self._load(match_id)
-        seat = self._require_seat(loaded, user_id)
-        state = loaded.game.state
-        try:
-            after = apply(state, seat, action).state
-        except EngineError as e:
-            raise illegal(str(e)) from None
-        if after.pile_pos != state.pile_pos or after.rng != state.rng or after.over:
-            return None
-        sv = view_for(after, seat)
-        assert isinstance(sv, SeatView)
-        return sv.decisions, sv.public
-
-    async def candidate(self, channel_id: int, place: PlaceTile) -> tuple[Deploy, ...]:
-        """Every figure placement legal after ``place`` (Pass is also legal); nothing is stored.
-
-        The real cached state is asked, so every figure kind and its conditions are the
-        engine's own. Raises the engine's error if ``place`` is illegal.
-        """
-        return tuple(legal_deploys(await self._candidate_state(channel_id, place)))
-
-    async def candidate_view(self, channel_id: int, place: PlaceTile) -> PublicView:
-        """The public view with the drawn tile placed by ``place`` (for the spots picture)."""
-        return public_view(await self._candidate_state(channel_id, place))
-
-    async def _candidate_state(self, channel_id: int, place: PlaceTile) -> GameState:
-        row = await self._active_row(channel_id)
-        loaded = await self._load(row.id)
-        state = loaded.game.state
-        return apply(state, state.asks[0].seat if state.asks else state.current, place).state
 
     async def match(self, match_id: int, *, render: bool = False) -> Outcome:
         """Any started match by id, finished or not (for records and history)."""
@@ -530,8 +456,9 @@ class MatchService(GameService[MatchOptions, Game]):
         names = [s.name for s in loaded.seats]
         finished = game.state.over or resign_winners is not None
         status = "finished" if finished else None
-        snapshot = snapshot_of(game, names, winners=resign_winners)
         users = [s.user_id for s in loaded.seats]
+        snapshot = snapshot_of(game, names, winners=resign_winners)
+        snapshot[SNAPSHOT_KEY] = self.dm.snapshot_part(users)
         try:
             async with self.storage.db.transaction() as tx:
                 await self.storage.matches.advance(
@@ -548,9 +475,7 @@ class MatchService(GameService[MatchOptions, Game]):
                         await self.storage.matches.set_resigned(tx, row.id, e.seat)
                 if finished:
                     await self.storage.timers.cancel(tx, row.id)
-                elif game.state.current != loaded.game.state.current or any(
-                    e.action == RESIGN for e in entries
-                ):
+                elif _newly_awaiting(loaded.game, game) or any(e.action == RESIGN for e in entries):
                     await self._schedule_reminder(tx, row, game, users)
         except StaleVersion:
             self._cache.drop(row.id, before)
@@ -566,7 +491,10 @@ class MatchService(GameService[MatchOptions, Game]):
         self, tx: aiosqlite.Connection, row: MatchRow, game: Game, users: list[int]
     ) -> None:
         minutes = MatchOptions.from_json(row.options).reminder_minutes
-        user = users[game.state.current]
+        # one timer per match: it names the first seat awaited; the reminder, when it fires,
+        # mentions every seat that still has an open decision (``Outcome.awaiting``)
+        asks = game.state.asks
+        user = users[asks[0].seat if asks else game.state.current]
         if minutes <= 0 or user <= 0 or game.state.over:
             await self.storage.timers.cancel(tx, row.id)
             return
@@ -621,6 +549,7 @@ class MatchService(GameService[MatchOptions, Game]):
             guild_id=row.guild_id,
             channel_id=row.channel_id,
             awaiting=() if finished else tuple(sorted({int(a.seat) for a in st.asks})),
+            undo_seat=None if finished else _undo_seat(game),
             private_seats=()
             if finished
             else tuple(sorted({int(d.seat) for d in pending(st) if d.private})),
@@ -639,3 +568,28 @@ class MatchService(GameService[MatchOptions, Game]):
         except Exception:
             log.exception("rendering the replay animation failed")
             return None
+
+
+def _undo_seat(game: Game) -> Seat | None:
+    """The seat that may take back its tile placement now (it placed and has not yet
+    deployed or passed: nothing was revealed since), if any."""
+    st = game.state
+    last = game.moves[-1] if game.moves else None
+    if (
+        st.step != "deploy"
+        or last is None
+        or last.seat != st.current
+        or not isinstance(last.action, PlaceTile)
+        or game.previous is None
+    ):
+        return None
+    return last.seat
+
+
+def _newly_awaiting(before: Game, after: Game) -> bool:
+    """Whether a seat has an open decision now that it did not have before the move (its
+    reminder timer starts afresh)."""
+    was = {a.seat for a in before.state.asks}
+    return any(a.seat not in was for a in after.state.asks) or (
+        before.state.current != after.state.current
+    )

@@ -206,9 +206,7 @@ def game_setup(options: MatchOptions, names: Sequence[str]) -> GameSetup:
         farm_scoring=options.farm_scoring,
         expansions=options.expansions,
         names=tuple(names),
-        # TEMPORARY until the generic decision presenter lands (issue 9 phase 2): the bot cannot
-        # yet show the builder's optional second tile, so it is played automatically
-        options=tuple(sorted({**dict(options.rules), "tb.builder_bonus": "auto"}.items())),
+        options=tuple(sorted(options.rules)),
     )
 
 

@@ -1,8 +1,9 @@
 """What the tile-game service hands its front ends, and the drawing functions it calls.
 
 :class:`Outcome` is the result of every call that changes or reads a started match: the public
-view, who sits where, the events of the change, the board picture, and the legal choices of the
-current step. Nothing in it is hidden information.
+view, who sits where, the events of the change, the board picture, and the open public
+decisions (``Outcome.decisions``; each seat's private ones come from
+``MatchService.decisions_for``). Nothing in it is hidden information.
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ class Outcome:
     turn_message_id: int | None = None  # the current turn message, if stored
     extra: dict[str, Any] = field(default_factory=dict)
     #: legal cells of the drawn tile in numbering order (cell n = n-th key), step "place" only
+    #: (the local console reads these; the Discord front end reads ``decisions``)
     placements: dict[Position, tuple[Rotation, ...]] = field(default_factory=dict)
     #: legal figure placements on the tile just placed, step "deploy" only (Pass is also legal)
     deploys: tuple[Deploy, ...] = ()
@@ -60,6 +62,8 @@ class Outcome:
     awaiting: tuple[int, ...] = ()
     #: seats whose open decisions include a private one (to deliver by DM)
     private_seats: tuple[int, ...] = ()
+    #: the seat that may take back its tile placement now (``MatchService.undo``), if any
+    undo_seat: int | None = None
 
     @property
     def decisions(self) -> tuple[Decision, ...]:

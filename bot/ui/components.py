@@ -4,7 +4,15 @@ custom_id layout (≤ 100 chars, Discord's limit)::
 
     carc:<match>:<version>:<action>[:<arg>]      tile-game buttons
     carcs:<match>:<version>:<action>[:<arg>]     tile-game selects
+    carcd:<match>:<key>:<fp>:<verb>:<path>       a decision's buttons
+    carcds:<match>:<key>:<fp>:<verb>:<path>      a decision's selects
+    carcm:<match>:<key>:<fp>:<path>              a decision's number modal
     cardg:... / cardgs:...                       the card game's (bot/ui/cardgame.py)
+
+A decision's components carry the decision's key (``bot.ui.choices.keyref``), a fingerprint of
+its options, what the click does (``o`` open its picker, ``g`` go to the path, ``s`` submit the
+path) and the answers so far (a path, see :mod:`bot.ui.choices`; ``@n`` is a page). They are
+refused as out of date once the decision has closed, never because another seat moved.
 
 Because everything needed is in the custom_id, one ``bot.add_dynamic_items`` registration makes
 the buttons of every message work, also after a restart. The version lets the handler answer
@@ -185,4 +193,162 @@ class CarcSelect(SelectBody, ui.DynamicItem[ui.Select[Any]], template=template("
     handler = "component_handler"
 
 
-DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (CarcButton, CarcSelect)
+# ------------------------------------------------------------------------------- decisions
+DECISION = r"(?P<match>\d+):(?P<key>[^:]+):(?P<fp>[0-9a-f]*)"
+PATH = r"(?P<path>[0-9op=./-]*)(?:@(?P<page>\d+))?"
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionClick:
+    """A parsed click on a decision's component (see the module docstring)."""
+
+    match_id: int
+    key: str  # the decision's keyref
+    fp: str
+    verb: str
+    path: str = ""
+    page: int = 0
+    values: tuple[str, ...] = ()
+
+    def custom_id(self, prefix: str) -> str:
+        page = f"@{self.page}" if self.page else ""
+        cid = f"{prefix}:{self.match_id}:{self.key}:{self.fp}:{self.verb}:{self.path}{page}"
+        if len(cid) > MAX_CUSTOM_ID:
+            raise ValueError(f"custom_id too long ({len(cid)}): {cid}")
+        return cid
+
+
+class DecisionHandler(Protocol):
+    async def on_decision(
+        self, interaction: discord.Interaction[Any], click: DecisionClick
+    ) -> None: ...
+
+    async def on_number(
+        self, interaction: discord.Interaction[Any], click: DecisionClick, text: str
+    ) -> None: ...
+
+
+def _decision_handler(interaction: discord.Interaction[Any]) -> DecisionHandler | None:
+    target: DecisionHandler | None = getattr(interaction.client, "component_handler", None)
+    if target is None:  # pragma: no cover - bot misconfigured
+        log.error("no component handler for a decision click")
+    return target
+
+
+def _decision_click(match: re.Match[str], verb: str | None = None) -> DecisionClick:
+    return DecisionClick(
+        int(match["match"]),
+        match["key"],
+        match["fp"],
+        verb or match["verb"],
+        match["path"] or "",
+        int(match["page"] or 0),
+    )
+
+
+class DecisionButton(
+    ui.DynamicItem[ui.Button[Any]],
+    template=rf"carcd:{DECISION}:(?P<verb>[a-z]):{PATH}",
+):
+    """A button of a decision: opens its picker, answers, pages or goes back."""
+
+    def __init__(
+        self,
+        click: DecisionClick,
+        *,
+        label: str,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        emoji: str | None = None,
+        row: int | None = None,
+        disabled: bool = False,
+    ) -> None:
+        self.click = click
+        super().__init__(
+            ui.Button(
+                label=label[:80],
+                style=style,
+                emoji=emoji,
+                row=row,
+                disabled=disabled,
+                custom_id=click.custom_id("carcd"),
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(_decision_click(match), label="…")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        handler = _decision_handler(interaction)
+        if handler is not None:
+            await handler.on_decision(interaction, self.click)
+
+
+class DecisionSelect(
+    ui.DynamicItem[ui.Select[Any]],
+    template=rf"carcds:{DECISION}:(?P<verb>[a-z]):{PATH}",
+):
+    """A select of a decision: each value is the next answer (a path token)."""
+
+    def __init__(
+        self,
+        click: DecisionClick,
+        *,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+        row: int | None = None,
+    ) -> None:
+        self.click = click
+        super().__init__(
+            ui.Select(
+                custom_id=click.custom_id("carcds"),
+                options=options or [discord.SelectOption(label="…", value="-")],
+                placeholder=placeholder[:150] if placeholder else None,
+                row=row,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(_decision_click(match))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        data: Any = interaction.data or {}
+        values = tuple(str(v) for v in data.get("values", ()))
+        c = self.click
+        handler = _decision_handler(interaction)
+        if handler is not None:
+            await handler.on_decision(
+                interaction, DecisionClick(c.match_id, c.key, c.fp, c.verb, c.path, c.page, values)
+            )
+
+
+class NumberModal(ui.Modal):
+    """Asks a number for a decision's numeric option (a guess, a bid). The answer goes to
+    the component handler with the path that chose the option."""
+
+    def __init__(self, click: DecisionClick, *, title: str, label: str, placeholder: str) -> None:
+        cid = f"carcm:{click.match_id}:{click.key}:{click.fp}:{click.path}"
+        super().__init__(title=title[:45], custom_id=cid[:MAX_CUSTOM_ID], timeout=900)
+        self.click = click
+        self.number: ui.TextInput[NumberModal] = ui.TextInput(
+            label=label[:45], placeholder=placeholder[:100], custom_id="number", max_length=12
+        )
+        self.add_item(self.number)
+
+    async def on_submit(self, interaction: discord.Interaction[Any], /) -> None:
+        handler = _decision_handler(interaction)
+        if handler is not None:
+            await handler.on_number(interaction, self.click, self.number.value)
+
+
+DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
+    CarcButton,
+    CarcSelect,
+    DecisionButton,
+    DecisionSelect,
+)

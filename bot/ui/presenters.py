@@ -2,11 +2,15 @@
 
 Nothing here talks to Discord or the database; each function returns the keyword arguments of a
 ``send``/``edit`` call (a :class:`Message`), so the cogs stay "parse → service → present". The
-words of game things are in :mod:`bot.ui.words`, the lobby in :mod:`bot.ui.lobby`, the turn's
-pickers in :mod:`bot.ui.pickers`; this module re-exports them for the cogs.
+words of game things are in :mod:`bot.ui.words`, the lobby in :mod:`bot.ui.lobby`, any
+decision's buttons and pickers in :mod:`bot.ui.decisions`; this module re-exports some of them
+for the cogs.
 """
 
 from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
 
 import discord
 
@@ -15,14 +19,14 @@ from bot.services.base import SeatInfo, ServiceError
 from bot.services.results import Outcome
 from bot.ui.components import CarcButton
 from bot.ui.counters import counters_fields
+from bot.ui.decisions import decision_buttons
+from bot.ui.labels import decision_prompt
 from bot.ui.lobby import lobby_message, options_text, rules_embed
 from bot.ui.message import ALLOWED, COLOUR, QUIET, Message
-from bot.ui.pickers import MAX_SPOT_BUTTONS, PAGE, cells_picker, rotation_picker, spots_picker
 from bot.ui.words import (
     EMBED_TEXT,
     SEAT_EMOJI,
     clip,
-    deploy_label,
     event_lines,
     figure_label,
     figures_text,
@@ -30,25 +34,24 @@ from bot.ui.words import (
     has_other_figures,
     mention,
     reason,
-    rotation_label,
     scores_text,
     seat_label,
     spot_label,
     tile_label,
 )
+from engine import PublicView
+from engine.carcassonne import rules
+from engine.carcassonne.tiles import load_tile_set
+from engine.core.decisions import Decision
 
 __all__ = [
     "ALLOWED",
     "COLOUR",
     "EMBED_TEXT",
-    "MAX_SPOT_BUTTONS",
-    "PAGE",
     "QUIET",
     "SEAT_EMOJI",
     "Message",
     "board_link",
-    "cells_picker",
-    "deploy_label",
     "error_text",
     "event_lines",
     "figure_label",
@@ -57,13 +60,12 @@ __all__ = [
     "lobby_message",
     "options_text",
     "outcome_message",
+    "private_message",
     "reason",
-    "rotation_label",
-    "rotation_picker",
+    "remaining_tiles",
     "rules_embed",
     "score_embed",
     "spot_label",
-    "spots_picker",
     "tile_label",
     "tiles_embed",
     "turn_message",
@@ -102,16 +104,25 @@ def turn_message(
     *,
     headline: str | None = None,
 ) -> Message:
-    """The public turn message: board image, whose turn, drawn tile, tiles left, scores, buttons."""
+    """The public turn message: board image, who must decide what (every open public decision,
+    and who owes a secret one), drawn tile, tiles left, scores, and the decisions' buttons."""
     view = outcome.view
     seats = outcome.seats
-    cur = seats[view.current]
-    if view.step == "deploy":
-        ask = t(lang, "your_turn_deploy", mention=mention(cur))
-    else:
-        ask = t(lang, "your_turn_place", mention=mention(cur), tile=view.drawn or "—")
+    by_seat = {s.seat: s for s in seats}
+    asks = [
+        t(
+            lang,
+            "decision_line",
+            mention=_who(by_seat, d.seat),
+            prompt=decision_prompt(d, seats, lang),
+        )
+        for d in outcome.decisions
+    ]
+    if outcome.private_seats:
+        who = ", ".join(_who(by_seat, s) for s in outcome.private_seats)
+        asks.append(t(lang, "secret_line", mentions=who))
     lines = event_lines(outcome.events, seats, lang)
-    content = "\n".join(x for x in (headline, ask) if x)
+    content = "\n".join(x for x in (headline, *asks) if x)
     embed = discord.Embed(
         title=t(lang, "turn_title", turn=view.turn + 1),
         description=clip(lines) if lines else None,
@@ -132,37 +143,63 @@ def turn_message(
     )
 
 
+def _who(by_seat: dict[int, SeatInfo], seat: int) -> str:
+    s = by_seat.get(seat)
+    return mention(s) if s is not None else f"#{seat + 1}"
+
+
+#: rows of a turn message for decisions' buttons (the last row holds Decide, Undo, Tiles)
+DECISION_ROWS = 4
+
+
 def turn_view(outcome: Outcome, lang: Lang) -> discord.ui.View:
+    """One row of buttons per open public decision, then Decide (secret choices are open),
+    Undo (a placement may be taken back) and Tiles left."""
     m, v = outcome.match_id, outcome.version
     view = discord.ui.View(timeout=None)
-    if outcome.view.step == "deploy":
+    decisions = outcome.decisions[:DECISION_ROWS]
+    several = len({d.seat for d in decisions}) > 1
+    by_seat = {s.seat: s for s in outcome.seats}
+    for row, d in enumerate(decisions):
+        who = by_seat[d.seat].name if several and d.seat in by_seat else None
+        for button in decision_buttons(m, d, outcome.seats, lang, row=row, who=who):
+            view.add_item(button)
+    last = DECISION_ROWS
+    if outcome.private_seats:
         view.add_item(
             CarcButton(
                 m,
-                v,
-                "spots",
-                label=t(lang, "btn_follower"),
+                0,
+                "decide",
+                label=t(lang, "btn_decide"),
                 style=discord.ButtonStyle.primary,
-                emoji="🧍",
+                emoji="🤫",
+                row=last,
             )
         )
-        view.add_item(CarcButton(m, v, "pass", label=t(lang, "btn_no_follower")))
-        view.add_item(
-            CarcButton(m, v, "undo", label=t(lang, "btn_undo"), style=discord.ButtonStyle.danger)
-        )
-    else:
+    if outcome.undo_seat is not None:
         view.add_item(
             CarcButton(
-                m,
-                v,
-                "place",
-                label=t(lang, "btn_place"),
-                style=discord.ButtonStyle.primary,
-                emoji="🧩",
+                m, v, "undo", label=t(lang, "btn_undo"), style=discord.ButtonStyle.danger, row=last
             )
         )
-    view.add_item(CarcButton(m, v, "tiles", label=t(lang, "btn_tiles")))
+    view.add_item(CarcButton(m, v, "tiles", label=t(lang, "btn_tiles"), row=last))
     return view
+
+
+def private_message(
+    outcome: Outcome, decisions: Sequence[Decision], lang: Lang, *, where: str = ""
+) -> Message:
+    """A seat's secret decisions with their buttons, for a DM or the ephemeral "Decide"
+    reply; ``where`` names the match's channel in a DM. Only ever sent to that seat."""
+    seats = outcome.seats
+    lines = [t(lang, "private_title", where=f" — {where}" if where else "")]
+    lines += [f"• {decision_prompt(d, seats, lang)}" for d in decisions]
+    view = discord.ui.View(timeout=None)
+    for row, d in enumerate(decisions[:5]):
+        for button in decision_buttons(outcome.match_id, d, seats, lang, row=row):
+            view.add_item(button)
+    return Message(content="\n".join(lines)[:2000], view=view)
 
 
 def final_message(
@@ -223,6 +260,21 @@ def score_embed(outcome: Outcome, lang: Lang) -> discord.Embed:
     for name, text in counters_fields(view, seats, lang):
         embed.add_field(name=name[:256], value=text[:1024] or "—", inline=False)
     return embed
+
+
+def remaining_tiles(view: PublicView) -> dict[str, int]:
+    """Tiles not yet drawn, by type: the tile data minus placed, discarded and drawn tiles."""
+    total: Counter[str] = Counter()
+    for set_id in rules.tile_sets_of(view.setup):
+        for td in load_tile_set(set_id):
+            if td.in_pile:
+                total[td.id] += td.count
+    used = Counter(tv.tile for tv in view.tiles)
+    used.update(view.discarded)
+    if view.drawn is not None:
+        used[view.drawn] += 1
+    out = {tid: n - used.get(tid, 0) for tid, n in total.items()}
+    return {tid: n for tid, n in sorted(out.items()) if n > 0}
 
 
 def tiles_embed(remaining: dict[str, int], lang: Lang) -> discord.Embed:

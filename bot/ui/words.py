@@ -14,7 +14,6 @@ from typing import Any
 
 from bot.i18n import Lang, t
 from bot.services.base import SeatInfo
-from bot.ui.legal import NONE_SPOT
 from engine import Deploy, PublicView, Rotation
 from engine.carcassonne.events import Event, PointsScored, TileDiscarded
 from engine.carcassonne.scoring import Award, ScoreItem
@@ -58,8 +57,6 @@ def rotation_label(rotation: Rotation | int) -> str:
 
 def spot_label(spot: str, lang: Lang) -> str:
     """``city:NW`` -> ``city (north, west)`` / ``ciudad (norte, oeste)``."""
-    if spot == NONE_SPOT:
-        return t(lang, "none_choice")
     if spot == "cloister":
         return t(lang, "kind_cloister")
     kind, _, where = spot.partition(":")
@@ -154,11 +151,14 @@ def is_seat_param(name: str) -> bool:
 
 
 def prompt_text(prompt: Prompt, seats: Sequence[SeatInfo], lang: Lang) -> str:
-    """A prompt (an event's or a decision's) in words, with seat numbers shown as names."""
+    """A prompt (an event's, a decision's or an option's label) in words: seat numbers are
+    shown as names, and a parameter that is itself a prompt is translated too."""
     by_seat = {s.seat: s for s in seats}
     params: dict[str, Any] = {}
     for name, value in prompt.params:
-        if is_seat_param(name) and isinstance(value, int):
+        if isinstance(value, Prompt):
+            value = prompt_text(value, seats, lang)
+        elif is_seat_param(name) and isinstance(value, int):
             value = _name(by_seat, value)
         params[name] = value
     return t(lang, prompt.key, **params)

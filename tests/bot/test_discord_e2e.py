@@ -21,6 +21,7 @@ import pytest
 from PIL import Image
 
 from bot.app import CarcBot
+from bot.services import matches
 from bot.services.matches import MatchService
 from bot.services.options import find_rule
 from engine import Pass, PlaceTile
@@ -38,6 +39,8 @@ ALICE = User(101, "Alice")
 BOB = User(202, "Bob")
 EVE = User(303, "Eve")
 PLAYERS = {u.id: u for u in (ALICE, BOB)}
+#: the match seed of the whole game through buttons (its board grows past 25 legal cells)
+BUTTONS_SEED = 2
 
 
 @dataclass
@@ -81,6 +84,36 @@ def cid(req: Request | dict[str, object], action: str) -> str:
     found = [c for c in ids if c.split(":")[3] == action]
     assert found, f"no {action!r} component in {ids}"
     return found[0]
+
+
+def labelled(req: Request | dict[str, object], label: str) -> str:
+    """The custom_id of the (first) component labelled ``label``."""
+    data = req.data if isinstance(req, Request) else req
+    comps = data.get("components") or []
+    assert isinstance(comps, list)
+    from tests.fakediscord import walk_components
+
+    found = [c["custom_id"] for c in walk_components(comps) if c.get("label") == label]
+    assert found, f"no {label!r} in {[c.get('label') for c in walk_components(comps)]}"
+    return found[0]
+
+
+def buttons(msg: dict[str, object]) -> list[dict[str, str]]:
+    """The enabled buttons of a stored message."""
+    from tests.fakediscord import walk_components
+
+    comps = msg.get("components") or []
+    assert isinstance(comps, list)
+    return [c for c in walk_components(comps) if c["type"] == 2 and not c.get("disabled")]
+
+
+def select_id(msg: dict[str, object]) -> str:
+    """The custom_id of a stored message's select."""
+    from tests.fakediscord import walk_components
+
+    comps = msg.get("components") or []
+    assert isinstance(comps, list)
+    return next(c["custom_id"] for c in walk_components(comps) if c["type"] == 3)
 
 
 def _ids(msg: dict[str, object]) -> list[str]:
@@ -223,45 +256,56 @@ async def test_whole_game_through_slash_commands_with_autocomplete(table: Table)
     assert_final(turn, announced, final_table)
 
 
-async def test_whole_game_through_buttons_and_selects(table: Table) -> None:
+async def test_whole_game_through_buttons_and_selects(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Place tile -> numbered cells (a select with pages beyond 25) -> the tile turned each
+    legal way -> lettered spots or No follower; both answers are submitted together."""
+    monkeypatch.setattr(matches.secrets, "randbelow", lambda n: BUTTONS_SEED)
     fake = table.fake
     rng = random.Random(11)
     turn = await start_match(fake, players=2)
     announced: dict[str, int] = {}
-    paged = False
+    paged = previews = 0
     for _ in range(200):
         if "🏁" in turn.content:
             break
         user = whose_turn(turn)
-        opened = await fake.click(user, turn.message_id or 0, cid(turn, "place"))
+        opened = await fake.click(user, turn.message_id or 0, labelled(turn, "Place tile"))
         picker = opened.followups[0]
-        assert picker.ephemeral
-        png_of(picker.file("cells.png"))
+        assert picker.ephemeral, picker.content
+        png_of(picker.file("choices.png"))
         pid = picker.message_id or 0
         msg = fake.message(pid)
-        select = cid(msg, "cell")
-        options = _select_options(msg)
-        if not paged and any(c.split(":")[3] == "page" for c in _ids(msg)):
-            nxt = [c for c in _ids(msg) if c.split(":")[3] == "page"][-1]
-            res = await fake.click(user, pid, nxt)
+        one_cell = "Choose the rotation" in picker.content  # one legal cell: its rotations
+        assert one_cell or "Choose the cell" in picker.content, picker.content
+        if any(c.get("label") == "Next" for c in buttons(msg)) and not paged:
+            res = await fake.click(user, pid, labelled(msg, "Next"))
             assert res.last.message_id == pid
             msg = fake.message(pid)
-            select = cid(msg, "cell")
-            assert _select_options(msg)[0] == "26"
-            options = _select_options(msg)
-            paged = True
-        res = await fake.click(user, pid, select, values=[rng.choice(options)])
+            assert _select_labels(msg)[0] == "Cell 26"
+            paged += 1
+        cells = [b for b in buttons(msg) if b["label"].startswith("Cell ")]
+        if one_cell:
+            pass
+        elif cells:
+            res = await fake.click(user, pid, rng.choice(cells)["custom_id"])
+        else:
+            value = rng.choice(_select_options(msg))
+            res = await fake.click(user, pid, select_id(msg), values=[value])
         msg = fake.message(pid)
-        rots = [c for c in _ids(msg) if c.split(":")[3] == "rot"]
-        assert 1 <= len(rots) <= 4
-        png_of(res.last.file("preview.png"))
-        await fake.click(user, pid, rng.choice(rots))
-        msg = fake.message(pid)
-        await fake.click(user, pid, cid(msg, "ok"))
-        msg = fake.message(pid)
-        spots = [c for c in _ids(msg) if c.split(":")[3] == "dep"]
-        assert spots[-1].endswith(":none") or any(c.endswith(":none") for c in spots)
-        res = await fake.click(user, pid, rng.choice(spots))
+        if "Put a figure" not in msg["content"]:
+            rots = [b for b in buttons(msg) if b["label"].endswith("°")]
+            assert 2 <= len(rots) <= 4, msg["content"]
+            png_of((picker if one_cell else res.last).file("choices.png"))  # each way turned
+            previews += 1
+            res = await fake.click(user, pid, rng.choice(rots)["custom_id"])
+            msg = fake.message(pid)
+        assert "Put a figure on the tile" in msg["content"] and "So far: x " in msg["content"]
+        spots = [b for b in buttons(msg) if b["label"] not in ("Back", "No follower")]
+        assert all(re.match(r"[A-Z] · ", b["label"]) for b in spots), spots
+        pick = rng.choice([*spots, *[b for b in buttons(msg) if b["label"] == "No follower"]])
+        res = await fake.click(user, pid, pick["custom_id"])
         assert len(res.channel_sends) == 1, res.text()
         assert "Done" in fake.message(pid)["content"]
         turn = res.channel_sends[0]
@@ -269,8 +313,20 @@ async def test_whole_game_through_buttons_and_selects(table: Table) -> None:
             announced[name] = announced.get(name, 0) + pts
     else:
         pytest.fail("the game did not end")
+    assert paged and previews > 10, (paged, previews)
     outcome = await table.service.match(1)
     assert_final(turn, announced, {p.name: p.score for p in outcome.view.players})
+
+
+def _select_labels(msg: dict[str, object]) -> list[str]:
+    from tests.fakediscord import walk_components
+
+    comps = msg.get("components") or []
+    assert isinstance(comps, list)
+    for c in walk_components(comps):
+        if c["type"] == 3:
+            return [o["label"] for o in c["options"]]
+    raise AssertionError("no select")
 
 
 def _select_options(msg: dict[str, object]) -> list[str]:
@@ -310,17 +366,20 @@ async def test_restart_halfway_continues_from_the_old_button(tmp_path: Path) -> 
     try:
         before = (await t2.service.current(_chan(turn), render=False)).version
         user = whose_turn(turn)
-        opened = await t2.fake.click(user, turn.message_id or 0, cid(turn, "place"))
+        opened = await t2.fake.click(user, turn.message_id or 0, labelled(turn, "Place tile"))
         picker = opened.followups[0]
         pid = picker.message_id or 0
         msg = t2.fake.message(pid)
-        await t2.fake.click(user, pid, cid(msg, "cell"), values=[_select_options(msg)[0]])
+        cells = [b for b in buttons(msg) if b["label"].startswith("Cell ")]
+        if cells:
+            await t2.fake.click(user, pid, cells[0]["custom_id"])
+        else:
+            await t2.fake.click(user, pid, select_id(msg), values=[_select_options(msg)[0]])
         msg = t2.fake.message(pid)
-        await t2.fake.click(user, pid, [c for c in _ids(msg) if ":rot:" in c][0])
-        await t2.fake.click(user, pid, cid(t2.fake.message(pid), "ok"))
-        res = await t2.fake.click(
-            user, pid, [c for c in _ids(t2.fake.message(pid)) if c.endswith(":none")][0]
-        )
+        rots = [b for b in buttons(msg) if b["label"].endswith("°")]
+        if rots:
+            await t2.fake.click(user, pid, rots[0]["custom_id"])
+        res = await t2.fake.click(user, pid, labelled(t2.fake.message(pid), "No follower"))
         assert len(res.channel_sends) == 1
         after = await t2.service.current(_chan(turn), render=False)
         assert after.version == before + 2  # place + pass, both stored
@@ -365,12 +424,12 @@ async def test_not_your_turn_and_not_a_player(table: Table) -> None:
     turn = await start_match(fake)
     player = whose_turn(turn)
     other = BOB if player is ALICE else ALICE
-    res = await fake.click(other, turn.message_id or 0, cid(turn, "place"))
+    res = await fake.click(other, turn.message_id or 0, labelled(turn, "Place tile"))
     assert res.last.ephemeral and "not your turn" in res.last.text()
     assert f"<@{player.id}>" in res.last.text()
     res = await fake.slash(EVE, "place", cell=1, rotation=0)
     assert res.last.ephemeral and "not a player" in res.last.text()
-    res = await fake.click(EVE, turn.message_id or 0, cid(turn, "place"))
+    res = await fake.click(EVE, turn.message_id or 0, labelled(turn, "Place tile"))
     assert res.last.ephemeral and "not a player" in res.last.text()
     assert not res.channel_sends
 
@@ -409,8 +468,8 @@ async def test_stale_button_links_to_the_current_board(table: Table) -> None:
     ]
     res = await fake.slash(user, "place", cell=cells[0]["value"], rotation=rot["value"])
     new_turn = res.channel_sends[0]
-    assert "put a follower on it or pass" in new_turn.content
-    res = await fake.click(user, turn.message_id or 0, cid(turn, "place"))
+    assert "your turn: Put a figure on the tile you placed, or pass." in new_turn.content
+    res = await fake.click(user, turn.message_id or 0, labelled(turn, "Place tile"))
     assert res.last.ephemeral and "out of date" in res.last.text()
     assert str(new_turn.message_id) in res.last.text()
 
@@ -428,7 +487,7 @@ async def test_double_click_applies_once(table: Table) -> None:
         ],
     )
     turn = res.channel_sends[0]
-    no_follower = cid(turn, "pass")
+    no_follower = labelled(turn, "No follower")
     before = (await table.service.current(_chan(turn), render=False)).version
     first, second = await asyncio.gather(
         fake.click(user, turn.message_id or 0, no_follower),
@@ -481,7 +540,7 @@ async def test_spanish_locale_gets_spanish_answers(table: Table) -> None:
     fol = await fake.autocomplete(
         player, "place", "follower", cell=1, rotation=rots[0]["value"], follower=""
     )
-    assert fol[-1]["name"].startswith("ninguno")
+    assert fol[-1]["name"] == "Sin seguidor" and fol[-1]["value"] == "none"
     help_ = await fake.slash(player, "help")
     assert "Cómo jugar" in help_.last.text()
 
@@ -506,28 +565,35 @@ async def test_information_commands(table: Table) -> None:
     assert "Tiles not yet drawn (70)" in res.last.text()
 
 
-async def test_follower_pass_and_undo_commands(table: Table) -> None:
+async def test_pass_choose_and_undo_commands(table: Table) -> None:
     fake = table.fake
     turn = await start_match(fake)
     user = whose_turn(turn)
     res = await fake.slash(user, "pass")
-    assert "Place your tile first" in res.last.text()
+    assert "None of your open choices can be passed" in res.last.text()
     rot = (await fake.autocomplete(user, "place", "rotation", cell=1, rotation=""))[0]["value"]
     res = await fake.slash(user, "place", cell=1, rotation=rot)
     deploy_turn = res.channel_sends[0]
-    assert {c.split(":")[3] for c in deploy_turn.custom_ids()} >= {"spots", "pass", "undo"}
+    labels = {c.get("label") for c in buttons(fake.message(deploy_turn.message_id or 0))}
+    assert labels >= {"Follower", "No follower", "Undo", "Tiles left"}
     res = await fake.slash(user, "undo")
     back = res.channel_sends[0]
-    assert "took back" in back.content and "place the tile" in back.content
+    assert "took back" in back.content and "your turn: Place your tile" in back.content
+    assert "Undo" not in {c.get("label") for c in buttons(fake.message(back.message_id or 0))}
     res = await fake.slash(user, "place", cell=1, rotation=rot)
     deploy_turn = res.channel_sends[0]
-    spots = await fake.autocomplete(user, "follower", "spot", spot="")
-    assert spots[-1]["value"] == "none"
-    opened = await fake.click(user, deploy_turn.message_id or 0, cid(deploy_turn, "spots"))
+    spots = await fake.autocomplete(user, "choose", "option", option="")
+    assert spots[-1]["name"].startswith("No follower — ")
+    opened = await fake.click(user, deploy_turn.message_id or 0, labelled(deploy_turn, "Follower"))
     picker = opened.followups[0]
-    assert picker.ephemeral
-    assert len([c for c in picker.custom_ids() if ":fol:" in c]) == len(spots)
-    res = await fake.slash(user, "follower", spot=spots[0]["value"])
+    assert picker.ephemeral and picker.file("choices.png")
+    msg = fake.message(picker.message_id or 0)
+    offered = [b["label"] for b in buttons(msg) if " · " in b["label"]]
+    if not offered:  # more than five: a select
+        offered = _select_labels(msg)
+    assert len(offered) == len(spots) - 1  # every spot, lettered; and Pass
+    assert all(re.match(r"[A-Z] · ", label) for label in offered), offered
+    res = await fake.slash(user, "choose", option=spots[0]["value"])
     assert len(res.channel_sends) == 1
     nxt = res.channel_sends[0]
     assert whose_turn(nxt) is not user
@@ -608,7 +674,7 @@ async def test_resigning_ends_a_two_player_match_with_the_other_as_winner(table:
     assert "🏁" in final.content and "<@101>" in final.content  # Alice wins
     assert not final.custom_ids()
     json.loads(final.file(".json"))
-    res = await fake.click(ALICE, turn.message_id or 0, cid(turn, "place"))
+    res = await fake.click(ALICE, turn.message_id or 0, labelled(turn, "Place tile"))
     assert "This match is over" in res.last.text()
 
 
@@ -622,9 +688,10 @@ async def test_an_unexpected_failure_is_an_apology_not_a_traceback(
         raise RuntimeError("disk on fire")
 
     monkeypatch.setattr(table.service, "current", broken)
+    monkeypatch.setattr(table.service, "decisions_for", broken)
     for res in (
         await fake.slash(whose_turn(turn), "board"),
-        await fake.click(whose_turn(turn), turn.message_id or 0, cid(turn, "place")),
+        await fake.click(whose_turn(turn), turn.message_id or 0, labelled(turn, "Place tile")),
         await fake.slash(User(404, "Ana", locale="es-ES"), "score"),
     ):
         assert res.last.ephemeral

@@ -19,12 +19,15 @@ import pytest
 from bot.app import CarcBot
 from bot.i18n import DESCRIPTIONS_ES, NAMES_ES, TEXTS, CarcTranslator, Lang
 from bot.services.matches import LobbyInfo, MatchOptions, Outcome, SeatInfo
-from bot.ui import legal
 from bot.ui import presenters as ui
-from engine import GameSetup, Pass, Position, Rotation, apply, new_game
+from bot.ui.choices import ROOT, Path, extend, walk
+from bot.ui.decisions import choices_of, picker
+from engine import GameSetup, Pass, Position, apply, new_game
 from engine.carcassonne.events import Event
 from engine.carcassonne.randomplay import choose_action
 from engine.carcassonne.view import public_view
+from engine.core.decisions import Decision, FeatureRef, IntRange, Prompt
+from engine.core.decisions import Option as DOption
 from engine.core.rng import Rng
 from tests.fakediscord import FakeDiscord
 
@@ -72,7 +75,7 @@ async def test_commands_fit_discords_limits(payloads: list[dict[str, Any]]) -> N
     group = payloads[0]
     subs = {o["name"] for o in group["options"]}
     assert subs == {
-        "new", "join", "leave", "start", "place", "follower", "pass", "board", "tiles",
+        "new", "join", "leave", "start", "choose", "place", "pass", "board", "tiles",
         "score", "undo", "resign", "abandon", "help", "rules",
     }  # fmt: skip
     assert len(group["options"]) <= 25
@@ -189,7 +192,27 @@ def _outcome(
         placements=numbered_cells(legal_placements(state)) if not finished else {},
         channel_id=1,
         guild_id=1,
+        undo_seat=None if finished else 0,
     )
+
+
+def _pickers(
+    o: Outcome, decision: Decision, path: Path, lang: Lang, view: Any = None
+) -> list[discord.ui.View]:
+    """The picker views of a decision at ``path``: every page, and one level deeper for a
+    few of its choices."""
+    step = walk(decision, path[-1])
+    items = choices_of(step, o.seats, lang)
+    out = []
+    for page in range(max(1, -(-len(items) // 25))):
+        p = picker(BIG_MATCH, decision, path, step, view or o.view, o.seats, lang, page=page)
+        out.append(p.view)
+        assert len(p.content) <= 2000
+    for c in items[:3]:
+        deeper = extend(path, c.token)
+        if not walk(decision, deeper[-1]).complete:
+            out += _pickers(o, decision, deeper, lang, view)
+    return out
 
 
 @pytest.mark.parametrize("lang", list(Lang))
@@ -200,37 +223,49 @@ def test_every_component_and_message_fits(lang: Lang) -> None:
     for o in turns[::7] + [most_cells]:
         msg = ui.turn_message(o, lang, b"png")
         _check_message(msg)
-        cells = legal.cells(o)
-        for page in range((len(cells) + 24) // 25):
-            _check_view(ui.cells_picker(o.match_id, o.version, cells, page, lang))
-        for c in cells[:3]:
-            _check_view(ui.rotation_picker(o.match_id, o.version, c, None, lang))
-            _check_view(ui.rotation_picker(o.match_id, o.version, c, c.rotations[-1], lang))
-            for rot in c.rotations:
-                spots = legal.spots_after(o.view, c.pos, rot)
-                _check_view(
-                    ui.spots_picker(o.match_id, o.version, spots, lang, cell=c, rotation=rot)
-                )
-    # the longest spot names: a field around every half-edge but one
-    long_spots = ["field:Nw.Ne.En.Es.Se.Sw.Ws", "city:NESW", "road:EW", "cloister"]
-    long_spots += [f"field:inner{i}" for i in range(2, 22)]
-    cell = legal.Cell(72, Position(-36, -36), tuple(Rotation))
-    n = _check_view(
-        ui.spots_picker(BIG_MATCH, BIG_VERSION, long_spots, lang, cell=cell, rotation=Rotation.R270)
-    )
-    assert n <= 25
+        (place,) = o.decisions
+        for view in _pickers(o, place, ROOT, lang):
+            _check_view(view)
+    # a decision with many options of long words, numeric and optional, from another seat
+    o = turns[-1]
+    long = [f"field:inner{i}" for i in range(2, 40)] + ["field:Nw.Ne.En.Es.Se.Sw.Ws", "city:NESW"]
+    options = tuple(
+        DOption(
+            f"o{i}",
+            Pass(),
+            FeatureRef(-36, -36, spot),
+            (("spot", spot), ("figure", "large")),
+        )
+        for i, spot in enumerate(long)
+    ) + (DOption("n", None, number=IntRange(1, 10**9), make=lambda n: Pass()),)
+    several = [
+        Decision(
+            f"some.expansion.decision#{n}" + "9" * 12,
+            o.view.current,
+            "some.expansion.decision",
+            Prompt.of("x" * 300),
+            options,
+            optional=True,
+            pass_action=Pass(),
+        )
+        for n in range(6)
+    ]
+    for view in _pickers(o, several[0], ROOT, lang):
+        assert _check_view(view) <= 25
+    private = ui.private_message(o, several, lang, where="<#1>")
+    _check_message(private)
     _check_message(ui.final_message(final, lang, b"png"))
-    options = MatchOptions(
+    options_ = MatchOptions(
         players=6, farm_scoring="city_supply_1st_ed", tiny_city=4, reminder_minutes=10080
     )
-    lobby = LobbyInfo(BIG_MATCH, 1, 10**18, options, final.seats, "lobby")
+    lobby = LobbyInfo(BIG_MATCH, 1, 10**18, options_, final.seats, "lobby")
     _check_message(ui.lobby_message(lobby, lang))
     _check_message(
         ui.Message(embed=ui.tiles_embed({"BA/X": 3} | {f"T{i}": 2 for i in range(30)}, lang))
     )
     _check_message(ui.Message(embed=ui.help_embed(lang)))
     _check_message(ui.Message(embed=ui.score_embed(final, lang)))
-    _check_message(ui.Message(embed=ui.rules_embed(options, lang)))
+    _check_message(ui.Message(embed=ui.rules_embed(options_, lang)))
 
 
 def _check_message(msg: ui.Message) -> None:
@@ -248,20 +283,15 @@ def _check_message(msg: ui.Message) -> None:
     _check_view(msg.view)
 
 
-def test_no_follower_spot_never_needs_more_than_the_button_budget() -> None:
-    """A Pass is always offered, whatever the spot list, and the view stays within 25 items."""
-    view = ui.spots_picker(1, 1, [f"field:inner{i}" for i in range(30)], Lang.EN)
-    assert _check_view(view) <= 25
-    ids = [c["custom_id"] for row in view.to_components() for c in row["components"]]
-    assert ids[-1].endswith(":none"), "No follower is always the last button"
-    assert Pass().notation() == "pass"
-
-
 def test_cell_numbers_match_the_numbers_drawn_on_the_board() -> None:
-    """Autocomplete and the picker number cells exactly as rendering labels them."""
+    """The pickers and autocomplete number cells exactly as rendering labels them."""
     from rendering import placement_order
 
     turns, _ = _big_game(players=3, seed=9)
     for o in turns:
-        assert [c.pos for c in legal.cells(o)] == placement_order(o.placements)
-        assert [c.number for c in legal.cells(o)] == list(range(1, len(o.placements) + 1))
+        (place,) = o.decisions
+        cells = [Position(*(int(v) for v in c.split(","))) for c in place.facet_values("cell")]
+        assert cells == placement_order(o.placements)
+        items = choices_of(walk(place, ()), o.seats, Lang.EN)
+        if len(cells) > 1 and items[0].target is not None:
+            assert [c.mark for c in items] == [str(i + 1) for i in range(len(items))]

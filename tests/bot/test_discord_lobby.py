@@ -171,7 +171,7 @@ async def test_a_chosen_rule_reaches_the_game(table: Table) -> None:
     assert "1 builder" in score and "pig" not in score
     row = await table.service.storage.matches.get(outcome.match_id)
     assert row is not None and row.setup is not None
-    assert row.setup["options"]["tb.pig"] is False
+    assert row.setup["options"] == {"tb.pig": False}
     assert turn.custom_ids()
 
 

@@ -16,7 +16,6 @@ import pytest
 from bot.services import matches
 from bot.services.options import MatchOptions, game_setup
 from bot.services.replay import start_game
-from bot.ui import legal
 from engine import Deploy, Pass, PlaceTile, legal_deploys, legal_placements
 from engine.carcassonne.events import PointsScored
 from tests.bot.test_discord_e2e import (
@@ -52,7 +51,7 @@ def _split_game(seed: int) -> bool:
         st = game.state
         assert st.step == "place", st.step
         cells = list(matches.numbered_cells(legal_placements(st)).items())
-        pos, rots = rng.choice(cells)
+        pos, rots = cells[rng.randrange(len(cells))]
         events = list(game.play(st.current, PlaceTile(pos, rng.choice(rots))))
         deploy = _pick_deploy(rng, list(legal_deploys(game.state)))
         events += game.play(game.state.current, deploy or Pass())
@@ -78,17 +77,21 @@ async def test_each_winner_of_a_split_scoring_gets_their_own_points(
         if "🏁" in turn.content:
             break
         user = whose_turn(turn)
+        # the same choices as _split_game, typed as the slash command's values: cells are
+        # numbered north to south (as on the board), followers by their option ids
         outcome = await table.service.current(DEFAULT_CHANNEL, render=False)
-        cells = legal.cells(outcome)
-        cell = rng.choice(cells)
-        rotation = rng.choice(cell.rotations)
-        deploys = list(
-            await table.service.candidate(DEFAULT_CHANNEL, PlaceTile(cell.pos, rotation))
-        )
+        cells = list(outcome.placements.items())
+        number = rng.randrange(len(cells))
+        pos, rots = cells[number]
+        rotation = rng.choice(rots)
+        seen = await table.service.preview(DEFAULT_CHANNEL, user.id, PlaceTile(pos, rotation))
+        assert seen is not None
+        (follow,) = seen[0]
+        deploys = [o.action for o in follow.options]
         deploy = _pick_deploy(rng, deploys)
-        follower = legal.choice_key(deploy) if deploy else legal.NONE_SPOT
+        follower = next((o.id for o in follow.options if o.action == deploy), "none")
         res = await fake.slash(
-            user, "place", cell=cell.number, rotation=rotation.degrees, follower=follower
+            user, "place", cell=number + 1, rotation=rotation.degrees, follower=follower
         )
         assert len(res.channel_sends) == 1, res.text()
         turn = res.channel_sends[0]

@@ -1,0 +1,87 @@
+"""The tile-game service's reads of open decisions: a seat's own decisions (private ones
+included) and a preview of what a seat would be asked next, without storing anything.
+
+:class:`DecisionReads` is a part of :class:`bot.services.matches.MatchService` (kept apart so
+that module stays small). The front ends present any decision generically (ARCHITECTURE.md
+§5.8): they ask here which decisions a seat has — for a DM, an ephemeral "Decide" reply or
+autocomplete — and, to chain pickers (a tile, then a figure on it), what the seat would be
+asked after some actions, as long as reaching it reveals nothing hidden.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.services.base import GameService, Loaded, illegal
+from bot.services.options import MatchOptions
+from bot.services.replay import Game
+from bot.services.results import Outcome
+from engine import Action, EngineError, PublicView, apply, view_for
+from engine.carcassonne.events import Event
+from engine.carcassonne.view import SeatView
+from engine.core.decisions import Decision
+
+
+class DecisionReads(GameService[MatchOptions, Game]):
+    """Reads of a seat's open decisions (see the module docstring)."""
+
+    async def _outcome(
+        self, loaded: Loaded[Game], *, events: tuple[Event, ...] = (), render: bool
+    ) -> Outcome:
+        raise NotImplementedError
+
+    async def _match_of(self, channel_id: int, match_id: int | None) -> int:
+        """The match a call is about: ``match_id`` (a DM's button names it), else the
+        channel's active match."""
+        if match_id is not None:
+            return match_id
+        return (await self._active_row(channel_id)).id
+
+    async def decisions_for(
+        self, channel_id: int, user_id: int, *, match_id: int | None = None
+    ) -> tuple[Outcome, tuple[Decision, ...]]:
+        """The caller's open decisions, private ones included (for a DM or an ephemeral
+        "Decide" reply), with the match as it stands. ``match_id`` finds the match from a DM.
+
+        Raises:
+            ServiceError: ERR_NO_MATCH, ERR_NOT_SEATED.
+        """
+        loaded = await self._load(await self._match_of(channel_id, match_id))
+        seat = self._require_seat(loaded, user_id)
+        sv = view_for(loaded.game.state, seat)
+        assert isinstance(sv, SeatView)
+        outcome = await self._outcome(loaded, render=False)
+        if outcome.finished:
+            return outcome, ()
+        return outcome, sv.decisions
+
+    async def preview(
+        self,
+        channel_id: int,
+        user_id: int,
+        action: Action | Sequence[Action],
+        *,
+        match_id: int | None = None,
+    ) -> tuple[tuple[Decision, ...], PublicView] | None:
+        """The caller's decisions right after ``action`` (or after each of a sequence of
+        actions, in order; nothing is stored) and the public view then, when reaching them
+        reveals nothing hidden (placing a tile, then its follower step); ``None`` when an
+        action would draw a tile, roll a die or end the game (then submit them).
+
+        Raises:
+            ServiceError: ERR_NO_MATCH, ERR_NOT_SEATED, ERR_ILLEGAL (an action is illegal).
+        """
+        actions = [action] if isinstance(action, Action) else list(action)
+        loaded = await self._load(await self._match_of(channel_id, match_id))
+        seat = self._require_seat(loaded, user_id)
+        before = state = loaded.game.state
+        try:
+            for a in actions:
+                state = apply(state, seat, a).state
+        except EngineError as e:
+            raise illegal(str(e)) from None
+        if state.pile_pos != before.pile_pos or state.rng != before.rng or state.over:
+            return None
+        sv = view_for(state, seat)
+        assert isinstance(sv, SeatView)
+        return sv.decisions, sv.public
