@@ -73,7 +73,6 @@ from engine import (
     NotYourTurnError,
     PlaceTile,
     Seat,
-    legal_deploys,
     legal_placements,
     pending,
     public_view,
@@ -515,7 +514,6 @@ class MatchService(DecisionReads):
         seats = loaded.seat_infos(SEAT_COLOURS)
         finished = row.status == "finished"
         placements = numbered_cells(legal_placements(st)) if not finished else {}
-        deploys = tuple(legal_deploys(st)) if not finished else ()
         png = None
         renderer = self.renderer
         if render and renderer is not None:
@@ -544,7 +542,6 @@ class MatchService(DecisionReads):
             animation=animation,
             turn_message_id=msg,
             placements=placements,
-            deploys=deploys,
             winners=winners,
             guild_id=row.guild_id,
             channel_id=row.channel_id,

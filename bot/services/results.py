@@ -15,7 +15,6 @@ from typing import Any, Protocol
 from bot.services.base import SeatInfo
 from bot.services.replay import Game
 from engine import (
-    Deploy,
     GameState,
     Position,
     PublicView,
@@ -52,8 +51,6 @@ class Outcome:
     #: legal cells of the drawn tile in numbering order (cell n = n-th key), step "place" only
     #: (the local console reads these; the Discord front end reads ``decisions``)
     placements: dict[Position, tuple[Rotation, ...]] = field(default_factory=dict)
-    #: legal figure placements on the tile just placed, step "deploy" only (Pass is also legal)
-    deploys: tuple[Deploy, ...] = ()
     #: seats that won, once finished (ties share; after a resignation, the remaining player)
     winners: tuple[int, ...] = ()
     guild_id: int = 0

@@ -16,8 +16,9 @@ from bot.i18n import Lang, t
 from bot.services.base import SeatInfo
 from engine import Deploy, PublicView, Rotation
 from engine.carcassonne.events import Event, PointsScored, TileDiscarded
-from engine.carcassonne.scoring import Award, ScoreItem
+from engine.carcassonne.scoring import Award, Part, ScoreItem
 from engine.carcassonne.tiles import tile
+from engine.core import messages
 from engine.core.decisions import Prompt
 from rendering.style import SEAT_STYLES
 
@@ -112,24 +113,11 @@ def tile_label(tile_id: str | None) -> str:
     return f"{tile_id} ({edges}){extra}"
 
 
-_ES_PARTS = (
-    ("supplies a completed city of", "abastece una ciudad completada de"),
-    ("2-tile city", "ciudad de 2 piezas"),
-    ("tiles around", "piezas alrededor"),
-    ("completed cities", "ciudades completadas"),
-    ("completed city", "ciudad completada"),
-    ("tiles", "piezas"),
-    ("tile", "pieza"),
-    ("shields", "escudos"),
-    ("shield", "escudo"),
-    ("cloister", "monasterio"),
-)
-
-
 def _part(text: str, lang: Lang) -> str:
-    if lang is Lang.ES:
-        for en, es in _ES_PARTS:
-            text = text.replace(en, es)
+    """One piece of a score's arithmetic in ``lang``: the engine's ``Part`` carries its
+    message key (expansions register their own); anything else is shown as it is."""
+    if isinstance(text, Part):
+        return messages.text(text.key, lang.value, **text.kwargs)
     return text
 
 
@@ -138,7 +126,12 @@ _KINDS = {"kind_city", "kind_road", "kind_field", "kind_farm", "kind_cloister"}
 
 def reason(item: ScoreItem, lang: Lang) -> str:
     """The itemised reason of a score: ``city completed: 3 tiles × 2 + 1 shield × 2 = 8``."""
-    kind = t(lang, f"kind_{item.category}") if f"kind_{item.category}" in _KINDS else item.category
+    if f"kind_{item.category}" in _KINDS:
+        kind = t(lang, f"kind_{item.category}")
+    elif messages.has(f"score.{item.category}"):  # an expansion's own category
+        kind = messages.text(f"score.{item.category}", lang.value)
+    else:
+        kind = item.category
     state = t(lang, "completed") if item.complete else (t(lang, "at_end") if item.final else "")
     head = f"{KIND_EMOJI.get(item.category, '•')} {kind} {state}".rstrip()
     detail = " + ".join(_part(p, lang) for p in item.parts)
@@ -172,7 +165,7 @@ def event_lines(events: Iterable[Event], seats: Sequence[SeatInfo], lang: Lang) 
     for e in events:
         if isinstance(e, PointsScored):
             if e.awards:
-                who = awards_text(e.awards, by_seat)
+                who = awards_text(e.awards, by_seat, lang)
                 lines.append(t(lang, "points_line", who=who, reason=reason(e.item, lang)))
         elif isinstance(e, TileDiscarded):
             lines.append(t(lang, "discarded", tile=e.tile))
@@ -183,7 +176,7 @@ def event_lines(events: Iterable[Event], seats: Sequence[SeatInfo], lang: Lang) 
     return lines
 
 
-def awards_text(awards: Iterable[Award], by_seat: dict[int, SeatInfo]) -> str:
+def awards_text(awards: Iterable[Award], by_seat: dict[int, SeatInfo], lang: Lang = Lang.EN) -> str:
     """Who got how many points for one scoring: ``**Ann, Bob** +8`` when the winners share the
     points, else each with their own (``**Ann** +9 (pig +1), **Bob** +8``): a pig, say, gives
     its owner more than the other winners of the same farm."""
@@ -192,7 +185,7 @@ def awards_text(awards: Iterable[Award], by_seat: dict[int, SeatInfo]) -> str:
         groups.setdefault((a.points, a.bonus), []).append(_name(by_seat, a.seat))
     parts = []
     for (points, bonus), names in groups.items():
-        why = f" ({', '.join(bonus)})" if bonus else ""
+        why = f" ({', '.join(_part(b, lang) for b in bonus)})" if bonus else ""
         parts.append(f"**{', '.join(names)}** +{points}{why}")
     return ", ".join(parts)
 

@@ -167,7 +167,7 @@ class GameRecord:
 
 def _check_setup_json(raw: dict[str, Any]) -> None:
     """Type checks GameSetup.from_json does not make (it trusts its input)."""
-    for key in ("players", "tiny_city", "followers"):
+    for key in ("players", "tiny_city", "followers", "flow"):
         if key in raw and not _is_int(raw[key]):
             raise RecordError(f'bad setup: "{key}" must be a whole number')
     limit = raw.get("draw_limit")

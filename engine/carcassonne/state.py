@@ -73,6 +73,15 @@ class GameSetup:
         low = 1 if self.option(SOLO) else MIN_PLAYERS
         if not low <= self.players <= MAX_PLAYERS:
             raise IllegalActionError(f"Carcassonne needs {MIN_PLAYERS}–{MAX_PLAYERS} players")
+        for key, value in self.options:
+            if key.startswith(FIGURE_COUNT) and not (
+                isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 99
+            ):
+                raise IllegalActionError(f"{key} must be a whole number from 0 to 99")
+            if key == SOLO and not isinstance(value, bool):
+                raise IllegalActionError(f"{SOLO} must be true or false")
+        if self.flow not in (1, FLOW_VERSION):
+            raise IllegalActionError(f"flow must be 1 or {FLOW_VERSION}")
         if self.tiny_city not in TINY_CITY_VALUES:
             raise IllegalActionError("tiny_city must be 2 or 4")
         if self.farm_scoring not in FARM_SCORING_VALUES:

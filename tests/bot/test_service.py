@@ -87,10 +87,10 @@ async def two_player_match(
 
 
 def random_move(out: Outcome, rng: random.Random) -> list[Action]:
-    if out.view.step == "place":
-        pos = rng.choice(list(out.placements))
-        return [PlaceTile(pos, rng.choice(out.placements[pos]))]
-    return [rng.choice([*out.deploys, Pass()])]
+    """A random answer to the open decision (any option, or passing when allowed)."""
+    (d,) = out.decisions
+    answers = list(d.actions())
+    return [rng.choice(answers)]
 
 
 async def play(
@@ -166,7 +166,7 @@ async def test_the_board_png_follows_every_move(svc: MatchService) -> None:
     out = await svc.submit(CHANNEL, out.current_user_id, [PlaceTile(pos, out.placements[pos][0])])
     assert out.png is not None
     assert Image.open(io.BytesIO(out.png)).size == (2, 1)  # deploy step: no cells to pick
-    assert out.view.step == "deploy" and out.deploys
+    assert out.view.step == "deploy" and [d.kind for d in out.decisions] == ["core.deploy"]
 
 
 async def test_a_restart_continues_with_results_identical_to_an_uninterrupted_run(
@@ -189,7 +189,7 @@ async def test_a_restart_continues_with_results_identical_to_an_uninterrupted_ru
     try:
         again = await c.current(CHANNEL)
         assert again.version == half.version and again.view == half.view
-        assert again.placements == half.placements and again.deploys == half.deploys
+        assert again.placements == half.placements and again.decisions == half.decisions
         rest = await play(c, again, rng)
     finally:
         await c.close()

@@ -88,6 +88,7 @@ messages.register(
         "part.most_grain": ("most grain ({n} tokens): 10", "más trigo ({n} fichas): 10"),
         "part.most_cloth": ("most cloth ({n} tokens): 10", "más tela ({n} fichas): 10"),
         "part.pig": ("pig +{n}", "cerdo +{n}"),
+        "score.goods": ("goods", "mercancías"),
         "fig.pig": ("pig", "cerdo"),
     }
 )
