@@ -59,7 +59,7 @@ async def test_open_creates_parent_folder_and_turns_on_wal_and_foreign_keys(
         assert path.exists()
         assert await db.pragma("journal_mode") == "wal"
         assert await db.pragma("foreign_keys") == 1
-        assert await db.pragma("synchronous") == 1  # NORMAL
+        assert await db.pragma("synchronous") == 2  # FULL: a move survives a power cut
 
 
 async def test_migrations_are_recorded_and_idempotent_on_a_real_file(tmp_path: Path) -> None:
