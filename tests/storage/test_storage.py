@@ -13,6 +13,9 @@ from storage import (
     AlreadySeated,
     ChannelBusy,
     Database,
+    LeaveResult,
+    LobbyClosed,
+    LobbyFull,
     MigrationError,
     NewAction,
     StaleVersion,
@@ -136,6 +139,59 @@ async def test_start_assigns_seats_in_the_given_order(store: Storage) -> None:
     with pytest.raises(StaleVersion):  # a second start finds no lobby
         async with store.db.transaction() as tx:
             await store.matches.start(tx, mid, seat_order=[1, 2], setup={}, snapshot={})
+
+
+async def test_leaving_hands_the_host_on_and_the_last_one_out_abandons(store: Storage) -> None:
+    mid = await _new_match(store, host=1)
+    for user in (2, 3):
+        async with store.db.transaction() as tx:
+            await store.matches.join(tx, mid, user, f"U{user}", capacity=4)
+    async with store.db.transaction() as tx:
+        assert await store.matches.leave(tx, mid, 9) == LeaveResult(left=False)
+        assert await store.matches.leave(tx, mid, 1) == LeaveResult(left=True, new_host_id=2)
+        assert await store.matches.leave(tx, mid, 3) == LeaveResult(left=True)
+    row = await store.matches.get(mid)
+    assert row is not None and row.host_id == 2 and row.status == "lobby"
+    async with store.db.transaction() as tx:
+        assert await store.matches.leave(tx, mid, 2) == LeaveResult(left=True, abandoned=True)
+    row = await store.matches.get(mid)
+    assert row is not None and row.status == "abandoned"
+    with pytest.raises(LobbyClosed):
+        async with store.db.transaction() as tx:
+            await store.matches.leave(tx, mid, 2)
+
+
+async def test_options_that_seat_fewer_than_have_joined_are_refused(store: Storage) -> None:
+    mid = await _new_match(store, host=1)
+    async with store.db.transaction() as tx:
+        await store.matches.join(tx, mid, 2, "Bob", capacity=3)
+        await store.matches.join(tx, mid, 3, "Cy", capacity=3)
+        with pytest.raises(LobbyFull) as full:
+            await store.matches.join(tx, mid, 4, "Di", capacity=3)
+    assert (full.value.seated, full.value.capacity) == (3, 3)
+    with pytest.raises(LobbyFull):
+        async with store.db.transaction() as tx:
+            await store.matches.set_options(tx, mid, {"players": 2}, capacity=2)
+    async with store.db.transaction() as tx:
+        assert await store.matches.set_options(tx, mid, {"players": 3}, capacity=3)
+    row = await store.matches.get(mid)
+    assert row is not None and row.options == {"players": 3}
+
+
+async def test_a_start_with_players_that_are_no_longer_the_lobbys_is_stale(
+    store: Storage,
+) -> None:
+    mid = await _new_match(store, host=1)
+    async with store.db.transaction() as tx:
+        await store.matches.join(tx, mid, 2, "Bob", capacity=2)
+    for order in ([1], [1, 2, 3]):  # someone joined or left after the lobby was read
+        with pytest.raises(StaleVersion, match="changed"):
+            async with store.db.transaction() as tx:
+                await store.matches.start(
+                    tx, mid, seat_order=order, setup={}, snapshot={}, compact=True
+                )
+    row = await store.matches.get(mid)
+    assert row is not None and row.status == "lobby"  # rolled back
 
 
 async def test_the_action_log_is_append_only(store: Storage) -> None:
