@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sqlite3
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import aiosqlite
@@ -182,12 +182,20 @@ class MatchRepo:
             raise
 
     async def join(
-        self, tx: aiosqlite.Connection, match_id: int, user_id: int, name: str, *, capacity: int
+        self,
+        tx: aiosqlite.Connection,
+        match_id: int,
+        user_id: int,
+        name: str,
+        *,
+        capacity: int | Callable[[dict[str, Any]], int],
     ) -> int:
         """Seat ``user_id`` in the lobby if it has a free seat; return the seats taken now.
 
         The status, the seat count and the insert are one transaction: two joins racing for
-        the last seat, from two coroutines or two processes, seat exactly one.
+        the last seat, from two coroutines or two processes, seat exactly one. ``capacity`` is
+        the number of seats, or a function of the lobby's options read in this same transaction
+        (so that a host changing the player count meanwhile cannot be overtaken either).
 
         Raises:
             LobbyClosed: the match is no longer a lobby (or does not exist).
@@ -195,9 +203,13 @@ class MatchRepo:
             LobbyFull: ``capacity`` seats are taken.
         """
         _need_tx(tx, "join")
-        status = await _rows(tx, "SELECT status FROM matches WHERE id = ?", (match_id,))
-        if not status or status[0][0] != "lobby":
+        found = await _rows(
+            tx, "SELECT status, options_json FROM matches WHERE id = ?", (match_id,)
+        )
+        if not found or found[0][0] != "lobby":
             raise LobbyClosed("the match is no longer a lobby")
+        if callable(capacity):
+            capacity = capacity(loads(found[0][1]) or {})
         seated = [
             r[0]
             for r in await _rows(

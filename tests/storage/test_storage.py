@@ -3,9 +3,11 @@ log and compare-and-set versions."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -173,9 +175,17 @@ async def test_options_that_seat_fewer_than_have_joined_are_refused(store: Stora
         async with store.db.transaction() as tx:
             await store.matches.set_options(tx, mid, {"players": 2}, capacity=2)
     async with store.db.transaction() as tx:
-        assert await store.matches.set_options(tx, mid, {"players": 3}, capacity=3)
+        assert await store.matches.set_options(tx, mid, {"players": 4}, capacity=4)
     row = await store.matches.get(mid)
-    assert row is not None and row.options == {"players": 3}
+    assert row is not None and row.options == {"players": 4}
+
+    def players(options: dict[str, Any]) -> int:  # read in the join's own transaction
+        return int(options["players"])
+
+    async with store.db.transaction() as tx:
+        assert await store.matches.join(tx, mid, 4, "Di", capacity=players) == 4
+        with pytest.raises(LobbyFull):
+            await store.matches.join(tx, mid, 5, "Ed", capacity=players)
 
 
 async def test_a_start_with_players_that_are_no_longer_the_lobbys_is_stale(
@@ -293,3 +303,30 @@ def test_database_path_comes_from_the_environment() -> None:
     assert database_path({}) == Path("data/carcabot.sqlite3")
     assert database_path({"DATABASE_PATH": "  "}) == Path("data/carcabot.sqlite3")
     assert database_path({"DATABASE_PATH": "/x/y.db"}) == Path("/x/y.db")
+
+
+async def test_reads_outside_a_transaction_never_see_it_uncommitted(store: Storage) -> None:
+    """Another coroutine's open transaction is invisible until it commits (reads go to the
+    reader connection); inside the transaction its own writes are visible."""
+    mid = await _new_match(store)
+    inside = asyncio.Event()
+    release = asyncio.Event()
+
+    async def writer() -> None:
+        async with store.db.transaction() as tx:
+            await store.matches.set_host(tx, mid, 99)
+            row = await store.matches.get(mid)
+            assert row is not None and row.host_id == 99  # its own write
+            inside.set()
+            await release.wait()
+            raise RuntimeError("changed my mind")
+
+    task = asyncio.create_task(writer())
+    await inside.wait()
+    row = await store.matches.get(mid)
+    assert row is not None and row.host_id == 1  # not the uncommitted 99
+    release.set()
+    with pytest.raises(RuntimeError, match="changed my mind"):
+        await task
+    row = await store.matches.get(mid)
+    assert row is not None and row.host_id == 1
