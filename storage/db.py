@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import logging
 import os
 import random
 import sqlite3
@@ -52,6 +53,7 @@ WRITE_DEADLINE = 5.0
 #: how long opening (WAL switch, migrations) may wait for another process's write
 OPEN_BUSY_TIMEOUT_MS = 10_000
 
+log = logging.getLogger(__name__)
 T = TypeVar("T")
 #: the Database whose transaction the current task is inside (reads then use its connection)
 _IN_TX: contextvars.ContextVar[Database | None] = contextvars.ContextVar(
@@ -231,7 +233,9 @@ class Database:
                     yield self.conn
                 except sqlite3.OperationalError as e:
                     if is_busy(e):
-                        raise StorageBusy(f"the database stayed locked: {e}") from e
+                        raise StorageBusy(
+                            "another process kept the database locked; nothing was written"
+                        ) from e
                     raise
                 await self._commit()
             finally:
@@ -249,6 +253,9 @@ class Database:
         """``BEGIN IMMEDIATE``, retried while the file is busy; open on return, else not."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.write_deadline
+        if self.conn.in_transaction:  # left open by raw use of ``conn``: never build on it
+            log.warning("a transaction was left open on the database connection; rolled back")
+            await finish(self._exec("ROLLBACK"))
         attempt = 0
         while True:
             attempt += 1
@@ -314,7 +321,9 @@ class Database:
                 if not is_busy(e):
                     raise
                 if loop.time() >= deadline:
-                    raise StorageBusy(f"the database stayed locked for reading: {e}") from None
+                    raise StorageBusy(
+                        "another process kept the database locked; nothing could be read"
+                    ) from None
             await asyncio.sleep(_backoff(attempt))
 
     async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> aiosqlite.Row | None:

@@ -189,3 +189,16 @@ async def test_transactions_do_not_nest(store: Storage) -> None:
         async with store.db.transaction(), store.db.transaction():
             pass
     assert not store.db.conn.in_transaction
+
+
+async def test_a_transaction_left_open_by_raw_use_is_rolled_back_not_built_on(
+    store: Storage, caplog: pytest.LogCaptureFixture
+) -> None:
+    mid = await _active(store)
+    await store.db.conn.execute("BEGIN")
+    await store.db.conn.execute("UPDATE matches SET host_id = 77 WHERE id = ?", (mid,))
+    await move(store, mid)
+    assert "left open" in caplog.text
+    row = await store.matches.get(mid)
+    assert row is not None and row.host_id == 1 and row.version == 1
+    await check(store, mid)
