@@ -1,44 +1,64 @@
-"""SQLite persistence (aiosqlite): connection, migrations and the repositories.
+"""SQLite persistence (aiosqlite): connection, migrations, the repositories and their rules.
 
 Nothing outside this package writes SQL (ARCHITECTURE.md decision 10).
 """
 
-from storage.db import Database, database_path
-from storage.migrate import MigrationError, migrate
-from storage.repositories import (
-    ActionLogRepo,
-    ActionRow,
+from storage.db import SYNCHRONOUS, Database, database_path, finish, is_busy
+from storage.errors import (
     AlreadySeated,
     ChannelBusy,
-    GuildSettingsRepo,
-    MatchRepo,
+    DatabaseInUse,
+    LobbyClosed,
+    LobbyFull,
+    StaleVersion,
+    StorageBusy,
+    StorageError,
+)
+from storage.lock import WriterLock, lock_path
+from storage.migrate import MigrationError, migrate
+from storage.repositories import ActionLogRepo, GuildSettingsRepo, MatchRepo, TimerRepo
+from storage.rows import (
+    ActionRow,
+    LeaveResult,
     MatchRow,
     NewAction,
+    PruneReport,
     SeatRow,
-    StaleVersion,
-    Storage,
-    StorageError,
-    TimerRepo,
     TimerRow,
 )
+from storage.snapshots import compact_snapshot, snapshot_names
+from storage.store import Storage
 
 __all__ = [
+    "SYNCHRONOUS",
     "ActionLogRepo",
     "ActionRow",
     "AlreadySeated",
     "ChannelBusy",
     "Database",
+    "DatabaseInUse",
     "GuildSettingsRepo",
+    "LeaveResult",
+    "LobbyClosed",
+    "LobbyFull",
     "MatchRepo",
     "MatchRow",
     "MigrationError",
     "NewAction",
+    "PruneReport",
     "SeatRow",
     "StaleVersion",
     "Storage",
+    "StorageBusy",
     "StorageError",
     "TimerRepo",
     "TimerRow",
+    "WriterLock",
+    "compact_snapshot",
     "database_path",
+    "finish",
+    "is_busy",
+    "lock_path",
     "migrate",
+    "snapshot_names",
 ]

@@ -1,136 +1,89 @@
-"""Every SQL statement of Carcabot. Rows come back as small frozen dataclasses.
+"""Every SQL statement of Carcabot. Rows come back as small frozen dataclasses (storage/rows.py).
 
-Reads run on the shared connection; writes take the connection of an open
-:meth:`storage.db.Database.transaction` (``tx``) so that one move is one transaction.
+Reads run on the database's reader connection; writes take the connection of an open
+:meth:`storage.db.Database.transaction` (``tx``) so that one move is one transaction. A check
+that guards a write (a lobby's free seats, its status, the match version) is made inside that
+same transaction, so a second process cannot slip in between the check and the write.
 """
 
 from __future__ import annotations
 
-import json
 import sqlite3
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass
-from pathlib import Path
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import aiosqlite
 
 from storage.db import Database
+from storage.errors import (
+    AlreadySeated,
+    ChannelBusy,
+    DatabaseInUse,
+    LobbyClosed,
+    LobbyFull,
+    StaleVersion,
+    StorageBusy,
+    StorageError,
+)
+from storage.rows import (
+    ENDED_STATUSES,
+    GAMES,
+    OPEN_STATUSES,
+    STATUSES,
+    ActionRow,
+    LeaveResult,
+    MatchRow,
+    NewAction,
+    SeatRow,
+    TimerRow,
+    dumps,
+    loads,
+)
+from storage.snapshots import compact_snapshot
 
-OPEN_STATUSES = ("lobby", "active")
-STATUSES = ("lobby", "active", "finished", "abandoned")
-GAMES = ("carcassonne", "cardgame")
+__all__ = [
+    "ENDED_STATUSES",
+    "GAMES",
+    "OPEN_STATUSES",
+    "STATUSES",
+    "ActionLogRepo",
+    "ActionRow",
+    "AlreadySeated",
+    "ChannelBusy",
+    "DatabaseInUse",
+    "GuildSettingsRepo",
+    "LeaveResult",
+    "LobbyClosed",
+    "LobbyFull",
+    "MatchRepo",
+    "MatchRow",
+    "NewAction",
+    "SeatRow",
+    "StaleVersion",
+    "StorageBusy",
+    "StorageError",
+    "TimerRepo",
+    "TimerRow",
+]
 
-
-class StorageError(Exception):
-    """Base class of storage failures the service turns into player messages."""
-
-
-class ChannelBusy(StorageError):
-    """A lobby or active match already exists in this channel."""
-
-
-class AlreadySeated(StorageError):
-    """The user already has a seat in this match."""
-
-
-class StaleVersion(StorageError):
-    """The match moved on since it was read (compare-and-set on ``version`` failed)."""
-
-
-def _dumps(data: Any) -> str:
-    return json.dumps(data, separators=(",", ":"), sort_keys=True)
-
-
-def _loads(text: str | None) -> Any:
-    return None if text is None else json.loads(text)
-
-
-@dataclass(frozen=True, slots=True)
-class MatchRow:
-    id: int
-    guild_id: int
-    channel_id: int
-    game: str
-    status: str
-    host_id: int
-    version: int
-    options: dict[str, Any]
-    setup: dict[str, Any] | None
-    seed: int
-    snapshot: dict[str, Any] | None
-    lobby_message_id: int | None
-    turn_message_id: int | None
-    turn_message_version: int | None
-    created_at: float
-    updated_at: float
-
-    @classmethod
-    def from_row(cls, r: aiosqlite.Row) -> MatchRow:
-        return cls(
-            id=r["id"],
-            guild_id=r["guild_id"],
-            channel_id=r["channel_id"],
-            game=r["game"],
-            status=r["status"],
-            host_id=r["host_id"],
-            version=r["version"],
-            options=_loads(r["options_json"]) or {},
-            setup=_loads(r["setup_json"]),
-            seed=r["seed"],
-            snapshot=_loads(r["snapshot_json"]),
-            lobby_message_id=r["lobby_message_id"],
-            turn_message_id=r["turn_message_id"],
-            turn_message_version=r["turn_message_version"],
-            created_at=r["created_at"],
-            updated_at=r["updated_at"],
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class SeatRow:
-    match_id: int
-    join_order: int
-    seat: int | None
-    user_id: int
-    name: str
-    resigned: bool
-
-
-@dataclass(frozen=True, slots=True)
-class ActionRow:
-    """One entry of the append-only log; ``seq`` is the match version it produced."""
-
-    match_id: int
-    seq: int
-    seat: int
-    action: str
-    visibility: str
-    created_at: float
-
-
-@dataclass(frozen=True, slots=True)
-class NewAction:
-    seq: int
-    seat: int
-    action: str
-    visibility: str = "public"
-
-
-@dataclass(frozen=True, slots=True)
-class TimerRow:
-    id: int
-    match_id: int
-    fires_at: float
-    kind: str
-    user_id: int
-    version: int
-    sent: bool
+#: matches (or timers) deleted per pruning transaction, so the write lock is held briefly
+PRUNE_BATCH = 200
 
 
 def _is_unique_violation(e: sqlite3.IntegrityError) -> bool:
     return "UNIQUE" in str(e).upper()
+
+
+def _need_tx(tx: aiosqlite.Connection, what: str) -> None:
+    """Refuse a checked write outside a transaction (its check would not hold)."""
+    if not tx.in_transaction:
+        raise RuntimeError(f"{what} must run inside Database.transaction()")
+
+
+async def _rows(tx: aiosqlite.Connection, sql: str, params: Sequence[Any]) -> list[Any]:
+    """Rows read inside the caller's transaction, fetched whole."""
+    return list(await tx.execute_fetchall(sql, tuple(params)))
 
 
 class MatchRepo:
@@ -175,7 +128,7 @@ class MatchRepo:
         )
         return [SeatRow(r[0], r[1], r[2], r[3], r[4], bool(r[5])) for r in rows]
 
-    # --------------------------------------------------------------- writes
+    # --------------------------------------------------------------- lobby writes
     async def create(
         self,
         tx: aiosqlite.Connection,
@@ -198,7 +151,7 @@ class MatchRepo:
                 "INSERT INTO matches (guild_id, channel_id, game, status, host_id, version,"
                 " options_json, seed, created_at, updated_at)"
                 " VALUES (?, ?, ?, 'lobby', ?, 0, ?, ?, ?, ?)",
-                (guild_id, channel_id, game, host_id, _dumps(options), seed, now, now),
+                (guild_id, channel_id, game, host_id, dumps(options), seed, now, now),
             )
         except sqlite3.IntegrityError as e:
             if _is_unique_violation(e):
@@ -210,7 +163,8 @@ class MatchRepo:
     async def add_seat(
         self, tx: aiosqlite.Connection, match_id: int, user_id: int, name: str
     ) -> None:
-        """Append a player to the lobby.
+        """Append a player to the lobby, unchecked (the host of a new lobby); players who join
+        later go through :meth:`join`, which checks the free seats.
 
         Raises:
             AlreadySeated: the user already joined.
@@ -227,6 +181,74 @@ class MatchRepo:
                 raise AlreadySeated("already joined") from e
             raise
 
+    async def join(
+        self,
+        tx: aiosqlite.Connection,
+        match_id: int,
+        user_id: int,
+        name: str,
+        *,
+        capacity: int | Callable[[dict[str, Any]], int],
+    ) -> int:
+        """Seat ``user_id`` in the lobby if it has a free seat; return the seats taken now.
+
+        The status, the seat count and the insert are one transaction: two joins racing for
+        the last seat, from two coroutines or two processes, seat exactly one. ``capacity`` is
+        the number of seats, or a function of the lobby's options read in this same transaction
+        (so that a host changing the player count meanwhile cannot be overtaken either).
+
+        Raises:
+            LobbyClosed: the match is no longer a lobby (or does not exist).
+            AlreadySeated: the user already joined.
+            LobbyFull: ``capacity`` seats are taken.
+        """
+        _need_tx(tx, "join")
+        found = await _rows(
+            tx, "SELECT status, options_json FROM matches WHERE id = ?", (match_id,)
+        )
+        if not found or found[0][0] != "lobby":
+            raise LobbyClosed("the match is no longer a lobby")
+        if callable(capacity):
+            capacity = capacity(loads(found[0][1]) or {})
+        seated = [
+            r[0]
+            for r in await _rows(
+                tx, "SELECT user_id FROM match_seats WHERE match_id = ?", (match_id,)
+            )
+        ]
+        if user_id in seated:
+            raise AlreadySeated("already joined")
+        if len(seated) >= capacity:
+            raise LobbyFull(len(seated), capacity)
+        await self.add_seat(tx, match_id, user_id, name)
+        return len(seated) + 1
+
+    async def leave(self, tx: aiosqlite.Connection, match_id: int, user_id: int) -> LeaveResult:
+        """Take a player out of a lobby, in one transaction: when nobody is left the lobby is
+        abandoned; when the host left, the next player to have joined becomes host.
+
+        Raises:
+            LobbyClosed: the match is no longer a lobby (or does not exist).
+        """
+        _need_tx(tx, "leave")
+        row = await _rows(tx, "SELECT status, host_id FROM matches WHERE id = ?", (match_id,))
+        if not row or row[0][0] != "lobby":
+            raise LobbyClosed("the match is no longer a lobby")
+        if not await self.remove_seat(tx, match_id, user_id):
+            return LeaveResult(left=False)
+        rest = await _rows(
+            tx,
+            "SELECT user_id FROM match_seats WHERE match_id = ? ORDER BY join_order",
+            (match_id,),
+        )
+        if not rest:
+            await self.set_status(tx, match_id, "abandoned")
+            return LeaveResult(left=True, abandoned=True)
+        if row[0][1] == user_id:
+            await self.set_host(tx, match_id, rest[0][0])
+            return LeaveResult(left=True, new_host_id=rest[0][0])
+        return LeaveResult(left=True)
+
     async def remove_seat(self, tx: aiosqlite.Connection, match_id: int, user_id: int) -> bool:
         """Take a player out of a lobby; ``False`` if they were not in it."""
         cur = await tx.execute(
@@ -242,12 +264,31 @@ class MatchRepo:
         )
 
     async def set_options(
-        self, tx: aiosqlite.Connection, match_id: int, options: dict[str, Any]
-    ) -> None:
-        await tx.execute(
+        self,
+        tx: aiosqlite.Connection,
+        match_id: int,
+        options: dict[str, Any],
+        *,
+        capacity: int | None = None,
+    ) -> bool:
+        """Store a lobby's options; False when it is no longer a lobby. With ``capacity`` (the
+        seats the new options allow) the seat count is checked in the same transaction.
+
+        Raises:
+            LobbyFull: more than ``capacity`` players have joined already.
+        """
+        if capacity is not None:
+            _need_tx(tx, "set_options with a capacity")
+            (n,) = (
+                await _rows(tx, "SELECT COUNT(*) FROM match_seats WHERE match_id = ?", (match_id,))
+            )[0]
+            if n > capacity:
+                raise LobbyFull(n, capacity)
+        cur = await tx.execute(
             "UPDATE matches SET options_json = ?, updated_at = ? WHERE id = ? AND status = 'lobby'",
-            (_dumps(options), time.time(), match_id),
+            (dumps(options), time.time(), match_id),
         )
+        return cur.rowcount == 1
 
     async def start(
         self,
@@ -257,25 +298,33 @@ class MatchRepo:
         seat_order: Sequence[int],
         setup: dict[str, Any],
         snapshot: dict[str, Any],
+        compact: bool = False,
     ) -> None:
         """Lobby -> active: give seats ``0..n-1`` to ``seat_order`` (user ids), store setup.
 
         Raises:
-            StaleVersion: the match is no longer a lobby.
+            StaleVersion: the match is no longer a lobby, or its players are not exactly
+                ``seat_order`` any more (someone joined or left since it was read).
         """
+        if compact:
+            snapshot = compact_snapshot(snapshot, final=False)
         cur = await tx.execute(
             "UPDATE matches SET status = 'active', version = 0, setup_json = ?,"
             " snapshot_json = ?, updated_at = ? WHERE id = ? AND status = 'lobby'",
-            (_dumps(setup), _dumps(snapshot), time.time(), match_id),
+            (dumps(setup), dumps(snapshot), time.time(), match_id),
         )
         if cur.rowcount != 1:
             raise StaleVersion("the match is no longer a lobby")
+        seated = await _rows(tx, "SELECT user_id FROM match_seats WHERE match_id = ?", (match_id,))
+        if sorted(r[0] for r in seated) != sorted(seat_order):
+            raise StaleVersion("the lobby's players changed")
         for seat, user_id in enumerate(seat_order):
             await tx.execute(
                 "UPDATE match_seats SET seat = ? WHERE match_id = ? AND user_id = ?",
                 (seat, match_id, user_id),
             )
 
+    # --------------------------------------------------------------- match writes
     async def advance(
         self,
         tx: aiosqlite.Connection,
@@ -285,17 +334,35 @@ class MatchRepo:
         new_version: int,
         snapshot: dict[str, Any],
         status: str | None = None,
+        compact: bool = False,
     ) -> None:
         """Compare-and-set: move an active match from ``expected_version`` to ``new_version``.
+
+        ``compact=True`` stores the snapshot flat (:func:`storage.snapshots.compact_snapshot`):
+        without the game record while the match runs, whole when ``status`` ends it. The
+        status columns are only written when ``status`` is given, so an ordinary move rewrites
+        the match's table page and none of the indexes on ``status``.
 
         Raises:
             StaleVersion: the stored version is not ``expected_version`` (or it is not active).
         """
-        cur = await tx.execute(
-            "UPDATE matches SET version = ?, snapshot_json = ?, status = COALESCE(?, status),"
-            " updated_at = ? WHERE id = ? AND version = ? AND status = 'active'",
-            (new_version, _dumps(snapshot), status, time.time(), match_id, expected_version),
-        )
+        if status is not None and status not in STATUSES:
+            raise ValueError(f"unknown status {status!r}")
+        if compact:
+            snapshot = compact_snapshot(snapshot, final=status in ENDED_STATUSES)
+        now = time.time()
+        if status is None:
+            cur = await tx.execute(
+                "UPDATE matches SET version = ?, snapshot_json = ?, updated_at = ?"
+                " WHERE id = ? AND version = ? AND status = 'active'",
+                (new_version, dumps(snapshot), now, match_id, expected_version),
+            )
+        else:
+            cur = await tx.execute(
+                "UPDATE matches SET version = ?, snapshot_json = ?, status = ?, updated_at = ?"
+                " WHERE id = ? AND version = ? AND status = 'active'",
+                (new_version, dumps(snapshot), status, now, match_id, expected_version),
+            )
         if cur.rowcount != 1:
             raise StaleVersion(f"match {match_id} is not at version {expected_version}")
 
@@ -331,9 +398,42 @@ class MatchRepo:
             "UPDATE matches SET lobby_message_id = ? WHERE id = ?", (message_id, match_id)
         )
 
+    # --------------------------------------------------------------- pruning
+    async def prune_abandoned(
+        self,
+        tx: aiosqlite.Connection,
+        *,
+        before: float,
+        started: bool,
+        limit: int = PRUNE_BATCH,
+    ) -> int:
+        """Delete up to ``limit`` abandoned matches last touched before ``before`` (Unix
+        seconds), with their seats, reminders and (``started``) log; return how many.
+
+        ``started=False`` takes lobbies that never started, ``True`` matches abandoned during
+        play. Finished matches are never touched: their records are the players' history.
+        """
+        ids = [
+            r[0]
+            for r in await _rows(
+                tx,
+                "SELECT id FROM matches WHERE status = 'abandoned' AND updated_at < ?"
+                " AND (setup_json IS NOT NULL) = ? ORDER BY id LIMIT ?",
+                (before, int(started), limit),
+            )
+        ]
+        if not ids:
+            return 0
+        marks = ",".join("?" * len(ids))
+        for table in ("actions", "match_seats", "timers"):
+            await tx.execute(f"DELETE FROM {table} WHERE match_id IN ({marks})", ids)
+        await tx.execute(f"DELETE FROM matches WHERE status = 'abandoned' AND id IN ({marks})", ids)
+        return len(ids)
+
 
 class ActionLogRepo:
-    """The append-only ``actions`` table (triggers refuse UPDATE and DELETE)."""
+    """The append-only ``actions`` table (triggers refuse UPDATE, and DELETE unless the match
+    was abandoned)."""
 
     def __init__(self, db: Database) -> None:
         self.db = db
@@ -364,7 +464,7 @@ class ActionLogRepo:
 
 
 class TimerRepo:
-    """Turn reminders: one pending reminder per match at most."""
+    """Turn reminders: one row per match and kind, rewritten in place as turns pass."""
 
     def __init__(self, db: Database) -> None:
         self.db = db
@@ -379,11 +479,13 @@ class TimerRepo:
         version: int,
         kind: str = "turn_reminder",
     ) -> None:
-        """Drop the match's pending reminder and schedule one for ``user_id``."""
-        await self.cancel(tx, match_id)
+        """Schedule the match's reminder for ``user_id`` (replacing any earlier one, sent or
+        not: the row is updated in place)."""
         await tx.execute(
-            "INSERT INTO timers (match_id, fires_at, kind, user_id, version)"
-            " VALUES (?, ?, ?, ?, ?)",
+            "INSERT INTO timers (match_id, fires_at, kind, user_id, version, sent)"
+            " VALUES (?, ?, ?, ?, ?, 0)"
+            " ON CONFLICT (match_id, kind) DO UPDATE SET fires_at = excluded.fires_at,"
+            " user_id = excluded.user_id, version = excluded.version, sent = 0",
             (match_id, fires_at, kind, user_id, version),
         )
 
@@ -401,17 +503,28 @@ class TimerRepo:
     async def claim_due(self, tx: aiosqlite.Connection, now: float) -> list[tuple[TimerRow, int]]:
         """Mark every unsent reminder of an active match due at ``now`` as sent; return each
         with its match's channel id."""
-        async with tx.execute(
+        rows = await _rows(
+            tx,
             "SELECT t.id, t.match_id, t.fires_at, t.kind, t.user_id, t.version, t.sent,"
             " m.channel_id FROM timers t JOIN matches m ON m.id = t.match_id"
             " WHERE t.sent = 0 AND t.fires_at <= ? AND m.status = 'active'"
             " ORDER BY t.fires_at, t.id",
             (now,),
-        ) as cur:
-            rows = list(await cur.fetchall())
+        )
         out = [(TimerRow(r[0], r[1], r[2], r[3], r[4], r[5], True), int(r[7])) for r in rows]
         await tx.executemany("UPDATE timers SET sent = 1 WHERE id = ?", [(t.id,) for t, _ in out])
         return out
+
+    async def prune(self, tx: aiosqlite.Connection, *, limit: int = PRUNE_BATCH) -> int:
+        """Delete up to ``limit`` reminders that can never fire again: sent ones, and those of
+        matches that are no longer running. Return how many."""
+        cur = await tx.execute(
+            "DELETE FROM timers WHERE id IN (SELECT t.id FROM timers t"
+            " LEFT JOIN matches m ON m.id = t.match_id"
+            " WHERE t.sent = 1 OR m.status IS NOT 'active' LIMIT ?)",
+            (limit,),
+        )
+        return max(cur.rowcount, 0)
 
 
 class GuildSettingsRepo:
@@ -424,30 +537,12 @@ class GuildSettingsRepo:
         r = await self.db.fetchone(
             "SELECT defaults_json FROM guild_settings WHERE guild_id = ?", (guild_id,)
         )
-        return {} if r is None else dict(json.loads(r[0]))
+        return {} if r is None else dict(loads(r[0]))
 
     async def put(self, tx: aiosqlite.Connection, guild_id: int, defaults: dict[str, Any]) -> None:
         await tx.execute(
             "INSERT INTO guild_settings (guild_id, defaults_json, updated_at) VALUES (?, ?, ?)"
             " ON CONFLICT (guild_id) DO UPDATE SET defaults_json = excluded.defaults_json,"
             " updated_at = excluded.updated_at",
-            (guild_id, _dumps(defaults), time.time()),
+            (guild_id, dumps(defaults), time.time()),
         )
-
-
-class Storage:
-    """The database and its repositories, opened and closed together."""
-
-    def __init__(self, db: Database) -> None:
-        self.db = db
-        self.matches = MatchRepo(db)
-        self.actions = ActionLogRepo(db)
-        self.timers = TimerRepo(db)
-        self.guilds = GuildSettingsRepo(db)
-
-    @classmethod
-    async def open(cls, path: Path | str) -> Storage:
-        return cls(await Database.open(path))
-
-    async def close(self) -> None:
-        await self.db.close()

@@ -3,9 +3,11 @@ log and compare-and-set versions."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -13,6 +15,9 @@ from storage import (
     AlreadySeated,
     ChannelBusy,
     Database,
+    LeaveResult,
+    LobbyClosed,
+    LobbyFull,
     MigrationError,
     NewAction,
     StaleVersion,
@@ -59,7 +64,7 @@ async def test_open_creates_parent_folder_and_turns_on_wal_and_foreign_keys(
         assert path.exists()
         assert await db.pragma("journal_mode") == "wal"
         assert await db.pragma("foreign_keys") == 1
-        assert await db.pragma("synchronous") == 1  # NORMAL
+        assert await db.pragma("synchronous") == 2  # FULL: a move survives a power cut
 
 
 async def test_migrations_are_recorded_and_idempotent_on_a_real_file(tmp_path: Path) -> None:
@@ -136,6 +141,67 @@ async def test_start_assigns_seats_in_the_given_order(store: Storage) -> None:
     with pytest.raises(StaleVersion):  # a second start finds no lobby
         async with store.db.transaction() as tx:
             await store.matches.start(tx, mid, seat_order=[1, 2], setup={}, snapshot={})
+
+
+async def test_leaving_hands_the_host_on_and_the_last_one_out_abandons(store: Storage) -> None:
+    mid = await _new_match(store, host=1)
+    for user in (2, 3):
+        async with store.db.transaction() as tx:
+            await store.matches.join(tx, mid, user, f"U{user}", capacity=4)
+    async with store.db.transaction() as tx:
+        assert await store.matches.leave(tx, mid, 9) == LeaveResult(left=False)
+        assert await store.matches.leave(tx, mid, 1) == LeaveResult(left=True, new_host_id=2)
+        assert await store.matches.leave(tx, mid, 3) == LeaveResult(left=True)
+    row = await store.matches.get(mid)
+    assert row is not None and row.host_id == 2 and row.status == "lobby"
+    async with store.db.transaction() as tx:
+        assert await store.matches.leave(tx, mid, 2) == LeaveResult(left=True, abandoned=True)
+    row = await store.matches.get(mid)
+    assert row is not None and row.status == "abandoned"
+    with pytest.raises(LobbyClosed):
+        async with store.db.transaction() as tx:
+            await store.matches.leave(tx, mid, 2)
+
+
+async def test_options_that_seat_fewer_than_have_joined_are_refused(store: Storage) -> None:
+    mid = await _new_match(store, host=1)
+    async with store.db.transaction() as tx:
+        await store.matches.join(tx, mid, 2, "Bob", capacity=3)
+        await store.matches.join(tx, mid, 3, "Cy", capacity=3)
+        with pytest.raises(LobbyFull) as full:
+            await store.matches.join(tx, mid, 4, "Di", capacity=3)
+    assert (full.value.seated, full.value.capacity) == (3, 3)
+    with pytest.raises(LobbyFull):
+        async with store.db.transaction() as tx:
+            await store.matches.set_options(tx, mid, {"players": 2}, capacity=2)
+    async with store.db.transaction() as tx:
+        assert await store.matches.set_options(tx, mid, {"players": 4}, capacity=4)
+    row = await store.matches.get(mid)
+    assert row is not None and row.options == {"players": 4}
+
+    def players(options: dict[str, Any]) -> int:  # read in the join's own transaction
+        return int(options["players"])
+
+    async with store.db.transaction() as tx:
+        assert await store.matches.join(tx, mid, 4, "Di", capacity=players) == 4
+        with pytest.raises(LobbyFull):
+            await store.matches.join(tx, mid, 5, "Ed", capacity=players)
+
+
+async def test_a_start_with_players_that_are_no_longer_the_lobbys_is_stale(
+    store: Storage,
+) -> None:
+    mid = await _new_match(store, host=1)
+    async with store.db.transaction() as tx:
+        await store.matches.join(tx, mid, 2, "Bob", capacity=2)
+    for order in ([1], [1, 2, 3]):  # someone joined or left after the lobby was read
+        with pytest.raises(StaleVersion, match="changed"):
+            async with store.db.transaction() as tx:
+                await store.matches.start(
+                    tx, mid, seat_order=order, setup={}, snapshot={}, compact=True
+                )
+    row = await store.matches.get(mid)
+    assert row is not None and row.status == "lobby"  # rolled back
 
 
 async def test_the_action_log_is_append_only(store: Storage) -> None:
@@ -237,3 +303,30 @@ def test_database_path_comes_from_the_environment() -> None:
     assert database_path({}) == Path("data/carcabot.sqlite3")
     assert database_path({"DATABASE_PATH": "  "}) == Path("data/carcabot.sqlite3")
     assert database_path({"DATABASE_PATH": "/x/y.db"}) == Path("/x/y.db")
+
+
+async def test_reads_outside_a_transaction_never_see_it_uncommitted(store: Storage) -> None:
+    """Another coroutine's open transaction is invisible until it commits (reads go to the
+    reader connection); inside the transaction its own writes are visible."""
+    mid = await _new_match(store)
+    inside = asyncio.Event()
+    release = asyncio.Event()
+
+    async def writer() -> None:
+        async with store.db.transaction() as tx:
+            await store.matches.set_host(tx, mid, 99)
+            row = await store.matches.get(mid)
+            assert row is not None and row.host_id == 99  # its own write
+            inside.set()
+            await release.wait()
+            raise RuntimeError("changed my mind")
+
+    task = asyncio.create_task(writer())
+    await inside.wait()
+    row = await store.matches.get(mid)
+    assert row is not None and row.host_id == 1  # not the uncommitted 99
+    release.set()
+    with pytest.raises(RuntimeError, match="changed my mind"):
+        await task
+    row = await store.matches.get(mid)
+    assert row is not None and row.host_id == 1

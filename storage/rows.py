@@ -1,0 +1,135 @@
+"""The rows the repositories return (small frozen dataclasses) and the JSON column codec."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+import aiosqlite
+
+OPEN_STATUSES = ("lobby", "active")
+#: a match that ended: its row, seats and log are final
+ENDED_STATUSES = ("finished", "abandoned")
+STATUSES = ("lobby", "active", "finished", "abandoned")
+GAMES = ("carcassonne", "cardgame")
+
+
+def dumps(data: Any) -> str:
+    """Compact, key-sorted JSON for a JSON column."""
+    return json.dumps(data, separators=(",", ":"), sort_keys=True)
+
+
+def loads(text: str | None) -> Any:
+    """A JSON column's value (``None`` stays ``None``)."""
+    return None if text is None else json.loads(text)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRow:
+    id: int
+    guild_id: int
+    channel_id: int
+    game: str
+    status: str
+    host_id: int
+    version: int
+    options: dict[str, Any]
+    setup: dict[str, Any] | None
+    seed: int
+    snapshot: dict[str, Any] | None
+    lobby_message_id: int | None
+    turn_message_id: int | None
+    turn_message_version: int | None
+    created_at: float
+    updated_at: float
+
+    @classmethod
+    def from_row(cls, r: aiosqlite.Row) -> MatchRow:
+        return cls(
+            id=r["id"],
+            guild_id=r["guild_id"],
+            channel_id=r["channel_id"],
+            game=r["game"],
+            status=r["status"],
+            host_id=r["host_id"],
+            version=r["version"],
+            options=loads(r["options_json"]) or {},
+            setup=loads(r["setup_json"]),
+            seed=r["seed"],
+            snapshot=loads(r["snapshot_json"]),
+            lobby_message_id=r["lobby_message_id"],
+            turn_message_id=r["turn_message_id"],
+            turn_message_version=r["turn_message_version"],
+            created_at=r["created_at"],
+            updated_at=r["updated_at"],
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    match_id: int
+    join_order: int
+    seat: int | None
+    user_id: int
+    name: str
+    resigned: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRow:
+    """One entry of the append-only log; ``seq`` is the match version it produced."""
+
+    match_id: int
+    seq: int
+    seat: int
+    action: str
+    visibility: str
+    created_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class NewAction:
+    seq: int
+    seat: int
+    action: str
+    visibility: str = "public"
+
+
+@dataclass(frozen=True, slots=True)
+class TimerRow:
+    id: int
+    match_id: int
+    fires_at: float
+    kind: str
+    user_id: int
+    version: int
+    sent: bool
+
+
+@dataclass(frozen=True, slots=True)
+class LeaveResult:
+    """What :meth:`storage.repositories.MatchRepo.leave` did, in its one transaction."""
+
+    #: the user had a seat and gave it up
+    left: bool
+    #: nobody is left: the lobby is now abandoned
+    abandoned: bool = False
+    #: the new host when the host left (the next player to have joined)
+    new_host_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PruneReport:
+    """Rows :meth:`storage.repositories.Storage.prune` deleted."""
+
+    #: sent reminders, and reminders of matches that are no longer running
+    reminders: int = 0
+    #: abandoned lobbies (never started), with their seats
+    lobbies: int = 0
+    #: abandoned started matches, with their seats and log
+    matches: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.reminders + self.lobbies + self.matches

@@ -1,0 +1,83 @@
+"""The storage of one process: the database and its repositories, opened and closed together,
+and the scheduled pruning of what only grows."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from storage.db import Database
+from storage.repositories import (
+    PRUNE_BATCH,
+    ActionLogRepo,
+    GuildSettingsRepo,
+    MatchRepo,
+    TimerRepo,
+)
+from storage.rows import PruneReport
+
+DAY = 86_400.0
+
+
+class Storage:
+    """The database and its repositories, opened and closed together."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self.matches = MatchRepo(db)
+        self.actions = ActionLogRepo(db)
+        self.timers = TimerRepo(db)
+        self.guilds = GuildSettingsRepo(db)
+
+    @classmethod
+    async def open(cls, path: Path | str, *, writer: bool = False, **options: Any) -> Storage:
+        """Open :class:`Database` ``path`` (see :meth:`Database.open` for ``writer`` and the
+        other options) with its repositories.
+
+        Raises:
+            DatabaseInUse: ``writer`` and another process writes to this file already.
+        """
+        return cls(await Database.open(path, writer=writer, **options))
+
+    async def close(self) -> None:
+        await self.db.close()
+
+    async def prune(
+        self,
+        *,
+        now: float | None = None,
+        lobby_days: float = 7.0,
+        match_days: float | None = 30.0,
+        batch: int = PRUNE_BATCH,
+    ) -> PruneReport:
+        """Delete what only grows and nobody will read again, in short transactions:
+        reminders that can no longer fire, lobbies abandoned more than ``lobby_days`` ago and
+        matches abandoned during play more than ``match_days`` ago (``None``: keep them).
+        Finished matches and their logs are kept. Safe to run while the bot plays.
+        """
+        now = time.time() if now is None else now
+        reminders = lobbies = matches = 0
+        while True:
+            async with self.db.transaction() as tx:
+                n = await self.timers.prune(tx, limit=batch)
+            reminders += n
+            if n < batch:
+                break
+        while True:
+            async with self.db.transaction() as tx:
+                n = await self.matches.prune_abandoned(
+                    tx, before=now - lobby_days * DAY, started=False, limit=batch
+                )
+            lobbies += n
+            if n < batch:
+                break
+        while match_days is not None:
+            async with self.db.transaction() as tx:
+                n = await self.matches.prune_abandoned(
+                    tx, before=now - match_days * DAY, started=True, limit=batch
+                )
+            matches += n
+            if n < batch:
+                break
+        return PruneReport(reminders=reminders, lobbies=lobbies, matches=matches)
