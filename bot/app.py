@@ -21,6 +21,7 @@ from bot.settings import Settings
 from bot.ui.components import DYNAMIC_ITEMS
 from engine.carcassonne.tiles import load_tile_set
 from rendering import warm_up
+from storage import Storage, StorageError
 
 log = logging.getLogger(__name__)
 
@@ -109,7 +110,10 @@ async def run_bot(settings: Settings) -> None:
     setup_logging(settings.log_level_number)
     log.info("opening match database %s", settings.database_path)
     settings.database_path.parent.mkdir(parents=True, exist_ok=True)
-    service = await MatchService.open(settings.database_path, cache_size=GAME_CACHE)
+    # writer=True: a second bot process on the same database refuses to start (DatabaseInUse)
+    storage = await Storage.open(settings.database_path, writer=True)
+    service = MatchService(storage, cache_size=GAME_CACHE)
+    pruner = asyncio.create_task(prune_daily(storage))
     # derive the base tiles' drawings now, not during the first player's turn
     base = [td.id for td in load_tile_set("base")]
     await asyncio.to_thread(warm_up, base)
@@ -118,4 +122,21 @@ async def run_bot(settings: Settings) -> None:
         async with bot:
             await bot.start(settings.discord_token)
     finally:
+        pruner.cancel()
         await service.close()
+
+
+#: how often the database is pruned of what only grows (sent reminders, abandoned lobbies)
+PRUNE_EVERY = 24 * 3600.0
+
+
+async def prune_daily(storage: Storage) -> None:
+    """Prune at start and then once a day; a failure is logged and retried next time."""
+    while True:
+        try:
+            report = await storage.prune(lobby_days=7, match_days=30)
+            if report.total:
+                log.info("pruned the database: %s", report)
+        except StorageError:
+            log.exception("pruning the database failed; trying again tomorrow")
+        await asyncio.sleep(PRUNE_EVERY)

@@ -56,7 +56,7 @@ from engine.carcassonne.randomplay import choose_answer
 from engine.core import messages
 from engine.core.decisions import Decision, Target
 from engine.core.rng import Rng
-from storage import MigrationError
+from storage import MigrationError, Storage, StorageError
 
 log = logging.getLogger(__name__)
 
@@ -175,8 +175,8 @@ async def play_local(
     if animator is not _UNSET:
         kwargs["animator"] = animator
     try:
-        svc = await MatchService.open(opts.db, **kwargs)
-    except (OSError, sqlite3.Error, MigrationError) as e:
+        svc = MatchService(await Storage.open(opts.db, writer=True), **kwargs)
+    except (OSError, sqlite3.Error, MigrationError, StorageError) as e:
         table.say(f"Cannot open the match database {opts.db}: {e}")
         return 2
     try:

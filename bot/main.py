@@ -69,8 +69,13 @@ def _run_bot(settings: Settings) -> int:
         )
         return 2
     log.info("starting the Discord bot (database %s)", settings.database_path)
+    from storage import DatabaseInUse
+
     try:
         asyncio.run(run_bot(settings))
+    except DatabaseInUse as e:  # another bot process writes to this database
+        print(f"carcabot: {e}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         log.info("stopped")
     return 0

@@ -508,3 +508,49 @@ def test_the_simulated_card_game_plays_through_its_decisions(
     assert code == 0 and err == ""
     games = json.loads(out)["games"]
     assert len(games) == 3 and all(g["rounds"] > 0 and len(g["scores"]) == 2 for g in games)
+
+
+# ---------------------------------------------------------------------------- one writer
+def test_a_second_writer_on_the_same_database_refuses_in_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Another process holds the writer lock (a running bot): the local table refuses to
+    start on that file, in one line, and leaves the database untouched."""
+    import subprocess
+    import sys
+    import textwrap
+
+    db = tmp_path / "bot.sqlite3"
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            textwrap.dedent(
+                f"""
+                import asyncio, sys
+                from storage import Storage
+                async def hold():
+                    s = await Storage.open({str(db)!r}, writer=True)
+                    print("ready", flush=True)
+                    sys.stdin.readline()
+                    await s.close()
+                asyncio.run(hold())
+                """
+            ),
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "ready"
+        code, out, err = _run(capsys, "local", "--db", str(db), "--humans", "0")
+        said = out + err
+        assert code == 2 and said.count("\n") == 1, said
+        assert "Cannot open the match database" in said and "another" in said
+        assert "Traceback" not in said
+    finally:
+        assert holder.stdin is not None
+        holder.stdin.write("\n")
+        holder.stdin.flush()
+        holder.wait(timeout=10)

@@ -30,6 +30,7 @@ from engine.core.errors import EngineError
 from engine.core.rng import Rng
 from engine.core.seats import Seat
 from storage import ActionRow, AlreadySeated, ChannelBusy, MatchRow, SeatRow, Storage
+from storage.errors import LobbyClosed, LobbyFull
 from storage.repositories import OPEN_STATUSES
 
 log = logging.getLogger(__name__)
@@ -255,16 +256,26 @@ class GameService(Generic[Opts, G]):
         async with self._in_lobby(channel_id) as (row, seats):
             if any(s.user_id == user_id for s in seats):
                 raise ServiceError(ERR_ALREADY_JOINED, "You have already joined this match.")
-            wanted = self.options_from_json(row.options).players
-            if len(seats) >= wanted:
-                raise ServiceError(ERR_LOBBY_FULL, "This match is full.", players=wanted)
             try:
+                # the capacity check and the insert are one transaction (two processes, one seat)
                 async with self.storage.db.transaction() as tx:
-                    await self.storage.matches.add_seat(tx, row.id, user_id, name)
+                    await self.storage.matches.join(
+                        tx,
+                        row.id,
+                        user_id,
+                        name,
+                        capacity=lambda o: self.options_from_json(o).players,
+                    )
             except AlreadySeated:
                 raise ServiceError(
                     ERR_ALREADY_JOINED, "You have already joined this match."
                 ) from None
+            except LobbyFull as e:
+                raise ServiceError(
+                    ERR_LOBBY_FULL, "This match is full.", players=e.capacity
+                ) from None
+            except LobbyClosed:
+                raise ServiceError(ERR_ALREADY_STARTED, "The match has already started.") from None
         return await self._lobby_info(row.id)
 
     async def leave(self, channel_id: int, user_id: int) -> LobbyInfo[Opts]:

@@ -79,7 +79,7 @@ from engine import (
 )
 from engine.carcassonne.events import Event
 from engine.core.errors import StaleStateError
-from storage import ActionRow, MatchRow, NewAction, StaleVersion, Storage
+from storage import ActionRow, MatchRow, NewAction, StaleVersion, Storage, snapshot_names
 
 __all__ = [
     "ERR_ALREADY_JOINED",
@@ -224,15 +224,21 @@ class MatchService(DecisionReads):
                 game = start_game(setup, row.seed)
             except EngineError as e:
                 raise illegal(str(e)) from None
-            async with self.storage.db.transaction() as tx:
-                await self.storage.matches.start(
-                    tx,
-                    row.id,
-                    seat_order=[s.user_id for s in order],
-                    setup=setup.to_json(),
-                    snapshot=snapshot_of(game, names),
-                )
-                await self._schedule_reminder(tx, row, game, [s.user_id for s in order])
+            try:
+                async with self.storage.db.transaction() as tx:
+                    await self.storage.matches.start(
+                        tx,
+                        row.id,
+                        seat_order=[s.user_id for s in order],
+                        setup=setup.to_json(),
+                        snapshot=snapshot_of(game, names),
+                        compact=True,
+                    )
+                    await self._schedule_reminder(tx, row, game, [s.user_id for s in order])
+            except StaleVersion:  # a simultaneous start, join or leave won the race
+                raise ServiceError(
+                    ERR_ALREADY_STARTED, "The match has already started or its players changed."
+                ) from None
             self._remember(row.id, game)
             loaded = await self._load(row.id)
             return await self._outcome(loaded, render=True)
@@ -379,7 +385,6 @@ class MatchService(DecisionReads):
             snap = row.snapshot
             if row.setup is None or snap is None or row.game != GAME:
                 continue
-            record = snap.get("record", {})
             out.append(
                 MatchSummary(
                     match_id=row.id,
@@ -387,7 +392,7 @@ class MatchService(DecisionReads):
                     status=row.status,
                     version=row.version,
                     turn=int(snap.get("turn", 0)),
-                    names=tuple(record.get("names", ())),
+                    names=tuple(snapshot_names(snap)),
                     scores=tuple(snap.get("scores", ())),
                     winners=tuple(snap.get("winners", ())) if row.status == "finished" else (),
                     updated_at=row.updated_at,
@@ -467,6 +472,7 @@ class MatchService(DecisionReads):
                     new_version=game.version,
                     snapshot=snapshot,
                     status=status,
+                    compact=True,
                 )
                 await self.storage.actions.append(tx, row.id, entries)
                 for e in entries:

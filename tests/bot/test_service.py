@@ -312,10 +312,9 @@ async def test_undo_takes_back_only_your_own_placement_before_you_deploy(
     try:
         again = await fresh.current(CHANNEL)
         assert again.view == turned.view and again.version == turned.version
-        row = await fresh.storage.matches.get(out.match_id)
-        assert row is not None and row.snapshot is not None
         # the record holds only effective moves: the undone placement is gone
-        moves = [a["action"] for a in row.snapshot["record"]["actions"]]
+        loaded = await fresh._load(out.match_id)
+        moves = [a["action"] for a in loaded.game.record_json(["Ann", "Bob"])["actions"]]
         assert moves == [
             f"place {first.notation()} {undone.placements[first][0].notation()}",
             "pass",
