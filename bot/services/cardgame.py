@@ -60,8 +60,6 @@ log = logging.getLogger(__name__)
 
 GAME = "cardgame"
 SNAPSHOT_SCHEMA = 1
-#: a private choice asked of someone who owes none
-ERR_NO_CHOICE = "no_choice"
 _UNSET: Any = object()
 
 
