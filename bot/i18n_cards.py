@@ -13,6 +13,7 @@ from discord import app_commands
 
 from bot.i18n import Lang, lang_of, t
 from engine.cardgame import CardFace, Colour
+from engine.core import messages
 
 # key -> (English, Spanish)
 TEXTS: dict[str, tuple[str, str]] = {
@@ -62,7 +63,6 @@ TEXTS: dict[str, tuple[str, str]] = {
         "`{card}` cannot go in the {row} row now.",
         "`{card}` no puede ir ahora en la fila {row}.",
     ),
-    "no_choice": ("You have no choice to make now.", "Ahora no tienes nada que elegir."),
     "lobby_closed": ("This table has closed.", "Esta mesa ya está cerrada."),
     # ------------------------------------------------------------------ lobby
     "lobby_title": ("Carcassonne – the card game", "Carcassonne – el juego de cartas"),
@@ -97,11 +97,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "winners": ("🏆 Winner: {names}", "🏆 Gana: {names}"),
     "winners_many": ("🏆 Shared win: {names}", "🏆 Victoria compartida: {names}"),
-    "btn_play": ("Play a card", "Jugar carta"),
-    "btn_follower": ("Follower → {row} ({n})", "Seguidor → {row} ({n})"),
     "btn_hand": ("My hand", "Mi mano"),
-    "btn_choose": ("Make my choice", "Elegir"),
-    "btn_lay": ("Joker → {row}", "Comodín → {row}"),
     # ------------------------------------------------------------------ events
     "ev_setup_laid": ("Setup: {card} laid in {row}.", "Preparación: {card} en {row}."),
     "ev_joker_up": (
@@ -163,12 +159,6 @@ TEXTS: dict[str, tuple[str, str]] = {
         "{who}, no puedo enviarte mensajes directos; pulsa **Mi mano** en el mensaje de la "
         "mesa para ver tus cartas.",
     ),
-    "pick_card": ("Which card do you play?", "¿Qué carta juegas?"),
-    "pick_row": ("{card}: which row?", "{card}: ¿en qué fila?"),
-    "pick_choice": ("Your choice:", "Tu elección:"),
-    "btn_keep": ("Keep {card}", "Quedarme {card}"),
-    "btn_cash": ("Cash {card} for 10", "Cobrar 10 por {card}"),
-    "btn_assign": ("Joker → {kind}", "Comodín → {kind}"),
     "played_private": ("Done: {move}", "Hecho: {move}"),
     # ------------------------------------------------------------------ rows
     "row_yellow": ("🟨 cloister", "🟨 claustro"),
@@ -176,6 +166,24 @@ TEXTS: dict[str, tuple[str, str]] = {
     "row_green": ("🟩 field", "🟩 campo"),
     "row_blue": ("🟦 city", "🟦 ciudad"),
 }
+
+#: the words the shared decision presenter (bot/ui/decisions.py) looks up in the engine's
+#: catalogue for the card game's decisions: its buttons (``open.<kind>``), facets and values
+DECISION_WORDS: dict[str, tuple[str, str]] = {
+    "open.cards.play": ("Play a card", "Jugar carta"),
+    "open.cards.follower": ("Stand my follower", "Colocar mi seguidor"),
+    "open.cards.lay_joker": ("Lay the joker", "Colocar el comodín"),
+    "open.cards.wrong_row": ("Keep or cash", "Quedarme o cobrar"),
+    "open.cards.joker": ("Joker kind", "Tipo del comodín"),
+    "facet.card": ("card", "carta"),
+    "facet.row": ("row", "fila"),
+    "facet.choice": ("choice", "elección"),
+    "facet.kind": ("kind", "tipo"),
+    "facet.choice.keep": ("keep", "quedármela"),
+    "facet.choice.cash": ("cash for 10", "cobrar 10"),
+    **{f"facet.row.{c}": TEXTS[f"row_{c}"] for c in ("yellow", "red", "green", "blue")},
+}
+messages.register(DECISION_WORDS)
 
 _ROW_EMOJI = {Colour.YELLOW: "🟨", Colour.RED: "🟥", Colour.GREEN: "🟩", Colour.BLUE: "🟦"}
 

@@ -7,9 +7,11 @@ with 403 the player is remembered as "DMs closed", told so once in the channel (
 card), and from then on reads the hand through the ephemeral answer of the **My hand** button or
 ``/cardgame hand``. A failing DM is never retried.
 
-Private choices — which card to play (the first one goes face down), keep-or-cash, joker kinds
-— are made through ephemeral pickers or the slash command, whose autocomplete answer is seen
-only by the typing user.
+Every choice is an engine decision (:mod:`engine.cardgame.decisions`) shown by the presenter
+both games share (:mod:`bot.cogs.cardturns`): the public ones (the follower, the setup joker,
+the scoring choices) on the table message, the private one (which card to play; the first goes
+face down) in the hand DM and the ephemeral My hand reply. ``/cardgame play`` and ``claim`` do
+the same by slash command, whose autocomplete answer is seen only by the typing user.
 """
 
 from __future__ import annotations
@@ -24,20 +26,19 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.base import GameCog, channel_id
+from bot.cogs.cardturns import CardPickers
 from bot.cogs.private import reply_private, send_private
 from bot.i18n import Lang, lang_of
 from bot.i18n_cards import CardTranslator, row_name, tc
-from bot.services.base import ERR_NO_MATCH, ERR_NOT_YOUR_TURN, ERR_STALE, LobbyInfo, ServiceError
-from bot.services.cardgame import ERR_NO_CHOICE, CardMatchService, CardOutcome
+from bot.services.base import ERR_NOT_YOUR_TURN, LobbyInfo, ServiceError
+from bot.services.cardgame import CardMatchService, CardOutcome
 from bot.ui import cardgame as cui
 from bot.ui.components import Click
 from bot.ui.message import Message
 from engine.cardgame import (
-    AssignJoker,
     CardAction,
     CardFace,
     CardSeatView,
-    ChooseWrongRow,
     LayJoker,
     PlaceFollower,
     PlayCard,
@@ -54,6 +55,7 @@ RenderHand = Callable[[CardSeatView], bytes]
 
 @app_commands.guild_only()
 class CardGame(
+    CardPickers,
     GameCog,
     commands.GroupCog,
     group_name="cardgame",
@@ -116,7 +118,7 @@ class CardGame(
             if user_id <= 0 or self.service.dm.is_closed(user_id):
                 continue
             _, sv = await self.service.private_view(outcome.match_id, user_id)
-            msg = await self._hand(sv, lang, where=f"<#{outcome.channel_id}>")
+            msg = await self._hand(outcome, sv, lang, where=f"<#{outcome.channel_id}>")
             await send_private(
                 self.bot,
                 self.service.dm,
@@ -126,9 +128,12 @@ class CardGame(
                 closed_notice=tc(lang, "dm_closed", who=cui.mention(user_id)),
             )
 
-    async def _hand(self, sv: CardSeatView, lang: Lang, *, where: str = "") -> Any:
+    async def _hand(
+        self, outcome: CardOutcome, sv: CardSeatView, lang: Lang, *, where: str = ""
+    ) -> Message:
+        """The hand picture and text with the seat's private decisions (for that seat only)."""
         png = await asyncio.to_thread(self.hand_renderer, sv) if sv.hand else None
-        return cui.hand_message(sv, lang, png, where=where)
+        return cui.hand_message(outcome.match_id, sv, outcome.seats, lang, png, where=where)
 
     async def _after_move(self, outcome: CardOutcome) -> None:
         """Channel table and DMs, in the match's language (not the clicker's)."""
@@ -137,9 +142,17 @@ class CardGame(
         await self.deliver_hands(outcome, lang)
 
     async def _submit(
-        self, interaction: Interaction, match_id: int, action: CardAction, version: int | None
+        self,
+        interaction: Interaction,
+        match_id: int,
+        action: CardAction,
+        version: int | None,
+        *,
+        key: str | None = None,
     ) -> CardOutcome:
-        outcome = await self.service.submit(match_id, interaction.user.id, action, version)
+        """Apply a move (by the version of a command, or as the answer to decision ``key``),
+        then post the table and the DMs."""
+        outcome = await self.service.submit(match_id, interaction.user.id, action, version, key=key)
         await self._after_move(outcome)
         return outcome
 
@@ -287,13 +300,12 @@ class CardGame(
         await self._run(interaction, body)
 
     async def _send_hand(self, interaction: Interaction, match_id: int) -> None:
-        """The ephemeral hand, with the picker of what the user may do now."""
+        """The ephemeral hand, with the buttons of the user's private decisions (the fallback
+        of the hand DM)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         lang = lang_of(interaction.locale)
-        _, sv = await self.service.private_view(match_id, interaction.user.id)
-        msg = await self._hand(sv, lang)
-        picker = _picker(match_id, sv, lang)
-        await reply_private(interaction, msg, **({"view": picker} if picker is not None else {}))
+        outcome, sv = await self.service.private_view(match_id, interaction.user.id)
+        await reply_private(interaction, await self._hand(outcome, sv, lang))
 
     @app_commands.command(name="score", description="Show the card-game scores")
     async def score(self, interaction: Interaction) -> None:
@@ -337,100 +349,9 @@ class CardGame(
             return None
 
     # ================================================================== components
-    async def _fresh_view(
-        self, interaction: Interaction, click: Click
-    ) -> tuple[CardOutcome, CardSeatView]:
-        """The clicker's view, if the click was made on the current version (else ERR_STALE)."""
-        try:
-            outcome, sv = await self.service.private_view(click.match_id, interaction.user.id)
-        except ServiceError as e:
-            if e.key == ERR_NO_MATCH:
-                raise ServiceError("match_over", "This match is over.") from None
-            raise
-        if sv.public.version != click.version:
-            raise ServiceError(ERR_STALE, "This table is out of date.")
-        if sv.public.over:
-            raise ServiceError("match_over", "This match is over.")
-        return outcome, sv
-
     async def _click_hand(self, interaction: Interaction, click: Click) -> None:
         """The persistent My hand button: never stale."""
         await self._send_hand(interaction, click.match_id)
-
-    async def _click_play(self, interaction: Interaction, click: Click) -> None:
-        """Play a card: the private card picker (an ephemeral select of your own hand)."""
-        outcome, sv = await self._fresh_view(interaction, click)
-        _refuse(sv, outcome)
-        lang = lang_of(interaction.locale)
-        await interaction.response.send_message(
-            cui.hand_text(sv, lang),
-            view=cui.card_picker(click.match_id, sv, lang),
-            ephemeral=True,
-        )
-
-    async def _click_card(self, interaction: Interaction, click: Click) -> None:
-        """A card chosen in the private select: the rows it may go in."""
-        outcome, sv = await self._fresh_view(interaction, click)
-        _refuse(sv, outcome)
-        code = click.values[0] if click.values else ""
-        if not cui.legal_rows(sv, code):
-            raise ServiceError("bad_card", "Not a legal card.", card=code)
-        lang = lang_of(interaction.locale)
-        await interaction.response.edit_message(
-            content=tc(lang, "pick_row", card=cui.face_text(code)),
-            view=cui.row_picker(click.match_id, sv, code, lang),
-        )
-
-    async def _click_row(self, interaction: Interaction, click: Click) -> None:
-        args = click.args
-        if len(args) != 2:
-            raise ServiceError("bad_card", "Bad button.", card="?")
-        action = PlayCard(_code(args[0]), _colour(args[1]))
-        await self._private_move(interaction, click, action)
-
-    async def _private_move(self, interaction: Interaction, click: Click, action: Any) -> None:
-        """A move chosen in an ephemeral picker: the picker turns into a private confirmation."""
-        await interaction.response.defer()
-        await self._submit(interaction, click.match_id, action, click.version)
-        lang = lang_of(interaction.locale)
-        done = cui.move_text(action, lang, secret_ok=True)
-        await interaction.edit_original_response(
-            content=tc(lang, "played_private", move=done), view=None
-        )
-
-    async def _public_move(self, interaction: Interaction, click: Click, action: Any) -> None:
-        """A move from a button of the table message (nothing secret in it)."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        await self._submit(interaction, click.match_id, action, click.version)
-        await interaction.followup.send(tc(lang_of(interaction.locale), "done"), ephemeral=True)
-
-    async def _click_fol(self, interaction: Interaction, click: Click) -> None:
-        await self._public_move(interaction, click, PlaceFollower(_colour(click.arg)))
-
-    async def _click_lay(self, interaction: Interaction, click: Click) -> None:
-        await self._public_move(interaction, click, LayJoker(_colour(click.arg)))
-
-    async def _click_choose(self, interaction: Interaction, click: Click) -> None:
-        """The private scoring-choice picker (keep or cash, joker kind)."""
-        _, sv = await self._fresh_view(interaction, click)
-        if not any(isinstance(a, ChooseWrongRow | AssignJoker) for a in sv.legal):
-            raise ServiceError(ERR_NO_CHOICE, "No choice owed.")
-        lang = lang_of(interaction.locale)
-        await interaction.response.send_message(
-            cui.hand_text(sv, lang),
-            view=cui.choice_picker(click.match_id, sv, lang),
-            ephemeral=True,
-        )
-
-    async def _click_keep(self, interaction: Interaction, click: Click) -> None:
-        keep = click.action == "keep"
-        await self._private_move(interaction, click, ChooseWrongRow(_code(click.arg), keep))
-
-    async def _click_cash(self, interaction: Interaction, click: Click) -> None:
-        await self._click_keep(interaction, click)
-
-    async def _click_assign(self, interaction: Interaction, click: Click) -> None:
-        await self._private_move(interaction, click, AssignJoker(click.arg))
 
     # ================================================================== restart
     @commands.Cog.listener()
@@ -501,16 +422,6 @@ def _row_choices(rows: list[Colour], current: str, lang: Lang) -> list[app_comma
             continue
         out.append(app_commands.Choice(name=name, value=colour.value))
     return out
-
-
-def _picker(match_id: int, sv: CardSeatView, lang: Lang) -> discord.ui.View | None:
-    if sv.seat not in sv.public.awaiting or sv.public.over:
-        return None
-    if any(isinstance(a, ChooseWrongRow | AssignJoker) for a in sv.legal):
-        return cui.choice_picker(match_id, sv, lang)
-    if any(isinstance(a, PlayCard) for a in sv.legal):
-        return cui.card_picker(match_id, sv, lang)
-    return None
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -49,8 +49,10 @@ from engine.cardgame import (
     seat_view,
 )
 from engine.cardgame.cards import MAX_PLAYERS, MIN_PLAYERS
+from engine.cardgame.decisions import seat_pending
 from engine.cardgame.events import CardEvent
-from engine.core.errors import EngineError, NotYourTurnError
+from engine.cardgame.rules import answer as answer_decision
+from engine.core.errors import EngineError, NotYourTurnError, StaleStateError
 from engine.core.seats import Seat
 from storage import ActionRow, MatchRow, NewAction, StaleVersion, Storage
 
@@ -58,8 +60,6 @@ log = logging.getLogger(__name__)
 
 GAME = "cardgame"
 SNAPSHOT_SCHEMA = 1
-#: a private choice asked of someone who owes none
-ERR_NO_CHOICE = "no_choice"
 _UNSET: Any = object()
 
 
@@ -140,10 +140,12 @@ class CardOutcome:
 
 
 def _private_key(state: CardState, seat: Seat) -> tuple[Any, ...]:
-    """What a seat's private message shows; when it changes, the hand is sent again."""
+    """What a seat's private message shows; when it changes, the hand is sent again (a new
+    private decision too: the DM carries its buttons, and an old DM's key is closed)."""
     sv = seat_view(state, seat)
     owed = tuple(p for p in sv.public.pending if p.seat == seat)
-    return (sv.hand, sv.face_down, sv.next_card_face_down, owed, state.round)
+    private = tuple(d.key for d in seat_pending(state, seat) if d.private)
+    return (sv.hand, sv.face_down, sv.next_card_face_down, owed, state.round, private)
 
 
 class CardMatchService(GameService[CardOptions, CardState]):
@@ -244,8 +246,12 @@ class CardMatchService(GameService[CardOptions, CardState]):
         user_id: int,
         action: CardAction,
         expected_version: int | None = None,
+        *,
+        key: str | None = None,
     ) -> CardOutcome:
-        """Apply ``action`` for the user's seat and store it.
+        """Apply ``action`` for the user's seat and store it. With ``key`` (a decision's
+        button) the action answers that open decision of the seat: a closed key is refused as
+        out of date whatever the version (another seat's move leaves it open).
 
         Raises:
             ServiceError: ERR_NO_MATCH, ERR_NOT_SEATED, ERR_STALE, ERR_NOT_YOUR_TURN,
@@ -262,7 +268,12 @@ class CardMatchService(GameService[CardOptions, CardState]):
             if before.over:
                 raise illegal("The game is over.")
             try:
-                tr = apply(before, seat, action)
+                if key is None:
+                    tr = apply(before, seat, action)
+                else:
+                    tr = answer_decision(before, seat, key, action)
+            except StaleStateError:
+                raise self._stale(loaded.row) from None
             except NotYourTurnError:
                 self._not_your_turn(loaded)
             except EngineError as e:

@@ -1,13 +1,15 @@
-"""Card-game messages and components: lobby, table message, private hand, pickers.
+"""Card-game messages and components: lobby, table message, private hand.
 
-Components carry ``cardg:<match>:<version>:<action>[:<arg>]`` (buttons) or ``cardgs:...``
-(selects), like the tile game's (bot/ui/components.py), and are dispatched to the bot's
+The game's choices are engine decisions (:mod:`engine.cardgame.decisions`) drawn by the
+presenter both games share (:mod:`bot.ui.decisions`) with the card game's component classes
+(``cardd:``/``cardds:``, :data:`bot.ui.components.CARD_KIT`). The lobby and My hand buttons
+carry ``cardg:<match>:<version>:<action>[:<arg>]``. All are dispatched to the bot's
 ``card_handler`` (the card-game cog). Everything here is pure presentation: the functions
 return :class:`bot.ui.presenters.Message` objects.
 
-Secrecy: :func:`table_message` and :func:`event_lines` take the public view and public events
-only; :func:`hand_message` and the pickers take the user's own :class:`CardSeatView` and are
-sent only to that user (DM or ephemeral).
+Secrecy: :func:`table_message` and :func:`event_lines` take the public view (and its public
+decisions) and public events only; :func:`hand_message` takes the user's own
+:class:`CardSeatView` and is sent only to that user (DM or ephemeral).
 """
 
 from __future__ import annotations
@@ -23,13 +25,20 @@ from bot.i18n import Lang
 from bot.i18n_cards import card_text, row_name, tc
 from bot.services.base import SeatInfo, ServiceError
 from bot.services.cardgame import CardLobby, CardOutcome
-from bot.ui.components import ButtonBody, SelectBody, template
+from bot.ui.components import (
+    CARD_KIT,
+    ButtonBody,
+    CardDecisionButton,
+    CardDecisionSelect,
+    SelectBody,
+    template,
+)
+from bot.ui.decisions import decision_buttons
 from bot.ui.message import ALLOWED, QUIET, Message
 from bot.ui.words import seat_mark
 from engine.cardgame import (
     AssignJoker,
     CardAction,
-    CardFace,
     CardPublicView,
     CardSeatView,
     ChooseWrongRow,
@@ -37,7 +46,7 @@ from engine.cardgame import (
     PlaceFollower,
     PlayCard,
 )
-from engine.cardgame.cards import FACE_BY_CODE, ROWS, Colour
+from engine.cardgame.cards import FACE_BY_CODE, Colour
 from engine.cardgame.events import (
     CardEvent,
     CardPlayed,
@@ -75,7 +84,12 @@ class CardSelect(SelectBody, ui.DynamicItem[ui.Select[Any]], template=template("
     handler = "card_handler"
 
 
-CARD_DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (CardButton, CardSelect)
+CARD_DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
+    CardButton,
+    CardSelect,
+    CardDecisionButton,
+    CardDecisionSelect,
+)
 
 
 # ------------------------------------------------------------------------------ words
@@ -297,27 +311,16 @@ def table_message(
 
 
 def table_view(outcome: CardOutcome, lang: Lang) -> ui.View:
-    """Buttons of the table message: the moves of the current step, and My hand."""
+    """Buttons of the table message: every public decision open now (through the shared
+    decision presenter, named by seat when several seats decide at once), and My hand."""
     view = ui.View(timeout=None)
-    m, v, pv = outcome.match_id, outcome.version, outcome.view
-    if pv.step == "play":
-        view.add_item(
-            CardButton(m, v, "play", label=tc(lang, "btn_play"), style=discord.ButtonStyle.primary)
-        )
-        for colour, row in zip(ROWS, pv.rows, strict=True):
-            label = tc(lang, "btn_follower", row=row_name(colour, lang), n=row.open_cards)
-            view.add_item(CardButton(m, v, "fol", colour.value, label=label, row=1))
-    elif pv.step == "setup":
-        for colour in ROWS:
-            label = tc(lang, "btn_lay", row=row_name(colour, lang))
-            view.add_item(CardButton(m, v, "lay", colour.value, label=label))
-    elif pv.step == "choose":
-        view.add_item(
-            CardButton(
-                m, v, "choose", label=tc(lang, "btn_choose"), style=discord.ButtonStyle.primary
-            )
-        )
-    view.add_item(CardButton(m, 0, "hand", label=tc(lang, "btn_hand"), row=2))
+    pv, seats = outcome.view, outcome.seats
+    deciding = {d.seat for d in pv.decisions}
+    for d in pv.decisions[:20]:
+        who = seats[d.seat].name if len(deciding) > 1 else None
+        for button in decision_buttons(outcome.match_id, d, seats, lang, who=who, kit=CARD_KIT):
+            view.add_item(button)
+    view.add_item(CardButton(outcome.match_id, 0, "hand", label=tc(lang, "btn_hand")))
     return view
 
 
@@ -348,66 +351,33 @@ def hand_text(sv: CardSeatView, lang: Lang, *, where: str = "") -> str:
     return "\n".join(line for line in lines if line)
 
 
-def hand_message(sv: CardSeatView, lang: Lang, png: bytes | None, *, where: str = "") -> Message:
+def hand_message(
+    match_id: int,
+    sv: CardSeatView,
+    seats: Sequence[SeatInfo],
+    lang: Lang,
+    png: bytes | None,
+    *,
+    where: str = "",
+) -> Message:
+    """The seat's hand (text and picture) with the buttons of its private decisions, drawn by
+    the shared decision presenter: the DM, and the ephemeral My hand / ``/cardgame hand``."""
     files = [("hand.png", png)] if png and sv.hand else []
-    return Message(content=hand_text(sv, lang, where=where), files=files, mentions=QUIET)
+    view = private_view(match_id, sv, seats, lang)
+    return Message(content=hand_text(sv, lang, where=where), files=files, view=view, mentions=QUIET)
 
 
-def card_picker(match_id: int, sv: CardSeatView, lang: Lang) -> ui.View:
-    """A select of the distinct cards the seat may play now (its own hand)."""
-    codes: list[str] = []
-    for a in sv.legal:
-        if isinstance(a, PlayCard) and a.card not in codes:
-            codes.append(a.card)
-    options = [
-        discord.SelectOption(label=_face_label(FACE_BY_CODE[c]), value=c) for c in codes[:25]
-    ]
+def private_view(
+    match_id: int, sv: CardSeatView, seats: Sequence[SeatInfo], lang: Lang
+) -> ui.View | None:
+    """The buttons of the seat's own private decisions (none: ``None``)."""
+    mine = [d for d in sv.own_decisions if d.private]
+    if not mine or sv.public.over:
+        return None
     view = ui.View(timeout=None)
-    view.add_item(
-        CardSelect(
-            match_id, sv.public.version, "card", options=options, placeholder=tc(lang, "pick_card")
-        )
-    )
-    return view
-
-
-def _face_label(face: CardFace) -> str:
-    return face.code
-
-
-def legal_rows(sv: CardSeatView, code: str) -> list[Colour]:
-    return [a.row for a in sv.legal if isinstance(a, PlayCard) and a.card == code]
-
-
-def row_picker(match_id: int, sv: CardSeatView, code: str, lang: Lang) -> ui.View:
-    view = ui.View(timeout=None)
-    for colour in legal_rows(sv, code):
-        view.add_item(
-            CardButton(
-                match_id,
-                sv.public.version,
-                "row",
-                code,
-                colour.value,
-                label=row_name(colour, lang),
-                style=discord.ButtonStyle.primary,
-            )
-        )
-    return view
-
-
-def choice_picker(match_id: int, sv: CardSeatView, lang: Lang) -> ui.View:
-    """Keep / cash buttons for a wrong-row card, or the kinds an animal joker may join."""
-    view = ui.View(timeout=None)
-    v = sv.public.version
-    for a in sv.legal:
-        if isinstance(a, ChooseWrongRow):
-            key = "btn_keep" if a.keep else "btn_cash"
-            action = "keep" if a.keep else "cash"
-            view.add_item(CardButton(match_id, v, action, a.card, label=tc(lang, key, card=a.card)))
-        elif isinstance(a, AssignJoker):
-            label = tc(lang, "btn_assign", kind=kind_text(a.animal, lang))
-            view.add_item(CardButton(match_id, v, "assign", a.animal, label=label))
+    for row, d in enumerate(mine[:5]):
+        for button in decision_buttons(match_id, d, seats, lang, row=row, kit=CARD_KIT):
+            view.add_item(button)
     return view
 
 

@@ -7,7 +7,8 @@ custom_id layout (≤ 100 chars, Discord's limit)::
     carcd:<match>:<key>:<fp>:<verb>:<path>       a decision's buttons
     carcds:<match>:<key>:<fp>:<verb>:<path>      a decision's selects
     carcm:<match>:<key>:<fp>:<path>              a decision's number modal
-    cardg:... / cardgs:...                       the card game's (bot/ui/cardgame.py)
+    cardd:... / cardds:...                       the card game's decisions (same layout)
+    cardg:... / cardgs:...                       the card game's other buttons (bot/ui/cardgame.py)
 
 A decision's components carry the decision's key (``bot.ui.choices.keyref``), a fingerprint of
 its options, what the click does (``o`` open its picker, ``g`` go to the path, ``s`` submit the
@@ -228,8 +229,10 @@ class DecisionHandler(Protocol):
     ) -> None: ...
 
 
-def _decision_handler(interaction: discord.Interaction[Any]) -> DecisionHandler | None:
-    target: DecisionHandler | None = getattr(interaction.client, "component_handler", None)
+def _decision_handler(
+    interaction: discord.Interaction[Any], handler: str = "component_handler"
+) -> DecisionHandler | None:
+    target: DecisionHandler | None = getattr(interaction.client, handler, None)
     if target is None:  # pragma: no cover - bot misconfigured
         log.error("no component handler for a decision click")
     return target
@@ -250,7 +253,11 @@ class DecisionButton(
     ui.DynamicItem[ui.Button[Any]],
     template=rf"carcd:{DECISION}:(?P<verb>[a-z]):{PATH}",
 ):
-    """A button of a decision: opens its picker, answers, pages or goes back."""
+    """A button of a decision: opens its picker, answers, pages or goes back. A game's own
+    subclass names its prefix (in the template too) and its handler on the bot."""
+
+    prefix: ClassVar[str] = "carcd"
+    handler: ClassVar[str] = "component_handler"
 
     def __init__(
         self,
@@ -270,7 +277,7 @@ class DecisionButton(
                 emoji=emoji,
                 row=row,
                 disabled=disabled,
-                custom_id=click.custom_id("carcd"),
+                custom_id=click.custom_id(self.prefix),
             )
         )
 
@@ -281,7 +288,7 @@ class DecisionButton(
         return cls(_decision_click(match), label="…")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        handler = _decision_handler(interaction)
+        handler = _decision_handler(interaction, self.handler)
         if handler is not None:
             await handler.on_decision(interaction, self.click)
 
@@ -291,6 +298,9 @@ class DecisionSelect(
     template=rf"carcds:{DECISION}:(?P<verb>[a-z]):{PATH}",
 ):
     """A select of a decision: each value is the next answer (a path token)."""
+
+    prefix: ClassVar[str] = "carcds"
+    handler: ClassVar[str] = "component_handler"
 
     def __init__(
         self,
@@ -303,7 +313,7 @@ class DecisionSelect(
         self.click = click
         super().__init__(
             ui.Select(
-                custom_id=click.custom_id("carcds"),
+                custom_id=click.custom_id(self.prefix),
                 options=options or [discord.SelectOption(label="…", value="-")],
                 placeholder=placeholder[:150] if placeholder else None,
                 row=row,
@@ -320,7 +330,7 @@ class DecisionSelect(
         data: Any = interaction.data or {}
         values = tuple(str(v) for v in data.get("values", ()))
         c = self.click
-        handler = _decision_handler(interaction)
+        handler = _decision_handler(interaction, self.handler)
         if handler is not None:
             await handler.on_decision(
                 interaction, DecisionClick(c.match_id, c.key, c.fp, c.verb, c.path, c.page, values)
@@ -331,7 +341,16 @@ class NumberModal(ui.Modal):
     """Asks a number for a decision's numeric option (a guess, a bid). The answer goes to
     the component handler with the path that chose the option."""
 
-    def __init__(self, click: DecisionClick, *, title: str, label: str, placeholder: str) -> None:
+    def __init__(
+        self,
+        click: DecisionClick,
+        *,
+        title: str,
+        label: str,
+        placeholder: str,
+        handler: str = "component_handler",
+    ) -> None:
+        self.handler = handler
         cid = f"carcm:{click.match_id}:{click.key}:{click.fp}:{click.path}"
         super().__init__(title=title[:45], custom_id=cid[:MAX_CUSTOM_ID], timeout=900)
         self.click = click
@@ -341,9 +360,37 @@ class NumberModal(ui.Modal):
         self.add_item(self.number)
 
     async def on_submit(self, interaction: discord.Interaction[Any], /) -> None:
-        handler = _decision_handler(interaction)
+        handler = _decision_handler(interaction, self.handler)
         if handler is not None:
             await handler.on_number(interaction, self.click, self.number.value)
+
+
+class CardDecisionButton(DecisionButton, template=rf"cardd:{DECISION}:(?P<verb>[a-z]):{PATH}"):
+    """A card-game decision's button (handled by the card-game cog)."""
+
+    prefix = "cardd"
+    handler = "card_handler"
+
+
+class CardDecisionSelect(DecisionSelect, template=rf"cardds:{DECISION}:(?P<verb>[a-z]):{PATH}"):
+    """A card-game decision's select (handled by the card-game cog)."""
+
+    prefix = "cardds"
+    handler = "card_handler"
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionKit:
+    """Which component classes a game's decisions are drawn with (so each game's clicks
+    reach its own cog through the same presenter)."""
+
+    button: type[DecisionButton]
+    select: type[DecisionSelect]
+    handler: str
+
+
+TILE_KIT = DecisionKit(DecisionButton, DecisionSelect, "component_handler")
+CARD_KIT = DecisionKit(CardDecisionButton, CardDecisionSelect, "card_handler")
 
 
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (

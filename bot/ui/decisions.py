@@ -35,7 +35,13 @@ from bot.ui.choices import (
     narrow,
     path_text,
 )
-from bot.ui.components import DecisionButton, DecisionClick, DecisionSelect, NumberModal
+from bot.ui.components import (
+    TILE_KIT,
+    DecisionButton,
+    DecisionClick,
+    DecisionKit,
+    NumberModal,
+)
 from bot.ui.labels import (
     answer_text,
     decision_prompt,
@@ -218,9 +224,11 @@ def picker(
     *,
     so_far: Sequence[str] = (),
     page: int = 0,
+    kit: DecisionKit = TILE_KIT,
 ) -> Picker:
     """The picker of ``step`` (the last decision of the chain ``path`` leads to); the
-    components name the ``root`` decision, whose key the answer is given against."""
+    components name the ``root`` decision, whose key the answer is given against; ``kit``
+    names the game's component classes (its clicks reach that game's cog)."""
     decision = step.decision
     items = choices_of(step, seats, lang)
     q: Question = step.question()
@@ -247,7 +255,7 @@ def picker(
     if len(items) <= FEW:
         for c in items:
             dview.add_item(
-                DecisionButton(
+                kit.button(
                     _click(match_id, root, "g", extend(path, c.token)),
                     label=c.label,
                     style=PRIMARY,
@@ -264,7 +272,7 @@ def picker(
         ]
         first, last = page * PAGE + 1, page * PAGE + len(chunk)
         dview.add_item(
-            DecisionSelect(
+            kit.select(
                 _click(match_id, root, "g", path, page),
                 options=options,
                 placeholder=t(lang, "picker_range", first=first, last=last, count=len(items)),
@@ -277,14 +285,14 @@ def picker(
                 (t(lang, "btn_next"), page + 1, page >= pages - 1),
             ):
                 dview.add_item(
-                    DecisionButton(
+                    kit.button(
                         _click(match_id, root, "g", path, max(0, min(to, pages - 1))),
                         label=label,
                         row=1,
                         disabled=off,
                     )
                 )
-    _nav(dview, match_id, root, path, decision, lang)
+    _nav(dview, match_id, root, path, decision, lang, kit)
     return Picker("\n".join(lines)[:2000], dview, draw)
 
 
@@ -313,11 +321,12 @@ def _nav(
     path: Path,
     decision: Decision,
     lang: Lang,
+    kit: DecisionKit = TILE_KIT,
 ) -> None:
     """Pass (optional decisions) and Back (when something was answered) on the last row."""
     if decision.optional and decision.pass_action is not None:
         dview.add_item(
-            DecisionButton(
+            kit.button(
                 _click(match_id, root, "g", path[:-1] + ((Token("p"),),)),
                 label=pass_text(decision, lang),
                 row=2,
@@ -325,9 +334,7 @@ def _nav(
         )
     if path != back(path):
         dview.add_item(
-            DecisionButton(
-                _click(match_id, root, "g", back(path)), label=t(lang, "btn_back"), row=2
-            )
+            kit.button(_click(match_id, root, "g", back(path)), label=t(lang, "btn_back"), row=2)
         )
 
 
@@ -342,6 +349,7 @@ def confirm(
     lang: Lang,
     *,
     so_far: Sequence[str] = (),
+    kit: DecisionKit = TILE_KIT,
 ) -> Picker:
     """Asks to confirm an answer chosen in a select (a select is easy to mis-pick)."""
     decision = step.decision
@@ -352,13 +360,9 @@ def confirm(
     ]
     dview = discord.ui.View(timeout=None)
     dview.add_item(
-        DecisionButton(
-            _click(match_id, root, "s", path), label=t(lang, "btn_confirm"), style=PRIMARY
-        )
+        kit.button(_click(match_id, root, "s", path), label=t(lang, "btn_confirm"), style=PRIMARY)
     )
-    dview.add_item(
-        DecisionButton(_click(match_id, root, "g", back(path)), label=t(lang, "btn_back"))
-    )
+    dview.add_item(kit.button(_click(match_id, root, "g", back(path)), label=t(lang, "btn_back")))
     draw = None
     if choice is not None and choice.mark and _drawable(choice.target):
         target, mark = choice.target, choice.mark
@@ -367,7 +371,13 @@ def confirm(
 
 
 def number_modal(
-    match_id: int, root: Decision, path: Path, step: Step, lang: Lang, seats: Sequence[SeatInfo]
+    match_id: int,
+    root: Decision,
+    path: Path,
+    step: Step,
+    lang: Lang,
+    seats: Sequence[SeatInfo],
+    kit: DecisionKit = TILE_KIT,
 ) -> NumberModal:
     """The modal that asks the number of the numeric option ``step`` chose."""
     option = step.option
@@ -379,6 +389,7 @@ def number_modal(
         title=decision_prompt(step.decision, seats, lang),
         label=t(lang, "number_label", min=lo, max=top),
         placeholder=f"{lo}–{top}",
+        handler=kit.handler,
     )
 
 
@@ -391,6 +402,7 @@ def decision_buttons(
     *,
     row: int | None = None,
     who: str | None = None,
+    kit: DecisionKit = TILE_KIT,
 ) -> list[DecisionButton]:
     """The buttons of one decision on the turn message, a DM or a "Decide" reply: its few
     plain options themselves (with no picture to see), else a button opening its picker;
@@ -406,7 +418,7 @@ def decision_buttons(
     if direct:
         for i, o in enumerate(options):
             out.append(
-                DecisionButton(
+                kit.button(
                     _click(match_id, decision, "g", ((Token("o", i),),)),
                     label=option_text(o, seats, lang) + suffix,
                     style=PRIMARY,
@@ -415,7 +427,7 @@ def decision_buttons(
             )
     else:
         out.append(
-            DecisionButton(
+            kit.button(
                 _click(match_id, decision, "o", ((),)),
                 label=open_text(decision, lang) + suffix,
                 style=PRIMARY,
@@ -424,7 +436,7 @@ def decision_buttons(
         )
     if decision.optional and decision.pass_action is not None:
         out.append(
-            DecisionButton(
+            kit.button(
                 _click(match_id, decision, "g", ((Token("p"),),)),
                 label=pass_text(decision, lang) + suffix,
                 row=row,

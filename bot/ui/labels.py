@@ -91,6 +91,9 @@ def facet_text(name: str, value: str, lang: Lang, target: Target | None = None) 
         return spot_label(value, lang)
     if name == "figure":
         return figure_label(value, lang)
+    word = _known(lang, f"facet.{name}.{value}")
+    if word is not None:  # a game's own words for its facet values (a card game's rows)
+        return word
     return target_text(target, lang) or value
 
 

@@ -3,7 +3,8 @@ real SQLite file, DMs through the recorded HTTP layer (one player's DMs answer 4
 
 Also the harness the other card-game bot tests import: :class:`CardDiscord` (FakeDiscord plus
 DM channels) and :class:`Driver`, which plays whole games through slash commands, the table
-buttons and the private pickers, choosing among the legal moves like a player would.
+buttons, the hand DM and the My hand reply (the shared decision pickers), choosing among the
+legal moves like a player would.
 """
 
 from __future__ import annotations
@@ -24,10 +25,9 @@ from PIL import Image
 from bot.app import CarcBot
 from bot.services.cardgame import CardMatchService
 from bot.services.matches import MatchService
+from bot.ui.choices import Token, keyref, walk
 from engine.cardgame import (
-    AssignJoker,
     CardAction,
-    ChooseWrongRow,
     LayJoker,
     PlaceFollower,
     PlayCard,
@@ -35,6 +35,7 @@ from engine.cardgame import (
     seat_view,
 )
 from engine.cardgame.state import CardState
+from engine.core.decisions import Decision
 from tests.fakediscord import (
     DEFAULT_CHANNEL,
     EPHEMERAL,
@@ -225,7 +226,7 @@ class Driver:
         user = await self.user_of(seat)
         sv = seat_view(before, seat)
         action = self.rnd.choice(sv.legal)
-        res = await self._do(user, action)
+        res = await self._do(user, action, seat)
         after = await self.state()
         assert after.version == before.version + 1, (action, res.text())
         self.history.append((before, after, action, res))
@@ -233,10 +234,12 @@ class Driver:
         self.moves += 1
         return res
 
-    async def _do(self, user: User, action: CardAction) -> Result:
+    async def _do(self, user: User, action: CardAction, seat: int) -> Result:
         fake, msg = self.fake, self.table_msg
         assert msg is not None and msg.message_id is not None
         way = self.rnd.random() < 0.5
+        st = await self.state()
+        decision = next(d for d in seat_view(st, seat).own_decisions if action in d.actions())
         if isinstance(action, PlayCard):
             if way:
                 self.via["slash-play"] = self.via.get("slash-play", 0) + 1
@@ -249,39 +252,76 @@ class Driver:
                 return await fake.slash(
                     user, "play", command="cardgame", card=action.card, row=action.row.value
                 )
-            self.via["picker-play"] = self.via.get("picker-play", 0) + 1
-            opened = await fake.click(user, msg.message_id, cid(msg, "play"))
-            picker = opened.callback
-            assert picker.ephemeral, "the card picker is private"
-            sel = next(c for c in ids(picker) if c.startswith("cardgs:"))
-            chosen = await fake.click(user, picker.message_id or 0, sel, values=[action.card])
-            rows_msg = fake.message(picker.message_id or 0)
-            row_id = cid(rows_msg, "row", f"{action.card}:{action.row.value}")
-            res = await fake.click(user, picker.message_id or 0, row_id)
-            res.requests[:0] = opened.requests + chosen.requests
+            assert decision.private, "the card to play is a private decision"
+            assert not [c for c in ids(msg) if keyref(decision.key) in c], "not on the table"
+            dms = fake.dms(user.id)
+            if dms and any(keyref(decision.key) in c for c in ids(dms[-1])):
+                self.via["dm-play"] = self.via.get("dm-play", 0) + 1
+                return await self.answer(user, int(dms[-1]["id"]), decision, action)
+            self.via["hand-play"] = self.via.get("hand-play", 0) + 1
+            hand = await fake.click(user, msg.message_id, cid(msg, "hand"))
+            assert hand.last.ephemeral and hand.last.files, "the hand keeps its picture"
+            res = await self.answer(user, hand.last.message_id or 0, decision, action)
+            res.requests[:0] = hand.requests
             return res
-        if isinstance(action, PlaceFollower):
-            if way:
-                self.via["slash-claim"] = self.via.get("slash-claim", 0) + 1
-                rows = await fake.autocomplete(user, "claim", "row", command="cardgame", row="")
-                assert action.row.value in [c["value"] for c in rows]
-                return await fake.slash(user, "claim", command="cardgame", row=action.row.value)
-            self.via["button-claim"] = self.via.get("button-claim", 0) + 1
-            return await fake.click(user, msg.message_id, cid(msg, "fol", action.row.value))
-        if isinstance(action, LayJoker):
-            self.via["lay"] = self.via.get("lay", 0) + 1
-            return await fake.click(user, msg.message_id, cid(msg, "lay", action.row.value))
-        assert isinstance(action, ChooseWrongRow | AssignJoker)
-        self.via["choice"] = self.via.get("choice", 0) + 1
-        opened = await fake.click(user, msg.message_id, cid(msg, "choose"))
-        picker = opened.callback
-        assert picker.ephemeral, "scoring choices are private"
-        if isinstance(action, ChooseWrongRow):
-            button = cid(picker, "keep" if action.keep else "cash", action.card)
+        if isinstance(action, PlaceFollower) and way:
+            self.via["slash-claim"] = self.via.get("slash-claim", 0) + 1
+            rows = await fake.autocomplete(user, "claim", "row", command="cardgame", row="")
+            assert action.row.value in [c["value"] for c in rows]
+            return await fake.slash(user, "claim", command="cardgame", row=action.row.value)
+        assert not decision.private
+        name = {PlaceFollower: "button-claim", LayJoker: "lay"}.get(type(action), "choice")
+        self.via[name] = self.via.get(name, 0) + 1
+        return await self.answer(user, msg.message_id, decision, action)
+
+    async def answer(
+        self, user: User, message_id: int, decision: Decision, action: CardAction
+    ) -> Result:
+        """Open ``decision``'s picker from its button on a message, then answer it question
+        by question (the path of ``action``'s option), confirming a select's answer."""
+        fake = self.fake
+        ref = f":{keyref(decision.key)}:"
+        opener = next(
+            c for c in ids(fake.message(message_id)) if c.startswith("cardd:") and ref in c
+        )
+        results = [await fake.click(user, message_id, opener)]
+        option = next(o for o in decision.options if o.action == action)
+        path: tuple[Token, ...] = ()
+        picker = next(r for r in results[0].messages if r.message_id and r.custom_ids())
+        pid = picker.message_id or 0
+        assert int(fake.message(pid).get("flags", 0)) & 64, "a picker is for its player alone"
+        for _ in range(8):
+            comps = list(walk_components(fake.message(pid).get("components") or []))
+            if not comps:
+                break  # answered: the picker says "Done"
+            assert all(c["custom_id"].startswith(("cardd:", "cardds:")) for c in comps)
+            confirm = [c for c in comps if c["custom_id"].split(":")[4] == "s"]
+            if confirm:
+                results.append(await fake.click(user, pid, confirm[0]["custom_id"]))
+                continue
+            q = walk(decision, path).question()
+            if q.facet is not None:
+                value = option.facet(q.facet)
+                assert value is not None
+                token = Token("v", q.values.index(value))
+            else:
+                token = Token("o", list(q.options).index(option))
+            path = (*path, token)
+            want = ".".join(t.text() for t in path)
+            button = [c for c in comps if c["type"] == 2 and c["custom_id"].split(":")[5] == want]
+            if button:
+                results.append(await fake.click(user, pid, button[0]["custom_id"]))
+                continue
+            select = next(
+                c
+                for c in comps
+                if c["type"] == 3 and any(o["value"] == token.text() for o in c["options"])
+            )
+            results.append(await fake.click(user, pid, select["custom_id"], values=[token.text()]))
         else:
-            button = cid(picker, "assign", action.animal)
-        res = await fake.click(user, picker.message_id or 0, button)
-        res.requests[:0] = opened.requests
+            raise AssertionError("the picker never ended")
+        res = results[-1]
+        res.requests[:0] = [r for x in results[:-1] for r in x.requests]
         return res
 
 
@@ -371,7 +411,8 @@ async def test_whole_game_with_dms_and_a_closed_dm_player(tmp_path: Path) -> Non
             and ("My hand" in m["content"] or "Mi mano" in m["content"])
         ]
         assert len(all_notices) == 1
-        assert {"slash-play", "picker-play", "slash-claim", "button-claim", "choice"} <= set(d.via)
+        ways = {"slash-play", "dm-play", "hand-play", "slash-claim", "button-claim", "choice"}
+        assert ways <= set(d.via), d.via
     finally:
         await close_table(t)
 
@@ -394,13 +435,16 @@ async def test_refusals(duo: Table) -> None:
     assert again.callback.ephemeral and "already open" in again.callback.content
     tile = await t.fake.slash(EVE, "new")
     assert tile.callback.ephemeral and "already" in tile.callback.content
+    # the mover's follower: a public decision on the table, drawn by the shared presenter
+    fol = next(d for d in seat_view(st, min(st.awaiting)).own_decisions if not d.private)
+    fol_button = next(c for c in ids(msg) if c.startswith("cardd:") and keyref(fol.key) in c)
     # not a player
-    res = await t.fake.click(EVE, msg.message_id, cid(msg, "play"))
+    res = await t.fake.click(EVE, msg.message_id, fol_button)
     assert res.callback.ephemeral and "not a player" in res.callback.content
     res = await t.fake.slash(EVE, "hand", command="cardgame")
     assert "not a player" in res.last.content
     # not your turn (Bob reads Spanish)
-    res = await t.fake.click(other, msg.message_id, cid(msg, "play"))
+    res = await t.fake.click(other, msg.message_id, fol_button)
     assert res.callback.ephemeral and f"<@{mover.id}>" in res.callback.content
     res = await t.fake.slash(other, "claim", command="cardgame", row="red")
     assert f"<@{mover.id}>" in res.last.content
@@ -431,11 +475,13 @@ async def test_refusals(duo: Table) -> None:
     assert {c["value"] for c in mine} == {x.code for x in sv.hand}
     other_user = BOB if user is ALICE else ALICE
     assert await t.fake.autocomplete(other_user, "play", "card", command="cardgame", card="") == []
-    # a stale button: a table message from before a move
+    # a stale button: the play button of a hand shown before the seat moved
     msg = d.table_msg
     assert msg is not None
+    hand = (await t.fake.click(user, msg.message_id or 0, cid(msg, "hand"))).last
+    play = next(c for c in ids(hand) if c.startswith("cardd:"))
     await d.step()
-    res = await t.fake.click(user, msg.message_id or 0, cid(msg, "play"))
+    res = await t.fake.click(user, hand.message_id or 0, play)
     answer = res.last
     assert answer.ephemeral
     assert ("out of date" in answer.content) or ("desactualizada" in answer.content), answer.content
@@ -534,8 +580,10 @@ async def test_restart_reposts_a_table_that_was_not_posted(tmp_path: Path) -> No
             if r.path == f"/channels/{DEFAULT_CHANNEL}/messages" and r.data.get("embeds")
         ]
         assert len(posts) == 1
-        version = (await t.cards.match(d.match_id)).version
-        assert all(f":{version}:" in c for c in posts[0].custom_ids() if ":hand" not in c)
+        now = await t.cards.match(d.match_id)
+        keys = {keyref(x.key) for x in now.view.decisions}
+        shown = {c.split(":")[2] for c in posts[0].custom_ids() if c.startswith("cardd:")}
+        assert shown == keys, "the table shows the decisions open now"
         before = len(t.fake.requests)
         await t.fake.ready()  # already posted: nothing more
         assert not [r for r in t.fake.requests[before:] if r.path.startswith("/channels/")]
@@ -544,7 +592,8 @@ async def test_restart_reposts_a_table_that_was_not_posted(tmp_path: Path) -> No
 
 
 async def test_a_double_click_moves_once(duo: Table) -> None:
-    """Two clicks of the same follower button arrive together: one move, one "out of date"."""
+    """Two clicks of the same follower row in its picker arrive together: one move, one
+    "out of date" (the answer closed the decision's key)."""
     t = duo
     d = Driver(t, [ALICE, BOB], random.Random(9))
     await d.lobby_and_start()
@@ -555,9 +604,14 @@ async def test_a_double_click_moves_once(duo: Table) -> None:
     user = await d.user_of(min(st.awaiting))
     msg = d.table_msg
     assert msg is not None and msg.message_id is not None
-    button = cid(msg, "fol", "red")
+    fol = next(x for x in seat_view(st, min(st.awaiting)).own_decisions if not x.private)
+    opener = next(c for c in ids(msg) if c.startswith("cardd:") and keyref(fol.key) in c)
+    picker = (await t.fake.click(user, msg.message_id, opener)).last
+    pid = picker.message_id or 0
+    red = next(o for o in fol.options if o.id == "red")
+    button = next(c for c in ids(picker) if c.endswith(f":g:o{fol.options.index(red)}"))
     first, second = await asyncio.gather(
-        t.fake.click(user, msg.message_id, button), t.fake.click(user, msg.message_id, button)
+        t.fake.click(user, pid, button), t.fake.click(user, pid, button)
     )
     after = await d.state()
     assert after.version == st.version + 1

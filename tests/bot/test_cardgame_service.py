@@ -60,7 +60,8 @@ async def test_log_visibility_replay_and_refusals(tmp_path: Path) -> None:
             await svc.submit(mid, mover, down, expected_version=out.version + 5)
         assert e.value.key == ERR_STALE
         moved = await svc.submit(mid, mover, down, expected_version=out.version)
-        assert moved.private_changed == (mover,), "only the mover's hand changed"
+        # the mover's hand changed; the other seat has a new private decision (to play)
+        assert set(moved.private_changed) == {mover, other}
         entries = await svc.storage.actions.entries(mid)
         seat = moved.seat_of(mover)
         assert [e.visibility for e in entries] == [f"seat:{seat}"], "a face-down play is private"
@@ -118,3 +119,31 @@ async def test_one_open_match_per_channel_across_both_games(tmp_path: Path) -> N
         assert (await cards.lobby(CH + 1)).match_id == info.match_id
     finally:
         await tiles.close()
+
+
+async def test_answers_by_decision_key_and_refuses_a_closed_one(tmp_path: Path) -> None:
+    """A button answers its decision by key: the seat's own answer closes the key (a second
+    click is out of date), and the DM of the next seat's new private decision is due."""
+    svc = await _open(tmp_path / "k.sqlite3")
+    try:
+        mid = await _start(svc)
+        out = await svc.match(mid)
+        mover = out.awaiting_users[0]
+        other = 30 - mover
+        _, sv = await svc.private_view(mid, mover)
+        play = next(d for d in sv.own_decisions if d.kind == "cards.play")
+        assert play.private and all(d.seat == sv.seat for d in sv.own_decisions)
+        done = await svc.submit(mid, mover, play.options[0].action, key=play.key)
+        assert done.version == out.version + 1
+        assert other in done.private_changed, "the next seat's new play decision goes by DM"
+        with pytest.raises(ServiceError) as e:
+            await svc.submit(mid, mover, play.options[1].action, key=play.key)
+        assert e.value.key == ERR_STALE
+        _, sv2 = await svc.private_view(mid, other)
+        mine = next(d for d in sv2.own_decisions if d.kind == "cards.play")
+        with pytest.raises(ServiceError) as e:
+            await svc.submit(mid, other, mine.options[0].action, key=play.key)
+        assert e.value.key == ERR_STALE, "another seat's key is no open decision of this seat"
+        assert (await svc.match(mid)).version == done.version
+    finally:
+        await svc.close()
