@@ -84,7 +84,7 @@ def read_messages(raw: Any) -> list[Message]:
     for n, msg in enumerate(raw, 1):
         if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
             raise RecordError('a replay message must be an object with a "type"', move=n)
-        kind = msg["type"]
+        kind = _printable(msg["type"])
         payload = msg.get("payload", {})
         if not isinstance(payload, dict):
             raise RecordError(f'{kind}: "payload" must be an object', move=n)
@@ -344,3 +344,9 @@ def _feature_at(rt: RotatedTile, kind: FeatureKind, location: str) -> int | None
     else:
         return None
     return next((f.index for f in features if rt.sides[f.index] == mask), None)
+
+
+def _printable(text: str, limit: int = 40) -> str:
+    """``text`` safe for a one-line error: control characters shown as ``?``, cut at ``limit``."""
+    clean = "".join(c if c.isprintable() else "?" for c in text)
+    return clean if len(clean) <= limit else clean[: limit - 1] + "…"
