@@ -221,10 +221,13 @@ def run(s: GameState, events: list[Event]) -> None:
         _advance(s, depth)
 
 
+_new_frame = tuple.__new__  # NamedTuple's own __new__ is a Python function: this is the hot path
+
+
 def _advance(s: GameState, depth: int) -> None:
     flow = s.flow
     fr = flow[depth]
-    nxt = Frame(fr[0] + 1, fr[1], fr[2], fr[3])
+    nxt: Frame = _new_frame(Frame, (fr[0] + 1, fr[1], fr[2], fr[3]))
     if depth == len(flow) - 1:
         s.flow = flow[:depth] + (nxt,) if depth else (nxt,)
     else:
