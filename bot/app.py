@@ -68,7 +68,8 @@ class CarcBot(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             tree_cls=CarcTree,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            # nothing pings unless a message names whom it may ping (bot.ui.message.pinging)
+            allowed_mentions=discord.AllowedMentions.none(),
             help_command=None,
         )
         self.service = service

@@ -37,7 +37,7 @@ from bot.ui import lobby as lobby_ui
 from bot.ui import presenters as ui
 from bot.ui.choices import Step, Token, walk
 from bot.ui.components import Click
-from bot.ui.message import Message
+from bot.ui.message import Message, pinging
 from engine.core.decisions import Decision
 
 log = logging.getLogger(__name__)
@@ -567,7 +567,7 @@ class Carcassonne(
             try:
                 await channel.send(
                     t(lang, "reminder", mention=mentions, where=where),
-                    allowed_mentions=ui.ALLOWED,
+                    allowed_mentions=pinging(users),
                 )
                 sent += 1
             except discord.HTTPException:

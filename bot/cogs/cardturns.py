@@ -124,8 +124,16 @@ class CardPickers(GameCog):
         seats, m = outcome.seats, outcome.match_id
         if not step.complete:
             shown = picker(
-                m, decision, path, step, sv.public, seats, lang, page=click.page, kit=CARD_KIT
-            )  # type: ignore[arg-type]  # noqa: E501
+                m,
+                decision,
+                path,
+                step,
+                sv.public,  # type: ignore[arg-type]  # a card view: no board targets to draw
+                seats,
+                lang,
+                page=click.page,
+                kit=CARD_KIT,
+            )
             await self._show(interaction, shown, fresh)
             return
         if click.values and click.verb != "s":

@@ -34,7 +34,7 @@ from bot.ui.components import (
     template,
 )
 from bot.ui.decisions import decision_buttons
-from bot.ui.message import ALLOWED, QUIET, Message
+from bot.ui.message import QUIET, Message, pinging
 from bot.ui.words import seat_mark
 from engine.cardgame import (
     AssignJoker,
@@ -306,7 +306,7 @@ def table_message(
         embed=embed,
         files=files,
         view=None if view.over else table_view(outcome, lang),
-        mentions=ALLOWED,
+        mentions=pinging(s.user_id for s in outcome.seats),
     )
 
 

@@ -7,6 +7,7 @@ and hands the result to ``send``/``edit``.
 from __future__ import annotations
 
 import io
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,6 +16,15 @@ import discord
 COLOUR = discord.Colour.from_rgb(70, 120, 60)
 ALLOWED = discord.AllowedMentions(everyone=False, roles=False, users=True)
 QUIET = discord.AllowedMentions.none()
+
+
+def pinging(user_ids: Iterable[int]) -> discord.AllowedMentions:
+    """Mentions that may ping exactly these users: a player's name written as ``<@id>`` (or
+    ``@everyone``) pings nobody, since names are shown, never interpreted."""
+    ids = sorted({u for u in user_ids if u > 0})
+    return discord.AllowedMentions(
+        everyone=False, roles=False, users=[discord.Object(id=u) for u in ids]
+    )
 
 
 @dataclass

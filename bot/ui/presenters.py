@@ -22,7 +22,7 @@ from bot.ui.counters import counters_fields
 from bot.ui.decisions import decision_buttons
 from bot.ui.labels import decision_prompt
 from bot.ui.lobby import lobby_message, options_text, rules_embed
-from bot.ui.message import ALLOWED, COLOUR, QUIET, Message
+from bot.ui.message import ALLOWED, COLOUR, QUIET, Message, pinging
 from bot.ui.words import (
     EMBED_TEXT,
     SEAT_EMOJI,
@@ -139,7 +139,10 @@ def turn_message(
         embed=embed,
         files=[("board.png", png)],
         view=turn_view(outcome, lang),
-        mentions=ALLOWED,
+        mentions=pinging(
+            outcome.user_of(seat)
+            for seat in {d.seat for d in outcome.decisions} | set(outcome.private_seats)
+        ),
     )
 
 
@@ -233,7 +236,12 @@ def final_message(
         files.append((name, outcome.record_json.encode()))
         embed.set_footer(text=t(lang, "record_note", file=name))
     content = "\n".join(x for x in (headline, f"🏁 {win}") if x)
-    return Message(content=content[:2000], embed=embed, files=files, mentions=ALLOWED)
+    return Message(
+        content=content[:2000],
+        embed=embed,
+        files=files,
+        mentions=pinging(s.user_id for s in outcome.seats),
+    )
 
 
 def outcome_message(
