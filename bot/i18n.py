@@ -316,6 +316,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "side_W": ("west", "oeste"),
     "middle": ("middle", "centro"),
     "completed": ("completed", "completado"),
+    # Spanish agrees with the feature: la ciudad completada, el camino completado
+    "completed_city": ("completed", "completada"),
     "at_end": ("at game end", "al final"),
     "perm_view_channel": ("View Channel", "Ver canal"),
     "perm_send_messages": ("Send Messages", "Enviar mensajes"),

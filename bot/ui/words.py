@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from bot.i18n import Lang, t
+from bot.i18n import TEXTS, Lang, t
 from bot.services.base import SeatInfo
 from engine import Deploy, PublicView, Rotation
 from engine.carcassonne.events import Event, PointsScored, TileDiscarded
@@ -132,7 +132,8 @@ def reason(item: ScoreItem, lang: Lang) -> str:
         kind = messages.text(f"score.{item.category}", lang.value)
     else:
         kind = item.category
-    state = t(lang, "completed") if item.complete else (t(lang, "at_end") if item.final else "")
+    done = f"completed_{item.category}" if f"completed_{item.category}" in TEXTS else "completed"
+    state = t(lang, done) if item.complete else (t(lang, "at_end") if item.final else "")
     head = f"{KIND_EMOJI.get(item.category, '•')} {kind} {state}".rstrip()
     detail = " + ".join(_part(p, lang) for p in item.parts)
     return f"{head}: {detail} = {item.points}" if detail else f"{head}: {item.points}"
