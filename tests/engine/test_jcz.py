@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from engine.carcassonne.jcz import import_jcz, loads_jcz
 from engine.carcassonne.record import dumps, loads, replay
 from engine.core.errors import RecordError
+from tests.engine.corrupt import corrupted, json_paths
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "jcz"
 RANDOM_EXPECTED: dict[str, Any] = json.loads((FIXTURES / "random" / "expected.json").read_text())
@@ -343,27 +344,12 @@ _JSON_VALUES = st.one_of(
 _SAVE = _load("basic/scoring.jcz")
 
 
-def _paths(obj: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    out = [prefix] if prefix else []
-    if isinstance(obj, dict):
-        for k, v in obj.items():
-            out += _paths(v, (*prefix, k))
-    elif isinstance(obj, list):
-        for i, v in enumerate(obj):
-            out += _paths(v, (*prefix, i))
-    return out
-
-
 @settings(max_examples=300, deadline=None)
-@given(path=st.sampled_from(_paths(_SAVE)), value=_JSON_VALUES)
+@given(path=st.sampled_from(json_paths(_SAVE)), value=_JSON_VALUES)
 def test_any_corrupted_field_gives_a_record_error_or_an_import(
     path: tuple[Any, ...], value: Any
 ) -> None:
-    data = copy.deepcopy(_SAVE)
-    target = data
-    for key in path[:-1]:
-        target = target[key]
-    target[path[-1]] = value
+    data = corrupted(_SAVE, path, value)
     try:
         replay(import_jcz(data).record)
     except RecordError as e:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import json
 from pathlib import Path
 from typing import Any
@@ -25,6 +24,7 @@ from engine.carcassonne.record import (
 )
 from engine.core.errors import IllegalActionError, RecordError
 from engine.core.rng import Rng
+from tests.engine.corrupt import corrupted, json_paths
 
 #: The start tile's city (N) completed by a one-city tile turned to face south, then the game ends.
 TINY = GameSetup(players=2, draw_order=("BA/C",), only_forced=True)
@@ -243,27 +243,12 @@ _JSON_VALUES = st.one_of(
 _BASE = play_random_game(GameSetup(players=2), 1).record.to_json()
 
 
-def _paths(obj: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    out = [prefix] if prefix else []
-    if isinstance(obj, dict):
-        for k, v in obj.items():
-            out += _paths(v, (*prefix, k))
-    elif isinstance(obj, list):
-        for i, v in enumerate(obj[:6]):
-            out += _paths(v, (*prefix, i))
-    return out
-
-
 @settings(max_examples=300, deadline=None)
-@given(path=st.sampled_from(_paths(_BASE)), value=_JSON_VALUES)
+@given(path=st.sampled_from(json_paths(_BASE, items=6)), value=_JSON_VALUES)
 def test_any_corrupted_field_gives_a_record_error_or_a_replay(
     path: tuple[Any, ...], value: Any
 ) -> None:
-    data = copy.deepcopy(_BASE)
-    target = data
-    for key in path[:-1]:
-        target = target[key]
-    target[path[-1]] = value
+    data = corrupted(_BASE, path, value)
     try:
         replay(loads(json.dumps(data)))
     except RecordError as e:
