@@ -331,15 +331,27 @@ def test_field_figures_face_sideways_on_the_board() -> None:
                     assert near(px(img, (fx * 128, fy * 128)), want, 60), (tid, rot, f.name)
 
 
-def test_cjk_names_use_the_optional_fallback_font() -> None:
-    from rendering.fonts import fallback_paths, text_mask
+@pytest.mark.parametrize("name", ["李雷", "김민준", "やまだ", "😀🎲", "👨\u200d👩\u200d👧", "محمد", "שלום"])
+def test_names_in_any_script_and_emoji_draw_from_the_shipped_fallback_fonts(name: str) -> None:
+    from rendering.fonts import fallback_paths, runs, text_mask
 
-    if not fallback_paths():
-        pytest.skip("no optional CJK font package installed (cvttf-notosanscjk-regular)")
-    mask, _ox, _oy = text_mask("李雷", 32)
-    tofu, _, _ = text_mask("\U0010fffd\U0010fffd", 32)
+    assert fallback_paths(), "the fallback font packages are dependencies (pyproject.toml)"
+    mask, _ox, _oy = text_mask(name, 32)
+    tofu, _, _ = text_mask("\U0010fffd" * len(name), 32)
     assert mask.getbbox() is not None
     assert mask.tobytes() != tofu.tobytes()
+    # every run is drawn by a font of the chain that has its characters: no box anywhere
+    for f, part in runs(name, 32):
+        probe, _, _ = text_mask(part, 32)
+        assert f.getmask(part).getbbox() is not None, (name, part)
+        assert probe.getbbox() is not None
+
+
+def test_an_emoji_sequence_stays_one_run() -> None:
+    from rendering.fonts import runs
+
+    family = "👨\u200d👩\u200d👧"
+    assert [part for _f, part in runs(f"Ana {family}", 24)] == ["Ana ", family]
 
 
 def test_expansion_overlays_draw_on_the_board() -> None:
