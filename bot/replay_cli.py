@@ -169,7 +169,10 @@ def _renderer(name: str) -> Any:
 
 
 def _render_png(result: ReplayResult, out: Path) -> None:
-    data = _renderer("render_board")(public_view(result.state))
+    last = result.move_events[-1] if result.move_events else ()
+    data = _renderer("render_board")(
+        public_view(result.state), whole=True, events=last, awards=result.state.awards
+    )
     _write(out, data)
 
 
@@ -177,7 +180,8 @@ def _render_animation(result: ReplayResult, out: Path) -> None:
     fmt = ANIMATION_FORMATS.get(out.suffix.lower())
     if fmt is None:
         raise ReplayFailed(f"--gif needs a .gif or .webp file name, not '{out.name}'")
-    data = _renderer("render_animation")(_turn_views(result), fmt=fmt)
+    last = result.move_events[-1] if result.move_events else ()
+    data = _renderer("render_animation")(_turn_views(result), fmt=fmt, events=last)
     _write(out, data)
 
 

@@ -32,6 +32,7 @@ from bot.services.matches import (
     ServiceError,
 )
 from bot.services.options import find_rule
+from bot.services.pictures import board_png
 from bot.ui import images, typed
 from bot.ui import lobby as lobby_ui
 from bot.ui import presenters as ui
@@ -101,6 +102,7 @@ class Carcassonne(
     def _remember_lang(self, match_id: int, interaction: Interaction) -> Lang:
         lang = lang_of(interaction.locale)
         self._lang[match_id] = lang
+        self.service.note_lang(match_id, lang.value)  # the match's pictures speak it too
         return lang
 
     # ================================================================== lobby commands
@@ -406,9 +408,11 @@ class Carcassonne(
     async def board(self, interaction: Interaction) -> None:
         async def body() -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            outcome = await self.service.current(channel_id(interaction), render=True)
+            outcome = await self.service.current(channel_id(interaction), render=False)
             lang = lang_of(interaction.locale)
-            png = outcome.png or await images.board_png(outcome.view)
+            # the whole map (the turn picture shows the region in play)
+            png = await board_png(self.service, outcome, lang.value, whole=True)
+            png = png or await images.board_png(outcome.view, lang.value, whole=True)
             await interaction.followup.send(
                 embed=ui.score_embed(outcome, lang),
                 file=discord.File(io.BytesIO(png), filename="board.png"),

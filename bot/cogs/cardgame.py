@@ -50,7 +50,7 @@ from rendering.cardgame import render_hand
 log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
-RenderHand = Callable[[CardSeatView], bytes]
+RenderHand = Callable[[CardSeatView, str], bytes]
 
 
 @app_commands.guild_only()
@@ -132,7 +132,7 @@ class CardGame(
         self, outcome: CardOutcome, sv: CardSeatView, lang: Lang, *, where: str = ""
     ) -> Message:
         """The hand picture and text with the seat's private decisions (for that seat only)."""
-        png = await asyncio.to_thread(self.hand_renderer, sv) if sv.hand else None
+        png = await asyncio.to_thread(self.hand_renderer, sv, lang.value) if sv.hand else None
         return cui.hand_message(outcome.match_id, sv, outcome.seats, lang, png, where=where)
 
     async def _after_move(self, outcome: CardOutcome) -> None:

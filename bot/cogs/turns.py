@@ -32,6 +32,7 @@ from bot.services.matches import (
     Outcome,
     ServiceError,
 )
+from bot.services.pictures import board_png
 from bot.ui import images
 from bot.ui import presenters as ui
 from bot.ui.choices import (
@@ -112,9 +113,9 @@ class TurnPickers(GameCog):
     ) -> discord.Message:
         """Post the turn message (or the final scoring) in the match's channel, then send
         new secret decisions to their seats."""
-        png = outcome.png
+        png = await board_png(self.service, outcome, lang.value)  # in the message's language
         if png is None:
-            png = await images.board_png(outcome.view)
+            png = await images.board_png(outcome.view, lang.value)
         msg = ui.outcome_message(outcome, lang, png, headline=headline)
         sent: discord.Message = await self._channel(outcome).send(**msg.kwargs())
         if not (outcome.finished or outcome.view.over):

@@ -52,6 +52,7 @@ from bot.services.base import (
 )
 from bot.services.decisions import DecisionReads
 from bot.services.options import MatchOptions, game_setup, validate_options
+from bot.services.pictures import PictureLangs, picture_inputs
 from bot.services.private import SNAPSHOT_KEY, DmRegistry
 from bot.services.replay import RESIGN, UNDO, Game, rebuild, start_game, turn_states
 from bot.services.results import (
@@ -120,7 +121,7 @@ GAME = "carcassonne"
 _UNSET: Any = object()
 
 
-class MatchService(DecisionReads):
+class MatchService(DecisionReads, PictureLangs):
     """See module docstring. Constructed once per process with a storage backend.
 
     Every call takes the channel's open match; calls on one match are serialised by a
@@ -521,18 +522,21 @@ class MatchService(DecisionReads):
         finished = row.status == "finished"
         placements = numbered_cells(legal_placements(st)) if not finished else {}
         png = None
-        renderer = self.renderer
+        renderer, lang = self.renderer, self.lang_of_match(row.id)
+        shown, awards = picture_inputs(game, events, finished)
         if render and renderer is not None:
             png = await self._picture(
-                (row.id, game.version),
-                lambda: renderer(view, placements=placements or None),
+                (row.id, game.version, lang, False),
+                lambda: renderer(
+                    view, placements=placements or None, lang=lang, events=shown, awards=awards
+                ),
                 f"the board of match {row.id}",
             )
         record_json = animation = None
         if finished:
             record_json = json.dumps(game.record_json([s.name for s in seats]), indent=1)
             if render and self.animator is not None:
-                animation = await self._animate(game)
+                animation = await self._animate(game, lang, shown)
         snapshot = row.snapshot or {}
         winners = tuple(snapshot.get("winners", ())) if finished else ()
         msg = row.turn_message_id if row.turn_message_version == row.version else None
@@ -543,6 +547,9 @@ class MatchService(DecisionReads):
             seats=seats,
             events=events,
             png=png,
+            png_lang=lang,
+            picture_events=shown,
+            awards=awards,
             finished=finished,
             record_json=record_json,
             animation=animation,
@@ -558,13 +565,13 @@ class MatchService(DecisionReads):
             else tuple(sorted({int(d.seat) for d in pending(st) if d.private})),
         )
 
-    async def _animate(self, game: Game) -> bytes | None:
+    async def _animate(self, game: Game, lang: str, events: tuple[Event, ...]) -> bytes | None:
         animator = self.animator
         assert animator is not None
 
         def work() -> bytes:
             states = turn_states(game.setup, game.seed, game.moves)
-            return animator([public_view(s) for s in states])
+            return animator([public_view(s) for s in states], lang=lang, events=events)
 
         try:
             return await asyncio.to_thread(work)

@@ -80,6 +80,8 @@ class Choice:
     rotation: int | None = None
     #: the words besides its cell, when the choice is a cell numbered on the picture
     rest: str = ""
+    #: the figure kind the choice deploys (its ``figure`` facet), shown beside its mark
+    figure: str | None = None
 
     @property
     def label(self) -> str:
@@ -127,7 +129,10 @@ def choices_of(step: Step, seats: Sequence[SeatInfo], lang: Lang) -> list[Choice
             text = facet_text(q.facet, value, lang, target)
             detail = "" if detail == text else detail
             rot = rotation_degrees(value) if q.facet == "rotation" else None
-            out.append(Choice(Token("v", i), text, "", target, detail[:100], rotation=rot))
+            fig = value if q.facet == "figure" else None
+            out.append(
+                Choice(Token("v", i), text, "", target, detail[:100], rotation=rot, figure=fig)
+            )
     else:
         unchosen = [n for n in step.decision.facet_names() if n not in chosen]
         others = [n for n in varying(q.options, unchosen) if n != "cell"]
@@ -139,7 +144,19 @@ def choices_of(step: Step, seats: Sequence[SeatInfo], lang: Lang) -> list[Choice
             turned = o.facet("rotation")
             rot = rotation_degrees(turned) if turned is not None else None
             rest = facets_text(o, others, lang) if o.label is None else text
-            out.append(Choice(Token("o", i), text, "", o.target, detail, o.number, rot, rest))
+            out.append(
+                Choice(
+                    Token("o", i),
+                    text,
+                    "",
+                    o.target,
+                    detail,
+                    o.number,
+                    rot,
+                    rest,
+                    o.facet("figure"),
+                )
+            )
     return _marked(out, lang)
 
 
@@ -160,7 +177,11 @@ def _marked(items: list[Choice], lang: Lang) -> list[Choice]:
             text = t(lang, "cell_option", cell=mark) + (f" · {c.rest}" if c.rest else "")
             out.append(Choice(c.token, text, mark, c.target, detail[:100], c.number))
         else:
-            out.append(Choice(c.token, text, mark, c.target, c.detail, c.number, c.rotation))
+            out.append(
+                Choice(
+                    c.token, text, mark, c.target, c.detail, c.number, c.rotation, figure=c.figure
+                )
+            )
     return out
 
 
@@ -191,7 +212,9 @@ def picture(view: PublicView, items: Sequence[Choice], seat: Seat) -> Callable[[
         return None
     targets = [c.target for c in items]
     marks = [c.mark for c in items]
-    return lambda: render_targets(view, targets, marks, seat=seat)
+    # a spot offered for several figures: each mark shows its figure
+    figures = [c.figure for c in items] if any(c.figure for c in items) else None
+    return lambda: render_targets(view, targets, marks, seat=seat, figures=figures)
 
 
 # ------------------------------------------------------------------------------- pickers

@@ -18,9 +18,9 @@ from rendering import render_board
 log = logging.getLogger(__name__)
 
 
-async def board_png(view: PublicView) -> bytes:
-    """The board as every player sees it."""
-    return await asyncio.to_thread(render_board, view)
+async def board_png(view: PublicView, lang: str = "en", *, whole: bool = False) -> bytes:
+    """The board as every player sees it (the whole map with ``whole``), words in ``lang``."""
+    return await asyncio.to_thread(lambda: render_board(view, lang=lang, whole=whole))
 
 
 async def draw(fn: Callable[[], bytes], what: str) -> bytes | None:

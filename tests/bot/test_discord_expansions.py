@@ -118,13 +118,17 @@ async def check_follower_step(table: Table, user: User, picker: Request) -> None
             if figure != "follower":
                 assert label.endswith(ui.figure_label(str(figure), Lang.EN)), (label, o)
         targets = [o.target for o in deploy.options]
+        figures: list[str | None] | None = [o.facet("figure") for o in deploy.options]
     else:  # the spot first, then its figures
         spots = deploy.facet_values("spot")
         assert len(labels) == len(spots)
         targets = [deploy.narrow(spot=s)[0].target for s in spots]
+        figures = None
     assert all(isinstance(t, FeatureRef) for t in targets)
     marks = [spot_letter(i) for i in range(len(targets))]
-    assert picker.file("choices.png") == render_targets(view, targets, marks, seat=deploy.seat)
+    # every mark of a figure placement shows its figure (a spot offered twice: two figures)
+    drawn = render_targets(view, targets, marks, seat=deploy.seat, figures=figures)
+    assert picker.file("choices.png") == drawn
 
 
 async def test_lobby_and_rules_list_the_expansions(table: Table) -> None:
