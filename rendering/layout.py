@@ -333,7 +333,11 @@ def tile_layout(tile_id: str) -> TileLayout:
             free = [not o for o in occupancy(True)]
             spot = best_point(free, prefer=(0.5, 0.3)) or CENTRE
         lay.anchors[cloister.index] = spot
-        lay.symbols.append(Symbol("cloister", spot, CLOISTER_SIZE))
+        # as big as fits on the tile (the cross reaches 0.62 of the size above the centre)
+        cx, cy = spot
+        size = min(CLOISTER_SIZE, (cy - 0.05) / 0.62, (0.95 - cy) / 0.45, (cx - 0.05) / 0.48)
+        size = min(size, (0.95 - cx) / 0.48)
+        lay.symbols.append(Symbol("cloister", spot, size))
         taken.append(spot)
     if centre_kind == "market":
         lay.symbols.append(Symbol("market", CENTRE, 0.26))
