@@ -376,18 +376,20 @@ def board_frame(
     box = _whole_box(view, [*legal, *([highlight] if highlight else [])])
     # bigger boards may use more pixels (up to ~4 Mpx at 200 tiles) so tiles stay readable
     budget = min(2 * MAX_PIXELS, MAX_PIXELS + max(0, len(view.tiles) - 72) * 14_000)
-    reserve = _header_estimate(view) + (_breakdown_estimate(view) if view.over else 0)
-    return frame_for(box, panel=0, strip=reserve if panel else 0, max_pixels=budget)
+    if not panel:
+        return frame_for(box, panel=0, max_pixels=budget)
+    # the strip on top (and the final breakdown) grow with the picture's width: size the
+    # board for a first guess of the width, then again for the width that gives
+    fr = frame_for(box, panel=0, strip=_reserve(view, MIN_WIDTH), max_pixels=budget)
+    width = max(fr.board_w, MIN_WIDTH)
+    return frame_for(box, panel=0, strip=_reserve(view, width), max_pixels=budget)
 
 
-def _header_estimate(view: PublicView) -> int:
-    return header_layout(view, MIN_WIDTH).height
-
-
-def _breakdown_estimate(view: PublicView) -> int:
+def _reserve(view: PublicView, width: int) -> int:
+    """Height of what goes above and below the board on a picture ``width`` px wide."""
     from rendering.final import breakdown_height
 
-    return breakdown_height(view)
+    return header_layout(view, width).height + (breakdown_height(view, width) if view.over else 0)
 
 
 # ---------------------------------------------------------------------------- the picture
@@ -441,7 +443,7 @@ def board_picture(
     if panel and over and breakdown:
         from rendering.final import breakdown_height
 
-        breakdown_h = breakdown_height(view)
+        breakdown_h = breakdown_height(view, width)
     fr = frame.at((width - frame.board_w) // 2, top)
     height = top + fr.board_h + breakdown_h
     img = Image.new("RGB", (width, height), st.TABLE)

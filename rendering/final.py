@@ -20,6 +20,7 @@ from engine.carcassonne.view import PublicView
 from rendering import style as st
 from rendering.figures import draw_mark
 from rendering.fonts import draw_text, fit_text
+from rendering.header import scale_of
 from rendering.words import BASE_CATEGORIES, category_word, word
 
 HEAD_H = 40
@@ -32,9 +33,10 @@ NAME_SIZE = 24
 ROW_BG: st.RGB = (44, 48, 56)
 
 
-def breakdown_height(view: PublicView) -> int:
-    """Height of the breakdown of ``view``'s players."""
-    return PAD + HEAD_H + ROW_H * len(view.players) + PAD
+def breakdown_height(view: PublicView, width: int = 0) -> int:
+    """Height of the breakdown of ``view``'s players on a picture ``width`` px wide (it scales
+    like the score strip, :func:`rendering.header.scale_of`)."""
+    return round((PAD + HEAD_H + ROW_H * len(view.players) + PAD) * scale_of(width))
 
 
 def breakdown(
@@ -74,46 +76,53 @@ def draw_breakdown(
     d.rectangle(box, fill=st.PANEL)
     cats, per = breakdown(view, awards, events)
     width = x1 - x0
-    name_w = max(160, int(width * 0.28))
+    k = scale_of(width)
+
+    def sc(v: float) -> int:
+        return round(v * k)
+
+    pad, head_h, row_h = sc(PAD), sc(HEAD_H), sc(ROW_H)
+    name_w = max(sc(160), int(width * 0.28))
     cols = len(cats) + 1
-    col_w = (width - name_w - 2 * PAD) / cols
-    y = y0 + PAD
+    col_w = (width - name_w - 2 * pad) / cols
+    y = y0 + pad
     titles = [category_word(c, lang) for c in cats] + [word("pic.total", lang)]
     for i, title in enumerate(titles):
-        cx = x0 + PAD + name_w + (i + 0.5) * col_w
-        text = fit_text(title, int(col_w - 4), HEAD_SIZE, bold=True)
-        draw_text(img, (cx, y + HEAD_H / 2), text, HEAD_SIZE, st.TEXT_DIM, bold=True, anchor="mm")
-    y += HEAD_H
+        cx = x0 + pad + name_w + (i + 0.5) * col_w
+        text = fit_text(title, int(col_w - 4), sc(HEAD_SIZE), bold=True)
+        draw_text(
+            img, (cx, y + head_h / 2), text, sc(HEAD_SIZE), st.TEXT_DIM, bold=True, anchor="mm"
+        )
+    y += head_h
     ranking = sorted(view.players, key=lambda p: (-p.score, int(p.seat)))
     winners = set(view.winners)
     for n, p in enumerate(ranking):
         style = st.seat_style(int(p.seat))
-        ry = y + n * ROW_H
+        ry = y + n * row_h
         if n % 2 == 0:
-            d.rectangle((x0, ry, x1, ry + ROW_H - 1), fill=ROW_BG)
-        side = ROW_H - 14
-        bx, by = x0 + PAD, ry + 7
+            d.rectangle((x0, ry, x1, ry + row_h - 1), fill=ROW_BG)
+        side = row_h - sc(14)
+        bx, by = x0 + pad, ry + sc(7)
         rim = (235, 235, 235) if sum(style.fill) < 160 else (20, 20, 20)
-        d.rounded_rectangle((bx - 2, by - 2, bx + side + 2, by + side + 2), radius=7, fill=rim)
-        d.rounded_rectangle((bx, by, bx + side, by + side), radius=6, fill=style.fill)
+        g = sc(2)
+        d.rounded_rectangle((bx - g, by - g, bx + side + g, by + side + g), sc(7), rim)
+        d.rounded_rectangle((bx, by, bx + side, by + side), radius=sc(6), fill=style.fill)
         draw_mark(d, style.mark, bx + side / 2, by + side / 2, side * 0.3, style.ink)
-        name = fit_text(p.name, name_w - side - 24, NAME_SIZE)
-        draw_text(img, (bx + side + 10, ry + ROW_H / 2), name, NAME_SIZE, st.TEXT, anchor="lm")
+        name = fit_text(p.name, name_w - side - sc(24), sc(NAME_SIZE))
+        draw_text(
+            img, (bx + side + sc(10), ry + row_h / 2), name, sc(NAME_SIZE), st.TEXT, anchor="lm"
+        )
         row = per.get(int(p.seat), {})
         for i, c in enumerate(cats):
-            cx = x0 + PAD + name_w + (i + 0.5) * col_w
+            cx = x0 + pad + name_w + (i + 0.5) * col_w
             v = row.get(c, 0)
             colour = st.TEXT if v else st.TEXT_DIM
-            draw_text(img, (cx, ry + ROW_H / 2), str(v), NUM_SIZE, colour, bold=True, anchor="mm")
-        cx = x0 + PAD + name_w + (cols - 0.5) * col_w
-        total_colour = (250, 200, 40) if p.seat in winners else st.TEXT
+            draw_text(
+                img, (cx, ry + row_h / 2), str(v), sc(NUM_SIZE), colour, bold=True, anchor="mm"
+            )
+        cx = x0 + pad + name_w + (cols - 0.5) * col_w
+        total = (250, 200, 40) if p.seat in winners else st.TEXT
         draw_text(
-            img,
-            (cx, ry + ROW_H / 2),
-            str(p.score),
-            TOTAL_SIZE,
-            total_colour,
-            bold=True,
-            anchor="mm",
+            img, (cx, ry + row_h / 2), str(p.score), sc(TOTAL_SIZE), total, bold=True, anchor="mm"
         )
     del y1

@@ -50,6 +50,13 @@ CHIP_BG: st.RGB = (58, 63, 74)
 #: frame of the current player's chip (and the winners' stars)
 CURRENT_FRAME: st.RGB = (255, 255, 255)
 STAR: st.RGB = (250, 200, 40)
+#: the picture width the sizes above are for; a wider picture scales the header up
+REF_WIDTH = 960
+
+
+def scale_of(width: int) -> float:
+    """How much a header on a picture ``width`` px wide is scaled (never below 1)."""
+    return max(1.0, width / REF_WIDTH)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,12 +72,15 @@ class Chip:
 
 @dataclass(frozen=True, slots=True)
 class HeaderLayout:
-    """The header's height, each player's chip and the drawn tile's box (if shown)."""
+    """The header's height, each player's chip and the drawn tile's box (if shown); ``k`` is
+    its scale (everything grows with a picture wider than :data:`REF_WIDTH`, so the scores
+    read the same once any picture is shown 400 px wide)."""
 
     width: int
     height: int
     chips: tuple[Chip, ...]
     thumb: tuple[int, int, int, int] | None
+    k: float = 1.0
 
     def chip(self, seat: int) -> Chip:
         return next(c for c in self.chips if int(c.seat) == int(seat))
@@ -91,11 +101,10 @@ def panel_lines(view: PublicView, seat: Seat, icon: int) -> list[Sequence[PanelI
     return out
 
 
-def chip_height(view: PublicView) -> int:
+def chip_height(view: PublicView, k: float = 1.0) -> int:
     """Height of one player's chip: name, score and figures left, plus the overlays' lines."""
-    if not view.players:
-        return CHIP_H
-    return CHIP_H + LINE_H * len(panel_lines(view, view.players[0].seat, ICON))
+    lines = len(panel_lines(view, view.players[0].seat, ICON)) if view.players else 0
+    return round((CHIP_H + LINE_H * lines) * k)
 
 
 def per_row(n: int) -> int:
@@ -109,27 +118,34 @@ def _shows_thumb(view: PublicView) -> bool:
 
 def header_layout(view: PublicView, width: int) -> HeaderLayout:
     """Where the header of ``view`` puts everything on a picture ``width`` px wide."""
+    k = scale_of(width)
+
+    def sc(v: float) -> int:
+        return round(v * k)
+
     n = max(1, len(view.players))
     cols = per_row(n)
     rows = -(-n // cols)
-    ch = chip_height(view)
-    body = rows * ch + (rows - 1) * GAP
-    thumb_side = min(THUMB_MAX, INFO_H + body) if _shows_thumb(view) else 0
-    left = PAD + (thumb_side + PAD if thumb_side else 0)
-    cw = (width - left - PAD - (cols - 1) * GAP) // cols
+    ch = chip_height(view, k)
+    body = rows * ch + (rows - 1) * sc(GAP)
+    thumb_side = min(sc(THUMB_MAX), sc(INFO_H) + body) if _shows_thumb(view) else 0
+    left = sc(PAD) + (thumb_side + sc(PAD) if thumb_side else 0)
+    cw = (width - left - sc(PAD) - (cols - 1) * sc(GAP)) // cols
     chips = []
     for i, p in enumerate(view.players):
         r, c = divmod(i, cols)
-        x0 = left + c * (cw + GAP)
-        y0 = PAD + INFO_H + r * (ch + GAP)
-        block = (x0 + 8, y0 + 7, x0 + 8 + BLOCK, y0 + 7 + BLOCK)
-        sw = int(text_width(str(p.score), SCORE_SIZE, bold=True)) + 4
-        score_box = (x0 + cw - 10 - sw, y0 + 2, x0 + cw - 10, y0 + TOP_H - 2)
+        x0 = left + c * (cw + sc(GAP))
+        y0 = sc(PAD) + sc(INFO_H) + r * (ch + sc(GAP))
+        block = (x0 + sc(8), y0 + sc(7), x0 + sc(8 + BLOCK), y0 + sc(7 + BLOCK))
+        sw = int(text_width(str(p.score), sc(SCORE_SIZE), bold=True)) + sc(4)
+        right = x0 + cw - sc(10)
+        score_box = (right - sw, y0 + sc(2), right, y0 + sc(TOP_H - 2))
         current = not view.over and p.seat == view.current
         chips.append(Chip(p.seat, (x0, y0, x0 + cw, y0 + ch), score_box, block, current))
-    thumb = (PAD, PAD, PAD + thumb_side, PAD + thumb_side) if thumb_side else None
-    height = PAD + max(INFO_H + body, thumb_side) + PAD
-    return HeaderLayout(width, height, tuple(chips), thumb)
+    pad = sc(PAD)
+    thumb = (pad, pad, pad + thumb_side, pad + thumb_side) if thumb_side else None
+    height = pad + max(sc(INFO_H) + body, thumb_side) + pad
+    return HeaderLayout(width, height, tuple(chips), thumb, k)
 
 
 def draw_counts(
@@ -143,10 +159,12 @@ def draw_counts(
     text: int = COUNT_SIZE,
     colour: st.RGB = st.TEXT,
     dim: st.RGB = st.TEXT_DIM,
+    k: float = 1.0,
 ) -> int:
     """Icons each followed by its count, left to right from ``x`` with their bottoms at ``y``
     (counts centred on an ``icon``-high line); stops before ``right``. Returns the x after the
     last item drawn."""
+    icon, text = round(icon * k), round(text * k)
     for pic, n in items:
         w = pic.size[0] + 3 + int(text_width(str(n), text, bold=True))
         if x + w > right:
@@ -161,7 +179,7 @@ def draw_counts(
             bold=True,
             anchor="lm",
         )
-        x += w + 8
+        x += w + round(8 * k)
     return x
 
 
@@ -170,45 +188,70 @@ def _contrast(fill: st.RGB) -> st.RGB:
     return (235, 235, 235) if sum(fill) < 160 else (20, 20, 20)
 
 
-def _chip(img: Image.Image, view: PublicView, p: PlayerView, chip: Chip) -> None:
+def _chip(img: Image.Image, view: PublicView, p: PlayerView, chip: Chip, k: float) -> None:
     """One player's chip: the top band (filled with the seat's colour for the current player)
     with the colour block, name and score; the figures left and the overlays' lines under it."""
+
+    def sc(v: float) -> int:
+        return round(v * k)
+
     d = ImageDraw.Draw(img)
     style = st.seat_style(int(p.seat))
     x0, y0, x1, y1 = chip.box
+    r = sc(10)
     if chip.current:
-        d.rounded_rectangle((x0 - 5, y0 - 5, x1 + 5, y1 + 5), radius=13, fill=CURRENT_FRAME)
-        d.rounded_rectangle((x0 - 2, y0 - 2, x1 + 2, y1 + 2), radius=11, fill=(20, 20, 20))
-    d.rounded_rectangle(chip.box, radius=10, fill=CHIP_BG)
+        d.rounded_rectangle((x0 - sc(5), y0 - sc(5), x1 + sc(5), y1 + sc(5)), r + 3, CURRENT_FRAME)
+        d.rounded_rectangle((x0 - sc(2), y0 - sc(2), x1 + sc(2), y1 + sc(2)), r + 1, (20, 20, 20))
+    d.rounded_rectangle(chip.box, radius=r, fill=CHIP_BG)
     ink = st.TEXT
     if chip.current:
-        d.rounded_rectangle((x0, y0, x1, y0 + TOP_H), radius=10, fill=style.fill)
-        d.rectangle((x0, y0 + TOP_H - 10, x1, y0 + TOP_H), fill=style.fill)
+        d.rounded_rectangle((x0, y0, x1, y0 + sc(TOP_H)), radius=r, fill=style.fill)
+        d.rectangle((x0, y0 + sc(TOP_H) - r, x1, y0 + sc(TOP_H)), fill=style.fill)
         ink = style.ink
     bx0, by0, bx1, by1 = chip.block
-    d.rounded_rectangle((bx0 - 2, by0 - 2, bx1 + 2, by1 + 2), radius=8, fill=_contrast(style.fill))
-    d.rounded_rectangle(chip.block, radius=7, fill=style.fill)
+    g = sc(2)
+    d.rounded_rectangle((bx0 - g, by0 - g, bx1 + g, by1 + g), sc(8), _contrast(style.fill))
+    d.rounded_rectangle(chip.block, radius=sc(7), fill=style.fill)
     draw_mark(d, style.mark, (bx0 + bx1) / 2, (by0 + by1) / 2, (bx1 - bx0) * 0.3, style.ink)
     sx0, sy0, sx1, sy1 = chip.score_box
-    draw_text(img, (sx1, (sy0 + sy1) / 2), str(p.score), SCORE_SIZE, ink, bold=True, anchor="rm")
-    tx = bx1 + 8
-    name = fit_text(p.name, max(10, sx0 - 4 - tx), NAME_SIZE)
-    draw_text(img, (tx, (by0 + by1) / 2), name, NAME_SIZE, ink, anchor="lm")
+    size = sc(SCORE_SIZE)
+    draw_text(img, (sx1, (sy0 + sy1) / 2), str(p.score), size, ink, bold=True, anchor="rm")
+    tx = bx1 + sc(8)
+    name = fit_text(p.name, max(10, sx0 - sc(4) - tx), sc(NAME_SIZE))
+    draw_text(img, (tx, (by0 + by1) / 2), name, sc(NAME_SIZE), ink, anchor="lm")
     if p.seat in set(view.winners):
-        draw_mark(d, st.Mark.STAR, bx1 - 2, by0 + 2, 13, (20, 20, 20))
-        draw_mark(d, st.Mark.STAR, bx1 - 2, by0 + 2, 10, STAR)
-    base = y0 + CHIP_H - 6
-    figures = [(figure_sprite(k, int(p.seat), ICON), p.supply[k]) for k in figure_kinds(p.supply)]
-    draw_counts(img, figures, x0 + 10, base, x1 - 6)
-    for i, items in enumerate(panel_lines(view, p.seat, ICON), start=1):
-        draw_counts(img, items, x0 + 10, base + i * LINE_H, x1 - 6)
+        draw_mark(d, st.Mark.STAR, bx1 - g, by0 + g, sc(13), (20, 20, 20))
+        draw_mark(d, st.Mark.STAR, bx1 - g, by0 + g, sc(10), STAR)
+    base = y0 + sc(CHIP_H - 6)
+    icon = sc(ICON)
+    figures = [(figure_sprite(q, int(p.seat), icon), p.supply[q]) for q in figure_kinds(p.supply)]
+    right = x1 - sc(6)
+    draw_counts(img, _fit(figures, right - x0 - sc(10), k), x0 + sc(10), base, right, k=k)
+    for i, items in enumerate(panel_lines(view, p.seat, icon), start=1):
+        draw_counts(img, items, x0 + sc(10), base + i * sc(LINE_H), right, k=k)
+
+
+def _fit(
+    items: Sequence[tuple[Image.Image, int]], room: int, k: float
+) -> Sequence[tuple[Image.Image, int]]:
+    """Shrink the icons of a line that would not fit ``room`` px (many figure kinds)."""
+    need = sum(pic.size[0] + (11 + 12) * k for pic, _n in items)
+    if need <= room or not items:
+        return items
+    f = max(0.6, room / need)
+    return [
+        (pic.resize((max(6, round(pic.size[0] * f)), max(6, round(pic.size[1] * f)))), n)
+        for pic, n in items
+    ]
 
 
 def draw_header(img: Image.Image, view: PublicView, lay: HeaderLayout, lang: str = "en") -> None:
     """Draw the header ``lay`` of ``view`` at the top of ``img``."""
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, lay.width, lay.height - 1), fill=st.PANEL)
-    left = lay.chips[0].box[0] if lay.chips else PAD
+    k = lay.k
+    pad, info_h, size = round(PAD * k), round(INFO_H * k), round(INFO_SIZE * k)
+    left = lay.chips[0].box[0] if lay.chips else pad
     if view.over:
         info = word("pic.game_over", lang)
     else:
@@ -217,19 +260,20 @@ def draw_header(img: Image.Image, view: PublicView, lay: HeaderLayout, lang: str
         )
     draw_text(
         img,
-        (left, PAD + INFO_H / 2 - 2),
-        fit_text(info, lay.width - left - PAD, INFO_SIZE, bold=True),
-        INFO_SIZE,
+        (left, pad + info_h / 2 - 2 * k),
+        fit_text(info, lay.width - left - pad, size, bold=True),
+        size,
         st.TEXT,
         bold=True,
         anchor="lm",
     )
     by_seat = {int(p.seat): p for p in view.players}
     for chip in lay.chips:
-        _chip(img, view, by_seat[int(chip.seat)], chip)
+        _chip(img, view, by_seat[int(chip.seat)], chip, k)
     if lay.thumb is not None and view.drawn is not None:
         x0, y0, x1, y1 = lay.thumb
         fill = st.seat_style(int(view.current)).fill
-        d.rectangle((x0 - 6, y0 - 6, x1 + 5, y1 + 5), fill=_contrast(fill))
-        d.rectangle((x0 - 4, y0 - 4, x1 + 3, y1 + 3), fill=fill)
+        a, b = round(6 * k), round(4 * k)
+        d.rectangle((x0 - a, y0 - a, x1 + a - 1, y1 + a - 1), fill=_contrast(fill))
+        d.rectangle((x0 - b, y0 - b, x1 + b - 1, y1 + b - 1), fill=fill)
         img.paste(tile_image(view.drawn, 0, x1 - x0), (x0, y0))
