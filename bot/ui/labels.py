@@ -68,7 +68,7 @@ def target_text(target: Target | None, lang: Lang) -> str | None:
     if isinstance(target, TileChoice):
         return tile_label(target.tile)
     if isinstance(target, CardRef):
-        return target.code
+        return _known(lang, f"facet.card.{target.code}") or target.code
     return None
 
 

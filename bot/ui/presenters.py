@@ -91,7 +91,7 @@ def error_text(err: ServiceError, lang: Lang) -> str:
         url = p.get("url") or p.get("message_url")
         p["where"] = f" ({url})" if url else ""
     if err.key == "illegal":
-        p.setdefault("reason", str(err))
+        p["reason"] = err.reason(lang.value)
     text = t(lang, err.key, **p)
     return text if text != err.key else str(err)
 

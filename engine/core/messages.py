@@ -77,12 +77,12 @@ def has(key: str) -> bool:
     return key in MESSAGES
 
 
-def _word(value: Any, lang: str) -> Any:
+def localize(value: Any, lang: str) -> Any:
     """A parameter in ``lang``: a Phrase translated, a tuple of words joined with commas."""
     if isinstance(value, Phrase):
         return value.text(lang)
     if isinstance(value, tuple):
-        return ", ".join(str(_word(v, lang)) for v in value)
+        return ", ".join(str(localize(v, lang)) for v in value)
     return value
 
 
@@ -97,7 +97,7 @@ def text(key: str, lang: str = "en", **params: Any) -> str:
     template = pair[1] if str(lang).lower().startswith("es") else pair[0]
     if not params:
         return template
-    params = {k: _word(v, lang) for k, v in params.items()}
+    params = {k: localize(v, lang) for k, v in params.items()}
     try:
         return template.format(**params)
     except (KeyError, IndexError, ValueError):

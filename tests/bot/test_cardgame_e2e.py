@@ -34,6 +34,7 @@ from engine.cardgame import (
     public_view,
     seat_view,
 )
+from engine.cardgame.cards import CardFace
 from engine.cardgame.state import CardState
 from engine.core.decisions import Decision
 from tests.fakediscord import (
@@ -336,7 +337,8 @@ async def duo(tmp_path: Path) -> AsyncIterator[Table]:
 
 def hand_codes(text: str) -> list[str]:
     line = next((ln for ln in text.splitlines() if ln.startswith(("**Hand:**", "**Mano:**"))), "")
-    return re.findall(r"`([a-z-0-9]+)`", line)
+    # a Spanish hand shows Spanish codes (azul-2): each is read back to its face's code
+    return [CardFace.parse(c).code for c in re.findall(r"`([a-zñáéíóú\-0-9]+)`", line)]
 
 
 # ------------------------------------------------------------------------------ tests

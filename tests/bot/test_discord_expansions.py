@@ -401,5 +401,5 @@ async def test_spanish_labels(table: Table) -> None:
     lines = ui.event_lines([BuilderBonus(Seat(0)), GoodsTaken(Seat(1), (1, 0, 2))], seats, Lang.ES)
     assert lines == [
         f"El constructor de {seats[0].name} le da una segunda pieza este turno.",
-        f"{seats[1].name} recibe mercancías: 1 vino, 0 trigo, 2 tela.",
+        f"{seats[1].name} recibe fichas de mercancía: 1 de vino, 0 de grano, 2 de tela.",
     ]
