@@ -48,7 +48,7 @@ from engine.core.seats import Seat
 
 messages.register(
     {
-        "core.place": ("Place your tile {tile}.", "Coloca tu pieza {tile}."),
+        "core.place": ("Place your tile: {tile}.", "Coloca tu pieza: {tile}."),
         "core.deploy": (
             "Put a figure on the tile you placed, or pass.",
             "Pon una figura en la pieza que has colocado, o pasa.",
