@@ -154,9 +154,10 @@ def _by_sides(spot: str, lang: str) -> str:
     if where.startswith("inner"):
         return _w("place.middle", lang, kind=word)
     if kind == "field":
-        corners = sorted(
-            {_CORNER_OF[h] for h in where.split(".") if h in _CORNER_OF}, key=_COMPASS.index
-        )
+        halves = {h for h in where.split(".") if h in _CORNER_OF}
+        if len(halves) == len(HALF_NAMES):
+            return _w("place.field_all", lang)
+        corners = [c for c in _CORNER_HALVES if halves & _CORNER_HALVES[c]]
         names = [_w(f"place.dir.{c}", lang) for c in corners]
         return _w("place.sides", lang, kind=word, sides=", ".join(names)) if names else word
     sides = [_side(c, lang) for c in where if c in _SIDE_KEYS]

@@ -84,9 +84,21 @@ messages.register(
             "{wine} de vino, {grain} de grano, {cloth} de tela",
         ),
         "fig.builder": ("builder", "constructor"),
-        "part.most_wine": ("most wine ({n} tokens): 10", "mayoría de vino ({n} fichas): 10"),
-        "part.most_grain": ("most grain ({n} tokens): 10", "mayoría de grano ({n} fichas): 10"),
-        "part.most_cloth": ("most cloth ({n} tokens): 10", "mayoría de tela ({n} fichas): 10"),
+        "part.most_wine.one": ("most wine (1 token): 10", "mayoría de vino (1 ficha): 10"),
+        "part.most_wine.many": (
+            "most wine ({n} tokens): 10",
+            "mayoría de vino ({n} fichas): 10",
+        ),
+        "part.most_grain.one": ("most grain (1 token): 10", "mayoría de grano (1 ficha): 10"),
+        "part.most_grain.many": (
+            "most grain ({n} tokens): 10",
+            "mayoría de grano ({n} fichas): 10",
+        ),
+        "part.most_cloth.one": ("most cloth (1 token): 10", "mayoría de tela (1 ficha): 10"),
+        "part.most_cloth.many": (
+            "most cloth ({n} tokens): 10",
+            "mayoría de tela ({n} fichas): 10",
+        ),
         "part.pig": ("pig +{n}", "cerdo +{n}"),
         "score.goods": ("goods", "mercancías"),
         "tb.err.take_or_pass": (
@@ -235,7 +247,7 @@ class TradersBuilders(Expansion):
                 10,
                 False,
                 True,
-                parts=(Part(f"part.most_{kind}", n=best),),
+                parts=(Part.plural(f"part.most_{kind}", best),),
                 winners=winners,
             )
             award(state, item, events)
