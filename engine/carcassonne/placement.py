@@ -191,7 +191,7 @@ def parse_spot(rt: RotatedTile, spot: str) -> int:
     j = _from_jcz_location(rt, want)
     if j is not None:
         return j
-    names = ", ".join(spot_name(rt, i) for i in range(len(rt.tile.features)))
+    names = ", ".join(f"'{spot_name(rt, i)}'" for i in range(len(rt.tile.features)))
     raise InvalidActionError.keyed("err.bad_spot", spot=spot, names=names)
 
 

@@ -30,7 +30,7 @@ messages.register(
             "{option} must be a whole number from 0 to 99",
             "{option} debe ser un número entero de 0 a 99",
         ),
-        "err.option_bool": ("{option} must be true or false", "{option} debe ser true o false"),
+        "err.option_bool": ("{option} must be true or false", "{option} debe ser 'true' o 'false'"),
         "err.option_value": (
             "{option} must be one of {values}",
             "{option} debe ser uno de estos valores: {values}",
