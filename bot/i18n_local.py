@@ -122,8 +122,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "scored": ("  * {reason} -> {who}", "  * {reason} -> {who}"),
     "nobody": ("nobody", "nadie"),
     "discarded": (
-        "  * tile {tile} fits nowhere and is discarded",
-        "  * la pieza ({tile}) no encaja en ningún sitio y se descarta",
+        "  * a tile fits nowhere and is discarded: {tile}",
+        "  * una pieza no encaja en ningún sitio y se descarta: {tile}",
     ),
     "scores": ("  Scores: {scores}", "  Puntuación: {scores}"),
     "no_images": (

@@ -71,6 +71,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "place.field_of_road": ("field {dir} of the road", "campo al {dir} del camino"),
     "place.field_dir": ("field to the {dir}", "campo al {dir}"),
     "place.field_all": ("field (all around)", "campo (todo alrededor)"),
+    "place.half": ("{side} edge, {part} half", "borde {side}, mitad {part}"),
     # a tile in words
     "tile.city.one": ("city on the {sides} side", "ciudad en el lado {sides}"),
     "tile.city.many": ("city on the {sides} sides", "ciudad en los lados {sides}"),
@@ -78,7 +79,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "tile.road.end": ("road to the {side}", "camino hacia el {side}"),
     "tile.road.through": ("road from {a} to {b}", "camino de {a} a {b}"),
     "tile.road.many": ("road on the {sides} sides", "camino en los lados {sides}"),
-    "tile.roads.ends": ("roads to the {sides}", "caminos hacia: {sides}"),
+    "tile.crossroads": ("crossroads ({sides})", "cruce de caminos ({sides})"),
     "tile.cloister": ("cloister", "claustro"),
     "tile.fields": ("fields only", "solo campo"),
     "tile.shield.one": ("1 shield", "1 escudo"),
@@ -172,11 +173,27 @@ def feature_words(spot: str, lang: str = "en", siblings: Sequence[str] = ()) -> 
     if spot == "cloister":
         return _w("place.kind.cloister", lang)
     if spot.startswith("field:") and siblings:
-        names = {s: _field_name(s, siblings, lang) for s in siblings if s.startswith("field:")}
+        fields = [s for s in siblings if s.startswith("field:")]
+        names = {s: _field_name(s, siblings, lang) for s in fields}
         mine = names.get(spot) or _field_name(spot, siblings, lang)
         if mine is not None and list(names.values()).count(mine) <= 1:
             return mine
+        plain = _by_sides(spot, lang)
+        if [_by_sides(s, lang) for s in fields].count(plain) > 1:
+            return _by_halves(spot, lang)  # small fields sharing a corner (walls split them)
+        return plain
     return _by_sides(spot, lang)
+
+
+def _by_halves(spot: str, lang: str) -> str:
+    """A field by each half-edge it touches: ``field (south edge, east half)``."""
+    kind = _w("place.kind.field", lang)
+    halves = [h for h in spot.partition(":")[2].split(".") if h in _HALF_XY]
+    named = [
+        _w("place.half", lang, side=_side(h[0], lang), part=_side(h[1].upper(), lang))
+        for h in halves
+    ]
+    return _w("place.sides", lang, kind=kind, sides="; ".join(named))
 
 
 def spots_of(tile_id: str, rotation: int = 0) -> tuple[str, ...]:
@@ -233,11 +250,11 @@ def tile_words(tile_id: str | None, lang: str = "en", rotation: int = 0) -> str:
         elif f.kind is FeatureKind.CLOISTER:
             parts.append(_w("tile.cloister", lang) + more)
     ends = sorted(one_sided_roads, key=SIDE_NAMES.index)
-    if len(ends) == 1:
-        parts.append(_w("tile.road.end", lang, side=_side(ends[0], lang)))
-    elif ends:
-        named = _listed([_side(c, lang) for c in ends], lang)
-        parts.append(_w("tile.roads.ends", lang, sides=named))
+    if len(ends) >= 3:  # the roads meet in a crossroads (RULES.md §1: cruce de caminos)
+        named = ", ".join(_side(c, lang) for c in ends)
+        parts.append(_w("tile.crossroads", lang, sides=named))
+    else:
+        parts += [_w("tile.road.end", lang, side=_side(c, lang)) for c in ends]
     return " · ".join(parts) or _w("tile.fields", lang)
 
 

@@ -12,16 +12,13 @@ and links.
 
 from __future__ import annotations
 
+import json
 import re
+import subprocess
+import sys
 from collections.abc import Iterable, Iterator, Mapping
-
-import bot.i18n
-import bot.i18n_cards
-import bot.i18n_local
-import bot.ui.places
-import engine.carcassonne.expansions
-import engine.cardgame
-from engine.core import messages
+from functools import cache
+from pathlib import Path
 
 #: words Spanish writes as English does (each is Spanish too, or a name)
 SHARED = frozenset(
@@ -67,15 +64,30 @@ def words(text: str, names: Iterable[str] = ()) -> list[str]:
     return [w.lower() for w in _WORD.findall(text)]
 
 
+_DUMP = """
+import json
+import bot.i18n, bot.i18n_cards, bot.i18n_local, bot.local, bot.local_cards, bot.ui.places
+import bot.ui.presenters, bot.ui.cardgame, engine.carcassonne.expansions, engine.cardgame
+from engine.core import messages
+print(json.dumps({
+    "engine": messages.MESSAGES,
+    "bot": bot.i18n.TEXTS,
+    "cards": bot.i18n_cards.TEXTS,
+    "local": bot.i18n_local.TEXTS,
+}))
+"""
+
+
+@cache
 def catalogues() -> Mapping[str, Mapping[str, tuple[str, str]]]:
-    """Every catalogue of player-facing texts, by name."""
-    assert engine.carcassonne.expansions and engine.cardgame and bot.ui.places  # registered
-    return {
-        "engine": messages.MESSAGES,
-        "bot": bot.i18n.TEXTS,
-        "cards": bot.i18n_cards.TEXTS,
-        "local": bot.i18n_local.TEXTS,
-    }
+    """Every catalogue of player-facing texts, by name: read in a fresh interpreter, so the
+    texts that tests register for their own toy expansions are not taken for the project's."""
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, "-c", _DUMP], cwd=root, capture_output=True, text=True, check=True
+    )
+    data = json.loads(done.stdout)
+    return {name: {k: (v[0], v[1]) for k, v in cat.items()} for name, cat in data.items()}
 
 
 def entries() -> Iterator[tuple[str, str, str, str]]:
@@ -85,6 +97,7 @@ def entries() -> Iterator[tuple[str, str, str, str]]:
             yield name, key, en, es
 
 
+@cache
 def english_words() -> frozenset[str]:
     """Every English word of the catalogues that Spanish does not write alike."""
     out: set[str] = set()
@@ -93,7 +106,9 @@ def english_words() -> frozenset[str]:
     return frozenset(out - SHARED)
 
 
-def english_in(text: str, names: Iterable[str] = (), english: frozenset[str] | None = None) -> list[str]:
+def english_in(
+    text: str, names: Iterable[str] = (), english: frozenset[str] | None = None
+) -> list[str]:
     """The English words of the catalogues found in ``text`` (empty: it reads Spanish)."""
     found = english if english is not None else english_words()
     return [w for w in words(text, names) if w in found]

@@ -22,17 +22,24 @@ from bot.ui.labels import option_text
 from bot.ui.lobby import lobby_message
 from bot.ui.message import Message
 from engine import Deploy, Pass, PlaceTile, Position, Rotation
-from engine.cardgame import AssignJoker, CardAction, ChooseWrongRow, LayJoker, PlaceFollower
-from engine.cardgame import PlayCard, Colour
-from engine.cardgame.cards import FACES
-from engine.cardgame.rules import apply as card_apply
-from engine.cardgame.rules import new_game as new_card_game
-from engine.cardgame.state import CardSetup
 from engine.carcassonne.actions import Action
 from engine.carcassonne.geometry import Rotation as Rot
 from engine.carcassonne.randomplay import choose_answer
 from engine.carcassonne.rules import apply, new_game, pending
 from engine.carcassonne.state import GameSetup
+from engine.cardgame import (
+    AssignJoker,
+    CardAction,
+    ChooseWrongRow,
+    Colour,
+    LayJoker,
+    PlaceFollower,
+    PlayCard,
+)
+from engine.cardgame.cards import FACES
+from engine.cardgame.rules import apply as card_apply
+from engine.cardgame.rules import new_game as new_card_game
+from engine.cardgame.state import CardSetup
 from engine.core.errors import EngineError
 from engine.core.rng import Rng
 from engine.core.seats import Seat
@@ -191,17 +198,23 @@ def message_text(m: Message) -> str:
 
 
 def embed_text(e: discord.Embed) -> str:
-    return "\n".join([e.title or "", e.description or ""] + [f"{f.name}\n{f.value}" for f in e.fields])
+    return "\n".join(
+        [e.title or "", e.description or ""] + [f"{f.name}\n{f.value}" for f in e.fields]
+    )
 
 
 def _assert_reads_spanish(texts: list[str], names: Iterable[str]) -> None:
     english = english_words()
     names = tuple(names)
-    bad = [f"{english_in(t, names, english)} in {t!r}" for t in texts if english_in(t, names, english)]
+    bad = [
+        f"{english_in(t, names, english)} in {t!r}" for t in texts if english_in(t, names, english)
+    ]
     assert not bad, "\n".join(bad[:20])
 
 
-async def test_a_spanish_tile_match_reads_spanish_from_lobby_to_final_scores(tmp_path: Path) -> None:
+async def test_a_spanish_tile_match_reads_spanish_from_lobby_to_final_scores(
+    tmp_path: Path,
+) -> None:
     svc = await MatchService.open(tmp_path / "m.sqlite3", renderer=None, animator=None)
     es = Lang.ES
     texts: list[str] = []
@@ -211,7 +224,10 @@ async def test_a_spanish_tile_match_reads_spanish_from_lobby_to_final_scores(tmp
         await svc.join(5, 11, "Ben")
         await svc.join(5, 12, "Cy")
         info = await svc.lobby(5)
-        texts += [message_text(lobby_message(info, es)), embed_text(presenters.rules_embed(info.options, es))]
+        texts += [
+            message_text(lobby_message(info, es)),
+            embed_text(presenters.rules_embed(info.options, es)),
+        ]
         out = await svc.start(5, 10)
         rng = Rng(7)
         scored = set()
@@ -221,7 +237,9 @@ async def test_a_spanish_tile_match_reads_spanish_from_lobby_to_final_scores(tmp
             texts += [option_text(o, out.seats, es, among=d.options) for o in d.options[:40]]
             if out.view.turn % 25 == 0:
                 texts.append(embed_text(presenters.score_embed(out, es)))
-                texts.append(embed_text(presenters.tiles_embed(presenters.remaining_tiles(out.view), es)))
+                texts.append(
+                    embed_text(presenters.tiles_embed(presenters.remaining_tiles(out.view), es))
+                )
             with pytest.raises(ServiceError) as refused:  # a move the rules refuse, shown
                 await svc.submit(5, out.user_of(d.seat), [PlaceTile(Position(40, 40), Rotation.R0)])
             texts.append(presenters.error_text(refused.value, es))
