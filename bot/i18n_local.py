@@ -111,6 +111,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "places_tile": ("the tile ({tile})", "la pieza ({tile})"),
     "deploys": ("{name} puts a {figure} on the {spot}.", "{name} pone su {figure} en: {spot}."),
+    "deploys_as": (
+        "{name} puts a {figure} on the {spot} as a {role}.",
+        "{name} pone su {figure} como {role} en: {spot}.",
+    ),
     "passes": ("{name} passes — {prompt}", "{name} pasa — {prompt}"),
     "chooses": ("{name} chooses {what} — {prompt}", "{name} elige {what} — {prompt}"),
     "turn": ("\n— Turn {n}: {who}{draws}", "\n— Turno {n}: {who}{draws}"),

@@ -50,10 +50,11 @@ from bot.services.matches import (
 )
 from bot.services.options import expansion_ids, parse_rule, rules_for
 from bot.settings import DEFAULT_LOCAL_DATABASE
-from bot.ui.places import tile_words
+from bot.ui.places import role_words, tile_words
 from bot.ui.words import reason
 from engine import Action, Position, PublicView, Rotation
 from engine.carcassonne.events import FigureDeployed, PointsScored, TileDiscarded, TilePlaced
+from engine.carcassonne.figures import is_follower
 from engine.carcassonne.randomplay import choose_answer
 from engine.core import messages
 from engine.core.decisions import Cell, Decision, Target
@@ -407,7 +408,9 @@ class _Table:
             elif isinstance(e, FigureDeployed) and e.seat == d.seat:
                 spot = self.words.spot(e.spot, e.pos.x, e.pos.y)
                 figure = figure_words(e.figure, self.lang)
-                self.say(self.tl("deploys", name=name, figure=figure, spot=spot))
+                role = role_words(e.spot, self.lang) if is_follower(e.figure) else None
+                key = "deploys" if role is None else "deploys_as"
+                self.say(self.tl(key, name=name, figure=figure, spot=spot, role=role))
                 said = True
         if said or not actions:
             return

@@ -90,6 +90,11 @@ WORDS: dict[str, tuple[str, str]] = {
     "tile.goods.grain": ("grain", "grano"),
     "tile.goods.cloth": ("cloth", "tela"),
     "words.and": ("{a} and {b}", "{a} y {b}"),
+    # what a follower is called by the feature it stands on (RULES.md §1)
+    "role.road": ("thief", "ladrón"),
+    "role.city": ("knight", "caballero"),
+    "role.cloister": ("monk", "monje"),
+    "role.field": ("farmer", "granjero"),
 }
 messages.register(WORDS)
 
@@ -196,6 +201,14 @@ def _by_halves(spot: str, lang: str) -> str:
     return _w("place.sides", lang, kind=kind, sides="; ".join(named))
 
 
+def role_words(spot: str, lang: str = "en") -> str | None:
+    """What a follower on ``spot`` is called: thief, knight, monk or farmer (ladrón,
+    caballero, monje, granjero); ``None`` for a feature of another kind."""
+    kind = "cloister" if spot == "cloister" else spot.partition(":")[0]
+    key = f"role.{kind}"
+    return _w(key, lang) if messages.has(key) else None
+
+
 def spots_of(tile_id: str, rotation: int = 0) -> tuple[str, ...]:
     """The spot names of every feature of a tile turned by ``rotation`` quarter turns."""
     try:
@@ -258,4 +271,4 @@ def tile_words(tile_id: str | None, lang: str = "en", rotation: int = 0) -> str:
     return " · ".join(parts) or _w("tile.fields", lang)
 
 
-__all__ = ["WORDS", "feature_words", "spots_of", "tile_words"]
+__all__ = ["WORDS", "feature_words", "role_words", "spots_of", "tile_words"]
