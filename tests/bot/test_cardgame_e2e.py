@@ -450,6 +450,11 @@ async def test_refusals(duo: Table) -> None:
     assert res.callback.ephemeral and f"<@{mover.id}>" in res.callback.content
     res = await t.fake.slash(other, "claim", command="cardgame", row="red")
     assert f"<@{mover.id}>" in res.last.content
+    # the engine's reason for a row nobody has, in each player's language
+    res = await t.fake.slash(BOB, "claim", command="cardgame", row="púrpura")
+    assert "'púrpura' no es una fila; usa amarillo (claustro)" in res.last.content
+    res = await t.fake.slash(ALICE, "claim", command="cardgame", row="purple")
+    assert "'purple' is not a row; use yellow (cloister)" in res.last.content
     # wrong row: once a seat has played its face-down card, coloured cards go to their row
     while True:
         seat = min(st.awaiting)
