@@ -253,8 +253,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "points_line": ("{who} — {reason}", "{who} — {reason}"),
     "no_points_line": ("{reason} (nobody scores)", "{reason} (nadie puntúa)"),
     "discarded": (
-        "Tile {tile} fitted nowhere and was discarded.",
-        "La pieza {tile} no encajaba en ningún sitio y se ha descartado.",
+        "A tile fitted nowhere and was discarded: {tile}.",
+        "Una pieza no encajaba en ningún sitio y se ha descartado: {tile}.",
     ),
     "reminder": (
         "{mention}: it is still your turn in Carcassonne{where}.",

@@ -163,7 +163,7 @@ def event_lines(events: Iterable[Event], seats: Sequence[SeatInfo], lang: Lang) 
                 who = awards_text(e.awards, by_seat, lang)
                 lines.append(t(lang, "points_line", who=who, reason=reason(e.item, lang)))
         elif isinstance(e, TileDiscarded):
-            lines.append(t(lang, "discarded", tile=e.tile))
+            lines.append(t(lang, "discarded", tile=tile_label(e.tile, lang)))
         else:
             prompt = e.prompt()
             if prompt is not None:

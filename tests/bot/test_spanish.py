@@ -38,6 +38,7 @@ from engine.cardgame import (
 )
 from engine.cardgame.cards import FACES
 from engine.cardgame.rules import apply as card_apply
+from engine.cardgame.rules import legal_actions as card_legal_actions
 from engine.cardgame.rules import new_game as new_card_game
 from engine.cardgame.state import CardSetup
 from engine.core.errors import EngineError
@@ -162,7 +163,6 @@ def test_every_card_game_refusal_is_keyed_and_reads_spanish() -> None:
         if state.over:
             break
         seat = Seat(min(state.awaiting))
-        legal = []
         for action in (moves[rng.below(len(moves))] for _ in range(12)):
             for who in (seat, Seat((seat + 1) % 3)):
                 try:
@@ -170,11 +170,7 @@ def test_every_card_game_refusal_is_keyed_and_reads_spanish() -> None:
                 except EngineError as e:
                     _assert_spanish_refusal(e, english)
                     refused.add(e.key or "")
-                else:
-                    legal.append((who, action))
-        from engine.cardgame.rules import legal_actions
-
-        options = legal_actions(state, seat)
+        options = card_legal_actions(state, seat)
         state = card_apply(state, seat, options[rng.below(len(options))]).state
     assert {"err.cards.not_in_hand", "err.cards.not_your_turn"} <= refused
     assert len(refused) >= 6, refused
@@ -283,3 +279,18 @@ async def test_a_spanish_card_match_reads_spanish(tmp_path: Path) -> None:
     joined = "\n".join(texts)
     assert "personajes:" in joined and "edificios:" in joined and "Gana" in joined
     _assert_reads_spanish(texts, ("Ana", "Ben", "Cy"))
+
+
+def test_a_discarded_tile_is_named_by_what_is_printed_on_it() -> None:
+    from bot.services.base import SeatInfo
+    from bot.ui.words import event_lines
+    from engine.carcassonne.events import TileDiscarded
+
+    seats = (SeatInfo(0, 1, "Ana"), SeatInfo(1, 2, "Ben"))
+    (line,) = event_lines([TileDiscarded(Seat(0), "BA/LR")], seats, Lang.ES)
+    assert (
+        line
+        == "Una pieza no encajaba en ningún sitio y se ha descartado: claustro · camino hacia el sur."
+    )
+    (line,) = event_lines([TileDiscarded(Seat(0), "BA/LR")], seats, Lang.EN)
+    assert line == "A tile fitted nowhere and was discarded: cloister · road to the south."
