@@ -91,7 +91,7 @@ class GameCog:
         except ServiceError as e:
             await self._say(interaction, self.error_text(e, lang))
         except EngineError as e:
-            await self._say(interaction, self.text(lang, "illegal", reason=str(e)))
+            await self._say(interaction, self.text(lang, "illegal", reason=e.text(lang.value)))
         except discord.Forbidden:
             log.warning("missing permissions in channel %s", interaction.channel_id)
             missing = [self.text(lang, f"perm_{p}") for p in required_permissions(interaction)]

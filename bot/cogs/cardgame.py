@@ -44,7 +44,7 @@ from engine.cardgame import (
     PlayCard,
     rules_summary,
 )
-from engine.cardgame.cards import Colour
+from engine.cardgame.cards import FACE_BY_CODE, Colour
 from rendering.cardgame import render_hand
 
 log = logging.getLogger(__name__)
@@ -233,14 +233,17 @@ class CardGame(
         if sv is None:
             return []
         typed = current.strip().lower()
+        spanish = lang_of(interaction.locale) is Lang.ES
         codes: list[str] = []
         for a in sv.legal:
             code = a.card if isinstance(a, PlayCard) else None
             if isinstance(a, LayJoker) and sv.public.setup_joker is not None:
                 code = sv.public.setup_joker.code
-            if code is not None and code not in codes and typed in code:
+            if code is None or code in codes:
+                continue
+            if typed in code or typed in _shown(code, spanish).lower():
                 codes.append(code)
-        return [app_commands.Choice(name=c, value=c) for c in codes[:25]]
+        return [app_commands.Choice(name=_shown(c, spanish), value=c) for c in codes[:25]]
 
     @play.autocomplete("row")
     async def _row_autocomplete(
@@ -318,7 +321,7 @@ class CardGame(
                 colour=cui.COLOUR,
             )
             lines = [
-                f"{cui.seat_name(outcome.seats, a.seat)} +{a.points} — {a.item.describe()}"
+                f"{cui.seat_name(outcome.seats, a.seat)} +{a.points} — {a.item.text(lang.value)}"
                 for a in outcome.view.awards
             ]
             if lines:
@@ -377,6 +380,12 @@ class CardGame(
 def _code(text: str) -> str:
     """A card code from what a player typed (``city-2`` → ``blue-2``)."""
     return CardFace.parse(text).code
+
+
+def _shown(code: str, spanish: bool) -> str:
+    """A card code as the player reads it (Spanish players: ``azul-2``)."""
+    face = FACE_BY_CODE.get(code)
+    return face.code_es if spanish and face is not None else code
 
 
 def _colour(text: str) -> Colour:

@@ -26,7 +26,9 @@ from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from bot.services.cache import GameCache
 from bot.services.private import DmRegistry
+from engine.core import messages
 from engine.core.errors import EngineError
+from engine.core.messages import Phrase
 from engine.core.rng import Rng
 from engine.core.seats import Seat
 from storage import ActionRow, AlreadySeated, ChannelBusy, MatchRow, SeatRow, Storage
@@ -47,6 +49,15 @@ class ServiceError(Exception):
         self.key = key
         self.params = params
 
+    def reason(self, lang: str = "en") -> str:
+        """The ``reason`` of an ERR_ILLEGAL in ``lang``: an engine error's words or a
+        :class:`~engine.core.messages.Phrase` in that language, else the English text."""
+        error = self.params.get("error")
+        if isinstance(error, EngineError):
+            return error.text(lang)
+        reason = self.params.get("reason", str(self))
+        return reason.text(lang) if isinstance(reason, Phrase) else str(reason)
+
 
 # keys used with ServiceError (each has an English and a Spanish text in bot/i18n.py)
 ERR_MATCH_EXISTS = "match_exists"  # a lobby or match already runs here (params: url?, game)
@@ -60,7 +71,7 @@ ERR_NOT_IN_LOBBY = "not_in_lobby"  # the user is not one of the lobby's players
 ERR_NOT_HOST = "not_host"
 ERR_TOO_FEW = "too_few_players"
 ERR_STALE = "stale"  # params: message_url (link to the current turn message) if known
-ERR_ILLEGAL = "illegal"  # params: reason (engine's player-readable text, English)
+ERR_ILLEGAL = "illegal"  # params: reason (English), error (the EngineError): see .reason(lang)
 ERR_NO_UNDO = "no_undo"
 ERR_ALREADY_STARTED = "already_started"
 
@@ -150,8 +161,33 @@ def message_url(guild_id: int, channel_id: int, message_id: int | None) -> str |
     return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
 
 
-def illegal(reason: str) -> ServiceError:
+def illegal(reason: str | EngineError) -> ServiceError:
+    """ERR_ILLEGAL: an engine error travels with it (``params["error"]``) and a
+    :class:`~engine.core.messages.Phrase` stays one, so a front end shows either in the
+    player's language (:meth:`ServiceError.reason`); ``params["reason"]`` is English."""
+    if isinstance(reason, EngineError):
+        return ServiceError(ERR_ILLEGAL, str(reason), reason=str(reason), error=reason)
     return ServiceError(ERR_ILLEGAL, reason, reason=reason)
+
+
+messages.register(
+    {
+        "svc.joined_already": (
+            "{n} players have joined already.",
+            "Ya se han unido {n} jugadores.",
+        ),
+        "svc.no_action": ("No action given.", "No se ha indicado ninguna acción."),
+        "svc.game_over": ("The game is over.", "La partida ha terminado."),
+        "svc.no_replay": (
+            "This match can no longer be replayed ({error}); abandon it to start anew.",
+            "Esta partida ya no se puede reproducir ({error}); abandónala para empezar otra.",
+        ),
+        "svc.card_players": (
+            "The card game needs {low}–{high} players.",
+            "El juego de cartas necesita de {low} a {high} jugadores.",
+        ),
+    }
+)
 
 
 class GameService(Generic[Opts, G]):
@@ -311,7 +347,7 @@ class GameService(Generic[Opts, G]):
             options = change(self.options_from_json(row.options))
             self.validate(options)
             if options.players < len(seats):
-                raise illegal(f"{len(seats)} players have joined already.")
+                raise illegal(Phrase("svc.joined_already", n=len(seats)))
             async with self.storage.db.transaction() as tx:
                 await self.storage.matches.set_options(tx, row.id, options.to_json())
         return await self._lobby_info(row.id)
@@ -471,9 +507,7 @@ class GameService(Generic[Opts, G]):
                 game = self.replay_log(row, entries)
             except (EngineError, ValueError, TypeError, KeyError) as e:
                 log.error("%s match %s no longer replays from its log: %s", self.game, match_id, e)
-                raise illegal(
-                    f"This match can no longer be replayed ({e}); abandon it to start anew."
-                ) from e
+                raise illegal(Phrase("svc.no_replay", error=str(e))) from e
             self._remember(match_id, game)
         return Loaded(row, seats, game)
 

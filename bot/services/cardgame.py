@@ -53,6 +53,7 @@ from engine.cardgame.decisions import seat_pending
 from engine.cardgame.events import CardEvent
 from engine.cardgame.rules import answer as answer_decision
 from engine.core.errors import EngineError, NotYourTurnError, StaleStateError
+from engine.core.messages import Phrase
 from engine.core.seats import Seat
 from storage import ActionRow, MatchRow, NewAction, StaleVersion, Storage
 
@@ -178,7 +179,7 @@ class CardMatchService(GameService[CardOptions, CardState]):
 
     def validate(self, options: CardOptions) -> None:
         if not MIN_PLAYERS <= options.players <= MAX_PLAYERS:
-            raise illegal(f"The card game needs {MIN_PLAYERS}–{MAX_PLAYERS} players.")
+            raise illegal(Phrase("svc.card_players", low=MIN_PLAYERS, high=MAX_PLAYERS))
 
     def replay_log(self, row: MatchRow, entries: list[ActionRow]) -> CardState:
         assert row.setup is not None
@@ -225,7 +226,7 @@ class CardMatchService(GameService[CardOptions, CardState]):
             try:
                 state = replay(setup, row.seed, ())
             except EngineError as e:
-                raise illegal(str(e)) from None
+                raise illegal(e) from None
             async with self.storage.db.transaction() as tx:
                 await self.storage.matches.start(
                     tx,
@@ -266,7 +267,7 @@ class CardMatchService(GameService[CardOptions, CardState]):
             if expected_version is not None and expected_version != before.version:
                 raise self._stale(loaded.row)
             if before.over:
-                raise illegal("The game is over.")
+                raise illegal(Phrase("svc.game_over"))
             try:
                 if key is None:
                     tr = apply(before, seat, action)
@@ -277,7 +278,7 @@ class CardMatchService(GameService[CardOptions, CardState]):
             except NotYourTurnError:
                 self._not_your_turn(loaded)
             except EngineError as e:
-                raise illegal(str(e)) from None
+                raise illegal(e) from None
             after = tr.state
             secret = isinstance(action, PlayCard) and before.played[seat] == 0
             entry = NewAction(

@@ -79,7 +79,7 @@ class DecisionReads(GameService[MatchOptions, Game]):
             for a in actions:
                 state = apply(state, seat, a).state
         except EngineError as e:
-            raise illegal(str(e)) from None
+            raise illegal(e) from None
         if state.pile_pos != before.pile_pos or state.rng != before.rng or state.over:
             return None
         sv = view_for(state, seat)

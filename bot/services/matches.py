@@ -80,6 +80,7 @@ from engine import (
 )
 from engine.carcassonne.events import Event
 from engine.core.errors import StaleStateError
+from engine.core.messages import Phrase
 from storage import ActionRow, MatchRow, NewAction, StaleVersion, Storage, snapshot_names
 
 __all__ = [
@@ -224,7 +225,7 @@ class MatchService(DecisionReads, PictureLangs):
             try:
                 game = start_game(setup, row.seed)
             except EngineError as e:
-                raise illegal(str(e)) from None
+                raise illegal(e) from None
             try:
                 async with self.storage.db.transaction() as tx:
                     await self.storage.matches.start(
@@ -279,7 +280,7 @@ class MatchService(DecisionReads, PictureLangs):
                 ERR_NOT_YOUR_TURN (params: current_user_id), ERR_ILLEGAL (params: reason).
         """
         if not actions:
-            raise illegal("No action given.")
+            raise illegal(Phrase("svc.no_action"))
         match_id = await self._match_of(channel_id, match_id)
         async with self._lock(match_id):
             loaded = await self._load(match_id)
@@ -288,7 +289,7 @@ class MatchService(DecisionReads, PictureLangs):
                 raise self._stale(loaded.row, version=loaded.game.version)
             game = loaded.game.copy()
             if game.state.over or loaded.row.status != "active":
-                raise illegal("The game is over.")
+                raise illegal(Phrase("svc.game_over"))
             if all(a.seat != seat for a in game.state.asks):
                 if key is not None:  # a button of a decision that has closed
                     raise self._stale(loaded.row, version=loaded.game.version)
@@ -304,7 +305,7 @@ class MatchService(DecisionReads, PictureLangs):
                 except NotYourTurnError:
                     self._not_your_turn(loaded)
                 except EngineError as e:
-                    raise illegal(str(e)) from None
+                    raise illegal(e) from None
                 entries.append(NewAction(game.version, seat, action.notation()))
             events.extend(self._autoplay(game, entries))
             loaded = await self._commit(loaded, game, entries, before)

@@ -66,9 +66,9 @@ def target_text(target: Target | None, lang: Lang) -> str | None:
     if isinstance(target, TrackSpace):
         return t(lang, "at_track", n=target.n)
     if isinstance(target, TileChoice):
-        return tile_label(target.tile)
+        return tile_label(target.tile, lang)
     if isinstance(target, CardRef):
-        return target.code
+        return _known(lang, f"facet.card.{target.code}") or target.code
     return None
 
 

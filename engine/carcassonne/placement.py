@@ -13,11 +13,73 @@ from engine.carcassonne.figures import is_follower
 from engine.carcassonne.geometry import HALF_NAMES, SIDE_NAMES, Position, Rotation
 from engine.carcassonne.state import GameState
 from engine.carcassonne.tiles import FeatureKind, RotatedTile, TileDef, tile
-from engine.core.errors import InvalidActionError
+from engine.core import messages
+from engine.core.errors import IllegalActionError, InvalidActionError
+from engine.core.messages import Phrase
 from engine.core.seats import Seat
 
 _SIDE_WORDS = ("north", "east", "south", "west")
 _EDGE_WORDS = {1: "city", 2: "road", 3: "field"}
+
+messages.register(
+    {
+        "core.side.north": ("north", "norte"),
+        "core.side.east": ("east", "este"),
+        "core.side.south": ("south", "sur"),
+        "core.side.west": ("west", "oeste"),
+        "core.edge.city": ("city", "ciudad"),
+        "core.edge.road": ("road", "camino"),
+        "core.edge.field": ("field", "campo"),
+        "err.tile_there": ("There is already a tile at {pos}.", "Ya hay una pieza en {pos}."),
+        "err.not_adjacent": (
+            "{pos} does not touch any tile: a new tile must share a full edge with one.",
+            "{pos} no toca ninguna pieza: una pieza nueva debe compartir un borde entero con otra.",
+        ),
+        "err.edge_mismatch": (
+            "At {degrees}° the {side} edge of the tile is {have}, but the tile at {npos} has "
+            "{need} there.",
+            "Con {degrees}° el borde {side} de la pieza es {have}, pero la pieza de {npos} tiene "
+            "{need} en ese lado.",
+        ),
+        "err.no_figure_left": (
+            "You have no {figure} left in your supply.",
+            "No te quedan figuras de tipo «{figure}» en la reserva.",
+        ),
+        "err.no_farmers": (
+            "Farmers are not used in this match.",
+            "En esta partida no se usan granjeros.",
+        ),
+        "err.occupied.city": (
+            "That city is already occupied (it joins a city with a figure on it).",
+            "Esa ciudad ya está ocupada (se une a una ciudad con una figura).",
+        ),
+        "err.occupied.road": (
+            "That road is already occupied (it joins a road with a figure on it).",
+            "Ese camino ya está ocupado (se une a un camino con una figura).",
+        ),
+        "err.occupied.field": (
+            "That field is already occupied (it joins a field with a figure on it).",
+            "Ese campo ya está ocupado (se une a un campo con una figura).",
+        ),
+        "err.occupied.cloister": (
+            "That cloister is already occupied (it joins a cloister with a figure on it).",
+            "Ese claustro ya está ocupado.",
+        ),
+        "err.cannot_deploy": (
+            "You cannot put a {figure} there.",
+            "No puedes poner ahí esa figura ({figure}).",
+        ),
+        "err.bad_spot": (
+            "'{spot}' is not a spot on this tile; its spots are {names}",
+            "'{spot}' no es un lugar de esta pieza; sus lugares son {names}",
+        ),
+    }
+)
+
+
+def _figure(kind: str) -> str:
+    """A figure kind in the reader's words when the catalogue names it (``fig.<kind>``)."""
+    return Phrase(f"fig.{kind}") if messages.has(f"fig.{kind}") else kind
 
 
 # ---------------------------------------------------------------------------- placement
@@ -73,24 +135,32 @@ def legal_placements(state: GameState) -> dict[Position, tuple[Rotation, ...]]:
 
 
 def explain_placement(board: Board, t: TileDef, pos: Position, rotation: Rotation) -> str | None:
-    """Why ``t`` cannot go at ``pos``/``rotation`` in words, or ``None`` if it can."""
+    """Why ``t`` cannot go at ``pos``/``rotation`` in English words, or ``None`` if it can."""
+    error = refuse_placement(board, t, pos, rotation)
+    return None if error is None else str(error)
+
+
+def refuse_placement(
+    board: Board, t: TileDef, pos: Position, rotation: Rotation
+) -> IllegalActionError | None:
+    """Why ``t`` cannot go at ``pos``/``rotation`` (a keyed error), or ``None`` if it can."""
     if pos in board.cells:
-        return f"There is already a tile at {pos.notation()}."
+        return IllegalActionError.keyed("err.tile_there", pos=pos.notation())
     code = board.frontier.get(pos)
     if code is None:
-        return (
-            f"{pos.notation()} does not touch any tile: a new tile must share a full edge with one."
-        )
+        return IllegalActionError.keyed("err.not_adjacent", pos=pos.notation())
     rt = t.rotated(rotation)
     for s in range(4):
         need = code >> (2 * s) & 3
         have = rt.edge_code >> (2 * s) & 3
         if need and have and need != have:
-            npos = pos.neighbour(s)
-            return (
-                f"At {rotation.degrees}° the {_SIDE_WORDS[s]} edge of the tile is "
-                f"{_EDGE_WORDS[have]}, but the tile at {npos.notation()} has "
-                f"{_EDGE_WORDS[need]} there."
+            return IllegalActionError.keyed(
+                "err.edge_mismatch",
+                degrees=rotation.degrees,
+                side=Phrase(f"core.side.{_SIDE_WORDS[s]}"),
+                have=Phrase(f"core.edge.{_EDGE_WORDS[have]}"),
+                npos=pos.neighbour(s).notation(),
+                need=Phrase(f"core.edge.{_EDGE_WORDS[need]}"),
             )
     return None
 
@@ -121,8 +191,8 @@ def parse_spot(rt: RotatedTile, spot: str) -> int:
     j = _from_jcz_location(rt, want)
     if j is not None:
         return j
-    names = ", ".join(spot_name(rt, i) for i in range(len(rt.tile.features)))
-    raise InvalidActionError(f"'{spot}' is not a spot on this tile; its spots are {names}")
+    names = ", ".join(f"'{spot_name(rt, i)}'" for i in range(len(rt.tile.features)))
+    raise InvalidActionError.keyed("err.bad_spot", spot=spot, names=names)
 
 
 _JCZ_HALVES = {"NL": 0, "NR": 1, "EL": 2, "ER": 3, "SL": 4, "SR": 5, "WL": 6, "WR": 7}
@@ -213,16 +283,24 @@ def can_deploy(
 
 
 def why_not_deploy(state: GameState, placed: PlacedTile, index: int, figure: str) -> str:
+    """Why ``figure`` may not stand on feature ``index`` of the placed tile, in English."""
+    return str(refuse_deploy(state, placed, index, figure))
+
+
+def refuse_deploy(
+    state: GameState, placed: PlacedTile, index: int, figure: str
+) -> IllegalActionError:
+    """Why ``figure`` may not stand on feature ``index`` of the placed tile (a keyed error)."""
     f = placed.rt.tile.features[index]
     supply = state.players[state.current].supply
     if supply.get(figure, 0) <= 0:
-        return f"You have no {figure} left in your supply."
+        return IllegalActionError.keyed("err.no_figure_left", figure=_figure(figure))
     if f.kind is FeatureKind.FIELD and not state.setup.farmers:
-        return "Farmers are not used in this match."
+        return IllegalActionError.keyed("err.no_farmers")
     feat = state.board.feature_of(placed.segs[index])
     if occupied(feat) and is_follower(figure):
-        return f"That {f.kind.value} is already occupied (it joins a {f.kind.value} with a figure on it)."
-    return f"You cannot put a {figure} there."
+        return IllegalActionError.keyed(f"err.occupied.{f.kind.value}")
+    return IllegalActionError.keyed("err.cannot_deploy", figure=_figure(figure))
 
 
 def describe_spot(spot: str) -> str:

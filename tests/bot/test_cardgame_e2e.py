@@ -34,6 +34,7 @@ from engine.cardgame import (
     public_view,
     seat_view,
 )
+from engine.cardgame.cards import CardFace
 from engine.cardgame.state import CardState
 from engine.core.decisions import Decision
 from tests.fakediscord import (
@@ -336,7 +337,8 @@ async def duo(tmp_path: Path) -> AsyncIterator[Table]:
 
 def hand_codes(text: str) -> list[str]:
     line = next((ln for ln in text.splitlines() if ln.startswith(("**Hand:**", "**Mano:**"))), "")
-    return re.findall(r"`([a-z-0-9]+)`", line)
+    # a Spanish hand shows Spanish codes (azul-2): each is read back to its face's code
+    return [CardFace.parse(c).code for c in re.findall(r"`([a-zñáéíóú\-0-9]+)`", line)]
 
 
 # ------------------------------------------------------------------------------ tests
@@ -448,6 +450,11 @@ async def test_refusals(duo: Table) -> None:
     assert res.callback.ephemeral and f"<@{mover.id}>" in res.callback.content
     res = await t.fake.slash(other, "claim", command="cardgame", row="red")
     assert f"<@{mover.id}>" in res.last.content
+    # the engine's reason for a row nobody has, in each player's language
+    res = await t.fake.slash(BOB, "claim", command="cardgame", row="púrpura")
+    assert "'púrpura' no es una fila; usa amarillo (claustro)" in res.last.content
+    res = await t.fake.slash(ALICE, "claim", command="cardgame", row="purple")
+    assert "'purple' is not a row; use yellow (cloister)" in res.last.content
     # wrong row: once a seat has played its face-down card, coloured cards go to their row
     while True:
         seat = min(st.awaiting)

@@ -161,7 +161,7 @@ async def test_whole_game_with_both_expansions_through_buttons(
     )
     score = (await fake.slash(BOB, "score")).last.text()
     assert "Figures in supply" in score
-    assert "1 large follower" in score and "1 builder" in score and "1 pig" in score
+    assert "large follower 1" in score and "builder 1" in score and "pig 1" in score
     assert "Traders & Builders" in score and "0 wine, 0 grain, 0 cloth" in score
     announced: dict[str, int] = {}
     figures_used: dict[str, int] = {}
@@ -397,13 +397,13 @@ async def test_spanish_labels(table: Table) -> None:
     assert all("seguidor grande" in f["name"] for f in fols if f["value"].startswith("large "))
     assert fols[-1]["name"] == "Sin seguidor"
     score = (await fake.slash(player, "score")).last.text()
-    assert "Figuras en reserva" in score and "1 seguidor grande" in score
-    assert "1 constructor" in score and "1 cerdo" in score
+    assert "Figuras en reserva" in score and "seguidor grande 1" in score
+    assert "constructor 1" in score and "cerdo 1" in score
     assert "Constructores y Comerciantes" in score
     seats = (await table.service.current(DEFAULT_CHANNEL, render=False)).seats
     # an expansion's events are worded by the engine's catalogue; seats become names
     lines = ui.event_lines([BuilderBonus(Seat(0)), GoodsTaken(Seat(1), (1, 0, 2))], seats, Lang.ES)
     assert lines == [
         f"El constructor de {seats[0].name} le da una segunda pieza este turno.",
-        f"{seats[1].name} recibe mercancías: 1 vino, 0 trigo, 2 tela.",
+        f"{seats[1].name} recibe fichas de mercancía: 1 de vino, 0 de grano, 2 de tela.",
     ]
