@@ -49,7 +49,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "pic.cards.row.blue": ("city", "ciudad"),
     "pic.cards.player": (
         "{score} pts · hand {hand} · animals {animals} · chest {chest} · follower: {row}",
-        "{score} pts · mano {hand} · animales {animals} · cofre {chest} · seguidor: {row}",
+        "{score} ptos · mano {hand} · animales {animals} · cofre {chest} · seguidor: {row}",
     ),
     "pic.cards.animal": ("ANIMAL", "ANIMAL"),
     "pic.cards.building": ("BUILDING", "EDIFICIO"),

@@ -34,6 +34,7 @@ SHARED = frozenset(
         "local",
         "min",  # minutes
         "neutral",
+        "total",  # "total" in the final table
         "no",
         "x",
         "y",
