@@ -61,6 +61,7 @@ class Request:
     files: list[tuple[str, bytes]]
     interaction_id: int | None = None  # set for webhook/interaction routes
     message_id: int | None = None  # the message created or edited, if any
+    refused: bool = False  # Discord answered 400: the body broke its limits
 
     @property
     def callback_type(self) -> int | None:
@@ -105,6 +106,68 @@ class Request:
             if name_part in fn:
                 return data
         raise KeyError(f"no file with {name_part!r} in {[f for f, _ in self.files]}")
+
+
+class _BadRequest:
+    """The response half of the HTTP 400 Discord answers a message that breaks its limits."""
+
+    status = 400
+    reason = "Bad Request"
+
+
+def limit_errors(body: dict[str, Any] | None) -> list[str]:
+    """What Discord would refuse in a message body (HTTP 400, code 50035): the text limits of
+    content, embeds and components. Empty when the body is acceptable."""
+    if not body:
+        return []
+    out = []
+    content = body.get("content")
+    if isinstance(content, str) and len(content) > 2000:
+        out.append(f"content: {len(content)} > 2000 characters")
+    embeds = body.get("embeds") or []
+    if len(embeds) > 10:
+        out.append("more than 10 embeds")
+    total = 0
+    for e in embeds:
+        for key, top in (("title", 256), ("description", 4096)):
+            n = len(str(e.get(key) or ""))
+            total += n
+            if n > top:
+                out.append(f"embed {key}: {n} > {top}")
+        fields = e.get("fields") or []
+        if len(fields) > 25:
+            out.append("more than 25 embed fields")
+        for f in fields:
+            name, value = str(f.get("name", "")), str(f.get("value", ""))
+            total += len(name) + len(value)
+            if len(name) > 256 or len(value) > 1024:
+                out.append(f"embed field {name[:20]!r}: {len(name)}/{len(value)} > 256/1024")
+        footer = str((e.get("footer") or {}).get("text", ""))
+        total += len(footer)
+        if len(footer) > 2048:
+            out.append(f"embed footer: {len(footer)} > 2048")
+    if total > 6000:
+        out.append(f"embeds: {total} > 6000 characters in all")
+    for c in walk_components(body.get("components") or []):
+        if len(c["custom_id"]) > 100:
+            out.append(f"custom_id longer than 100: {c['custom_id']!r}")
+        if len(str(c.get("label") or "")) > 80:
+            out.append(f"label longer than 80: {c.get('label')!r}")
+        for o in c.get("options") or []:
+            if len(o.get("label", "")) > 100 or len(o.get("value", "")) > 100:
+                out.append(f"select option longer than 100: {o!r}")
+    return out
+
+
+def refuse_oversized(req: Request, body: dict[str, Any] | None) -> None:
+    """Raise the HTTP 400 Discord answers a body that breaks its limits (``req`` is marked)."""
+    errors = limit_errors(body)
+    if errors:
+        req.refused = True
+        raise discord.HTTPException(
+            _BadRequest(),  # type: ignore[arg-type]
+            {"code": 50035, "message": "Invalid Form Body: " + "; ".join(errors)},
+        )
 
 
 def walk_components(components: Iterable[dict[str, Any]]) -> Iterable[dict[str, Any]]:
@@ -163,6 +226,8 @@ class Result:
         """Every request that carried a message body (callback 4/7, followups, edits, sends)."""
         out = []
         for r in self.requests:
+            if r.refused:
+                continue
             if (
                 r.callback_type in (CHANNEL_MESSAGE, UPDATE_MESSAGE)
                 or r.callback_type is None
@@ -546,6 +611,7 @@ class FakeDiscord:
         got = _read_files(files)
         req = Request(route.method, _actual_path(route), body, got)
         self._record(req)
+        refuse_oversized(req, body if route.method in ("POST", "PATCH") else None)
         params = _route_params(route)
         path = route.path
         if path == "/channels/{channel_id}/messages" and route.method == "POST":
@@ -594,6 +660,10 @@ class FakeDiscord:
         iid = self._tokens.get(token)
         req = Request(route.method, _actual_path(route), body, got, interaction_id=iid)
         self._record(req)
+        if body is not None and route.path.endswith("/callback"):
+            refuse_oversized(req, body.get("data") if int(body["type"]) in (4, 7) else None)
+        elif route.method in ("POST", "PATCH"):
+            refuse_oversized(req, body)
         channel_id = self._channel_of_token.get(token, DEFAULT_CHANNEL)
         original = self._originals.get(token)
         if route.path.endswith("/callback"):

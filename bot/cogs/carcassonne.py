@@ -21,7 +21,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from bot.cogs.base import channel_id
+from bot.cogs.base import channel_id, shown_user
 from bot.cogs.turns import Chain, TurnPickers, move_text
 from bot.i18n import Lang, lang_of, t
 from bot.services.base import LobbyInfo
@@ -37,7 +37,7 @@ from bot.ui import lobby as lobby_ui
 from bot.ui import presenters as ui
 from bot.ui.choices import Step, Token, walk
 from bot.ui.components import Click
-from bot.ui.message import Message, pinging
+from bot.ui.message import Message, TextOption, pinging
 from engine.core.decisions import Decision
 
 log = logging.getLogger(__name__)
@@ -169,7 +169,7 @@ class Carcassonne(
     # ================================================================== turn commands
     @app_commands.command(name="choose", description="Answer one of your open choices")
     @app_commands.describe(option="What you choose (the list shows your open choices)")
-    async def choose(self, interaction: Interaction, option: str) -> None:
+    async def choose(self, interaction: Interaction, option: TextOption) -> None:
         """The typed path to any decision: an option from autocomplete, its words, a number
         (a numeric option) or "pass"."""
 
@@ -211,7 +211,7 @@ class Carcassonne(
         interaction: Interaction,
         cell: int,
         rotation: int,
-        follower: str | None = None,
+        follower: TextOption | None = None,
     ) -> None:
         """The tile shortcut: cell and rotation, and the follower step's answer with it."""
 
@@ -349,7 +349,7 @@ class Carcassonne(
         )
         lang = self._remember_lang(done.match_id, interaction)
         moved = move_text(steps, outcome.seats, lang)
-        name = interaction.user.display_name
+        name = shown_user(interaction)
         await self.post_outcome(done, lang, headline=t(lang, "moved", name=name, move=moved))
         await interaction.followup.send(t(lang_of(interaction.locale), "done"), ephemeral=True)
 
@@ -368,7 +368,7 @@ class Carcassonne(
         outcome = await self.service.undo(channel_id(interaction), _uid(interaction))
         lang = self._remember_lang(outcome.match_id, interaction)
         await self.post_outcome(
-            outcome, lang, headline=t(lang, "undone", name=interaction.user.display_name)
+            outcome, lang, headline=t(lang, "undone", name=shown_user(interaction))
         )
 
     @app_commands.command(name="resign", description="Resign from the match")
@@ -377,7 +377,7 @@ class Carcassonne(
             await interaction.response.defer(ephemeral=True, thinking=True)
             outcome = await self.service.resign(channel_id(interaction), _uid(interaction))
             lang = self._remember_lang(outcome.match_id, interaction)
-            headline = t(lang, "resigned", name=interaction.user.display_name)
+            headline = t(lang, "resigned", name=shown_user(interaction))
             await self.post_outcome(outcome, lang, headline=headline)
             await interaction.followup.send(t(lang, "done"), ephemeral=True)
 
@@ -395,7 +395,7 @@ class Carcassonne(
             )
             lang = self._remember_lang(info.match_id, interaction)
             await interaction.response.send_message(
-                t(lang, "abandoned", name=interaction.user.display_name),
+                t(lang, "abandoned", name=shown_user(interaction)),
                 allowed_mentions=ui.QUIET,
             )
 

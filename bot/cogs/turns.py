@@ -20,7 +20,7 @@ from typing import Any
 
 import discord
 
-from bot.cogs.base import GameCog, channel_id
+from bot.cogs.base import GameCog, channel_id, shown_user
 from bot.cogs.private import reply_private, send_private
 from bot.i18n import Lang, lang_of, t
 from bot.services.base import SeatInfo
@@ -354,7 +354,7 @@ class TurnPickers(GameCog):
         )
         lang = self._remember_lang(outcome.match_id, interaction)
         moved = move_text(chain.steps, outcome.seats, lang)
-        name = interaction.user.display_name
+        name = shown_user(interaction)
         await self.post_outcome(done, lang, headline=t(lang, "moved", name=name, move=moved))
         text = t(lang_of(interaction.locale), "done")
         if fresh:

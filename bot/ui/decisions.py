@@ -132,7 +132,7 @@ def choices_of(step: Step, seats: Sequence[SeatInfo], lang: Lang) -> list[Choice
         unchosen = [n for n in step.decision.facet_names() if n not in chosen]
         others = [n for n in varying(q.options, unchosen) if n != "cell"]
         for i, o in enumerate(q.options):
-            text = option_text(o, seats, lang, among=q.options, chosen=chosen)
+            text = option_text(o, seats, lang, among=q.options, chosen=chosen, plain=True)
             detail = ""
             if o.label is not None:
                 detail = target_text(o.target, lang) or ""
@@ -386,7 +386,7 @@ def number_modal(
     top = "…" if hi is None else hi
     return NumberModal(
         _click(match_id, root, "g", path),
-        title=decision_prompt(step.decision, seats, lang),
+        title=decision_prompt(step.decision, seats, lang, plain=True),
         label=t(lang, "number_label", min=lo, max=top),
         placeholder=f"{lo}–{top}",
         handler=kit.handler,
@@ -420,7 +420,7 @@ def decision_buttons(
             out.append(
                 kit.button(
                     _click(match_id, decision, "g", ((Token("o", i),),)),
-                    label=option_text(o, seats, lang) + suffix,
+                    label=option_text(o, seats, lang, plain=True) + suffix,
                     style=PRIMARY,
                     row=row,
                 )
