@@ -25,6 +25,8 @@ from pathlib import Path
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from bot.services.cache import GameCache
+from bot.services.guard import ERR_BAD_INPUT as ERR_BAD_INPUT
+from bot.services.guard import Guarded, guard_class
 from bot.services.private import DmRegistry
 from engine.core.errors import EngineError
 from engine.core.rng import Rng
@@ -63,6 +65,7 @@ ERR_STALE = "stale"  # params: message_url (link to the current turn message) if
 ERR_ILLEGAL = "illegal"  # params: reason (engine's player-readable text, English)
 ERR_NO_UNDO = "no_undo"
 ERR_ALREADY_STARTED = "already_started"
+# ERR_BAD_INPUT (bot/services/guard.py): a call whose arguments do not fit the service's types
 
 #: where new lobbies get their seed when none is given
 MAX_SEED = (1 << 62) - 1
@@ -154,8 +157,12 @@ def illegal(reason: str) -> ServiceError:
     return ServiceError(ERR_ILLEGAL, reason, reason=reason)
 
 
-class GameService(Generic[Opts, G]):
+class GameService(Guarded, Generic[Opts, G]):
     """The lobby, locks, loading and caching of one game's matches (see the module docstring).
+
+    Every public coroutine method checks its arguments against its type hints first
+    (:mod:`bot.services.guard`): a wrong type or an id beyond 64 bits is answered with
+    ServiceError ``bad_input``, never a raw TypeError or OverflowError.
 
     Subclasses set ``game`` (the ``matches.game`` value), ``min_players`` and ``name`` (for
     messages), and implement :meth:`options_from_json`, :meth:`validate` and :meth:`replay_log`.
@@ -523,3 +530,6 @@ class GameService(Generic[Opts, G]):
     @property
     def dm_closed(self) -> set[int]:
         return self.dm.closed
+
+
+guard_class(GameService)  # its subclasses are guarded by Guarded.__init_subclass__

@@ -23,7 +23,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 import aiosqlite
@@ -258,7 +258,7 @@ class MatchService(DecisionReads):
         self,
         channel_id: int,
         user_id: int,
-        actions: list[Action],
+        actions: Sequence[Action],
         expected_version: int | None = None,
         *,
         key: str | None = None,
