@@ -84,9 +84,18 @@ messages.register(
             "{wine} vino, {grain} trigo, {cloth} tela",
         ),
         "fig.builder": ("builder", "constructor"),
-        "part.most_wine": ("most wine ({n} tokens): 10", "más vino ({n} fichas): 10"),
-        "part.most_grain": ("most grain ({n} tokens): 10", "más trigo ({n} fichas): 10"),
-        "part.most_cloth": ("most cloth ({n} tokens): 10", "más tela ({n} fichas): 10"),
+        "part.most_wine": (
+            "most wine ({n} {n:token|tokens}): 10",
+            "más vino ({n} {n:ficha|fichas}): 10",
+        ),
+        "part.most_grain": (
+            "most grain ({n} {n:token|tokens}): 10",
+            "más trigo ({n} {n:ficha|fichas}): 10",
+        ),
+        "part.most_cloth": (
+            "most cloth ({n} {n:token|tokens}): 10",
+            "más tela ({n} {n:ficha|fichas}): 10",
+        ),
         "part.pig": ("pig +{n}", "cerdo +{n}"),
         "score.goods": ("goods", "mercancías"),
         "fig.pig": ("pig", "cerdo"),
