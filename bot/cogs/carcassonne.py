@@ -22,9 +22,10 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from bot.cogs.base import channel_id, shown_user
-from bot.cogs.turns import Chain, TurnPickers, move_text
+from bot.cogs.turns import MATCH_MEMORY, Chain, TurnPickers, move_text
 from bot.i18n import Lang, lang_of, t
 from bot.services.base import LobbyInfo
+from bot.services.cache import Lru
 from bot.services.matches import (
     ERR_NOT_YOUR_TURN,
     MatchService,
@@ -71,8 +72,9 @@ class Carcassonne(
     def __init__(self, bot: commands.Bot, service: MatchService) -> None:
         self.bot = bot
         self.service = service
-        self._lang: dict[int, Lang] = {}  # match id -> language of its public messages
-        self._dm_sent: dict[int, set[str]] = {}  # match id -> secret decisions sent by DM
+        # per match, bounded, forgotten when the match ends (see TurnPickers.forget)
+        self._lang: Lru[int, Lang] = Lru(MATCH_MEMORY)  # the language of its public messages
+        self._dm_sent: Lru[int, set[str]] = Lru(MATCH_MEMORY)  # secret decisions sent by DM
         super().__init__()
 
     async def cog_unload(self) -> None:
@@ -394,6 +396,7 @@ class Carcassonne(
                 channel_id(interaction), _uid(interaction), can_manage=can_manage
             )
             lang = self._remember_lang(info.match_id, interaction)
+            self.forget(info.match_id)
             await interaction.response.send_message(
                 t(lang, "abandoned", name=shown_user(interaction)),
                 allowed_mentions=ui.QUIET,

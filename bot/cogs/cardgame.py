@@ -116,7 +116,7 @@ class CardGame(
         content.
         """
         for user_id in outcome.private_changed:
-            if user_id <= 0 or self.service.dm.is_closed(user_id):
+            if user_id <= 0 or await self.service.dm.is_closed(user_id):
                 continue
             _, sv = await self.service.private_view(outcome.match_id, user_id)
             msg = await self._hand(outcome, sv, lang, where=f"<#{outcome.channel_id}>")

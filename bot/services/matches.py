@@ -52,7 +52,7 @@ from bot.services.base import (
 )
 from bot.services.decisions import DecisionReads
 from bot.services.options import MatchOptions, game_setup, validate_options
-from bot.services.private import SNAPSHOT_KEY, DmRegistry
+from bot.services.private import DmRegistry
 from bot.services.replay import RESIGN, UNDO, Game, rebuild, start_game, turn_states
 from bot.services.results import (
     SEAT_COLOURS,
@@ -462,7 +462,6 @@ class MatchService(DecisionReads):
         status = "finished" if finished else None
         users = [s.user_id for s in loaded.seats]
         snapshot = snapshot_of(game, names, winners=resign_winners)
-        snapshot[SNAPSHOT_KEY] = self.dm.snapshot_part(users)
         try:
             async with self.storage.db.transaction() as tx:
                 await self.storage.matches.advance(
