@@ -11,11 +11,20 @@ Inbound interactions are gateway ``INTERACTION_CREATE`` payloads handed to the r
 ``ConnectionState.parse_interaction_create`` — the same path a live gateway event takes. Every
 message the bot sends is stored with its components, so a test can click a button on it later
 (also after a "restart" with a new bot on the same database).
+
+``wire=True`` goes one layer further out, for tests of what discord.py itself does, such as
+what its loggers write: inbound events are JSON text handed to a real ``DiscordWebSocket``
+(``received_message``: the gateway's DEBUG log of every event), and the bot's REST and webhook
+requests run through the real ``HTTPClient.request`` and ``AsyncWebhookAdapter.request`` down to
+a fake aiohttp session (their DEBUG logs of bodies and answers, their status handling: a 403
+becomes ``discord.Forbidden`` inside discord.py). Every message the bot posts in a channel or
+a DM comes back as a gateway ``MESSAGE_CREATE``, as Discord sends it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import io
 import itertools
 import json
 import re
@@ -25,6 +34,7 @@ from typing import Any
 
 import discord
 from discord.ext import commands
+from discord.gateway import DiscordWebSocket
 from discord.http import Route
 from discord.webhook import async_ as webhook_async
 
@@ -262,9 +272,12 @@ class Result:
 class FakeDiscord:
     """Drives one bot through fabricated gateway payloads and records what it sends."""
 
-    def __init__(self, bot: commands.Bot, *, guild_id: int = GUILD_ID) -> None:
+    def __init__(self, bot: commands.Bot, *, guild_id: int = GUILD_ID, wire: bool = False) -> None:
         self.bot = bot
         self.guild_id = guild_id
+        self.wire = wire
+        self._ws: DiscordWebSocket | None = None
+        self._seq = 0
         self.requests: list[Request] = []
         self.messages: dict[int, dict[str, Any]] = {}
         self.attachments: dict[str, bytes] = {}
@@ -295,9 +308,40 @@ class FakeDiscord:
                 "bot": True,
             },
         )
-        bot.http.request = self._rest  # type: ignore[method-assign]
+        if self.wire:
+            self._wire_up()
+        else:
+            bot.http.request = self._rest  # type: ignore[method-assign]
         webhook_async.async_context.set(self._adapter)
         await bot.setup_hook()
+
+    def _wire_up(self) -> None:
+        """Real discord.py HTTP and gateway code over a fake session and socket (``wire``)."""
+        bot = self.bot
+        bot.http._HTTPClient__session = _WireSession(self)  # type: ignore[attr-defined]
+        bot.http._global_over = asyncio.Event()
+        bot.http._global_over.set()
+        self._adapter = webhook_async.AsyncWebhookAdapter()  # type: ignore[no-untyped-call]
+        ws = DiscordWebSocket(None, loop=asyncio.get_running_loop())  # type: ignore[arg-type]
+        ws.token = None
+        ws._connection = bot._connection
+        ws._discord_parsers = bot._connection.parsers
+        ws._dispatch = bot.dispatch
+        ws.gateway = DiscordWebSocket.DEFAULT_GATEWAY
+        ws.call_hooks = bot._connection.call_hooks
+        ws._initial_identify = False
+        ws.shard_id = None
+        ws.shard_count = None
+        ws._max_heartbeat_timeout = 60.0
+        self._ws = ws
+
+    async def _gateway(self, event: str, data: dict[str, Any]) -> None:
+        """Deliver a dispatch event as JSON text through the real gateway code (``wire``)."""
+        assert self._ws is not None
+        self._seq += 1
+        await self._ws.received_message(
+            json.dumps({"op": 0, "t": event, "s": self._seq, "d": data})
+        )
 
     async def ready(self) -> None:
         """Dispatch ``on_ready`` (restart recovery) and wait for the listeners."""
@@ -406,6 +450,9 @@ class FakeDiscord:
     def inject(self, payload: dict[str, Any]) -> None:
         """Hand a gateway INTERACTION_CREATE payload to the bot without waiting for it."""
         webhook_async.async_context.set(self._adapter)
+        if self.wire:
+            asyncio.get_running_loop().create_task(self._gateway("INTERACTION_CREATE", payload))
+            return
         self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
 
     async def slash(
@@ -486,7 +533,10 @@ class FakeDiscord:
         webhook_async.async_context.set(self._adapter)
         start = len(self.requests)
         before = asyncio.all_tasks()
-        self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+        if self.wire:
+            await self._gateway("INTERACTION_CREATE", payload)
+        else:
+            self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
         await self._settle(before)
         token = payload["token"]
         mine = [
@@ -617,6 +667,8 @@ class FakeDiscord:
         if path == "/channels/{channel_id}/messages" and route.method == "POST":
             msg = self._store_message(body or {}, got, int(params["channel_id"]))
             req.message_id = int(msg["id"])
+            if self.wire:  # Discord tells the bot of its own message, DMs included
+                asyncio.get_running_loop().create_task(self._gateway("MESSAGE_CREATE", msg))
             return msg
         if path == "/channels/{channel_id}/messages/{message_id}":
             mid = int(params["message_id"])
@@ -720,6 +772,129 @@ class _RecordingAdapter(webhook_async.AsyncWebhookAdapter):
         **kwargs: Any,
     ) -> Any:
         return await self.fake._webhook(route, payload=payload, multipart=multipart, files=files)
+
+
+#: REST routes the bot uses, most specific first (``wire``: a URL is read back into its Route)
+_REST_TEMPLATES = (
+    "/channels/{channel_id}/messages/{message_id}",
+    "/channels/{channel_id}/messages",
+    "/channels/{channel_id}",
+    "/users/@me/channels",
+    "/applications/{application_id}/guilds/{guild_id}/commands",
+    "/applications/{application_id}/commands",
+)
+_WEBHOOK_TEMPLATES = (
+    "/interactions/{webhook_id}/{webhook_token}/callback",
+    "/webhooks/{webhook_id}/{webhook_token}/messages/@original",
+    "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}",
+    "/webhooks/{webhook_id}/{webhook_token}",
+)
+
+
+def _route_of(method: str, path: str) -> tuple[Route, bool]:
+    """The Route a request URL path was made from, and whether it is a webhook's."""
+    for webhook, templates in ((False, _REST_TEMPLATES), (True, _WEBHOOK_TEMPLATES)):
+        for template in templates:
+            names = re.findall(r"{(\w+)}", template)
+            pattern = re.escape(template)
+            for n in names:
+                pattern = pattern.replace(re.escape("{" + n + "}"), f"(?P<{n}>[^/]+)")
+            m = re.fullmatch(pattern, path)
+            if m is not None:
+                return Route(method, template, **m.groupdict()), webhook
+    return Route(method, path), path.startswith(("/webhooks/", "/interactions/"))
+
+
+class _Blob:
+    """A file part read back from a multipart body, shaped like ``discord.File`` for
+    :func:`_read_files`."""
+
+    def __init__(self, filename: str, data: bytes) -> None:
+        self.filename = filename
+        self.fp = io.BytesIO(data)
+
+    def reset(self) -> None:
+        self.fp.seek(0)
+
+
+class _WireResponse:
+    """What the fake session answers: status, headers and text, as aiohttp's response."""
+
+    def __init__(self, status: int, data: Any) -> None:
+        self.status = status
+        self.reason = {200: "OK", 204: "No Content", 400: "Bad Request", 403: "Forbidden"}.get(
+            status, "Error"
+        )
+        self.headers: dict[str, str] = {"content-type": "application/json"}
+        self._text = "" if data is None else json.dumps(data)
+
+    async def text(self, encoding: str = "utf-8") -> str:
+        return self._text
+
+    async def __aenter__(self) -> _WireResponse:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        return None
+
+
+class _WireCall:
+    def __init__(self, session: _WireSession, method: str, url: str, kwargs: dict[str, Any]):
+        self.session, self.method, self.url, self.kwargs = session, method, url, kwargs
+        self.response: _WireResponse | None = None
+
+    async def __aenter__(self) -> _WireResponse:
+        self.response = await self.session.answer(self.method, self.url, self.kwargs)
+        return self.response
+
+    async def __aexit__(self, *exc: object) -> None:
+        return None
+
+
+class _WireSession:
+    """The aiohttp session under discord.py's real HTTP code (``wire``): decodes each request
+    (JSON or multipart with files), hands it to the fake Discord's route handlers and answers
+    with their JSON, or with the status of the ``HTTPException`` they raise."""
+
+    closed = False
+
+    def __init__(self, fake: FakeDiscord) -> None:
+        self.fake = fake
+
+    def request(self, method: str, url: str, **kwargs: Any) -> _WireCall:
+        return _WireCall(self, method, url, kwargs)
+
+    async def close(self) -> None:
+        self.closed = True
+
+    async def answer(self, method: str, url: str, kwargs: dict[str, Any]) -> _WireResponse:
+        body, files = _decode(kwargs.get("data"))
+        route, webhook = _route_of(method, url[len(Route.BASE) :].split("?")[0])
+        try:
+            if webhook:
+                got = await self.fake._webhook(route, payload=body, files=files)
+            else:
+                got = await self.fake._rest(route, files=files, json=body)
+        except discord.HTTPException as e:
+            return _WireResponse(e.status, {"code": e.code, "message": e.text})
+        return _WireResponse(200 if got is not None else 204, got)
+
+
+def _decode(data: Any) -> tuple[dict[str, Any] | None, list[_Blob]]:
+    """A request body as JSON and files: JSON text, or aiohttp form data."""
+    if data is None:
+        return None, []
+    if isinstance(data, str | bytes):
+        return json.loads(data), []
+    body: dict[str, Any] | None = None
+    files = []
+    for options, _, value in data._fields:
+        if options.get("name") == "payload_json":
+            body = json.loads(value)
+        elif options.get("filename"):
+            raw = value.read() if hasattr(value, "read") else bytes(value)
+            files.append(_Blob(str(options["filename"]), raw))
+    return body, files
 
 
 def _is_view_timer(task: asyncio.Task[Any]) -> bool:
