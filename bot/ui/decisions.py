@@ -241,7 +241,12 @@ def picker(
     if asked is None:
         names = [n for n in decision.facet_names() if n not in dict(step.chosen)]
         split = varying(q.options, names)
+        # the facet the options differ in, or the first that tells each apart (each a cell)
         asked = split[0] if len(split) == 1 else None
+        if asked is None:
+            asked = next(
+                (n for n in split if len({o.facet(n) for o in q.options}) == len(q.options)), None
+            )
     what = _facet_word(asked, lang)
     if not items:
         lines.append(t(lang, "picker_nothing", passing=pass_text(decision, lang)))
