@@ -24,7 +24,6 @@ a DM comes back as a gateway ``MESSAGE_CREATE``, as Discord sends it.
 from __future__ import annotations
 
 import asyncio
-import io
 import itertools
 import json
 import re
@@ -37,6 +36,10 @@ from discord.ext import commands
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 from discord.webhook import async_ as webhook_async
+
+from tests.fakediscord_limits import limit_errors as limit_errors
+from tests.fakediscord_limits import refuse_oversized
+from tests.fakediscord_wire import wire_up
 
 APP_ID = 900_000_000_000_000_001
 GUILD_ID = 900_000_000_000_000_002
@@ -116,68 +119,6 @@ class Request:
             if name_part in fn:
                 return data
         raise KeyError(f"no file with {name_part!r} in {[f for f, _ in self.files]}")
-
-
-class _BadRequest:
-    """The response half of the HTTP 400 Discord answers a message that breaks its limits."""
-
-    status = 400
-    reason = "Bad Request"
-
-
-def limit_errors(body: dict[str, Any] | None) -> list[str]:
-    """What Discord would refuse in a message body (HTTP 400, code 50035): the text limits of
-    content, embeds and components. Empty when the body is acceptable."""
-    if not body:
-        return []
-    out = []
-    content = body.get("content")
-    if isinstance(content, str) and len(content) > 2000:
-        out.append(f"content: {len(content)} > 2000 characters")
-    embeds = body.get("embeds") or []
-    if len(embeds) > 10:
-        out.append("more than 10 embeds")
-    total = 0
-    for e in embeds:
-        for key, top in (("title", 256), ("description", 4096)):
-            n = len(str(e.get(key) or ""))
-            total += n
-            if n > top:
-                out.append(f"embed {key}: {n} > {top}")
-        fields = e.get("fields") or []
-        if len(fields) > 25:
-            out.append("more than 25 embed fields")
-        for f in fields:
-            name, value = str(f.get("name", "")), str(f.get("value", ""))
-            total += len(name) + len(value)
-            if len(name) > 256 or len(value) > 1024:
-                out.append(f"embed field {name[:20]!r}: {len(name)}/{len(value)} > 256/1024")
-        footer = str((e.get("footer") or {}).get("text", ""))
-        total += len(footer)
-        if len(footer) > 2048:
-            out.append(f"embed footer: {len(footer)} > 2048")
-    if total > 6000:
-        out.append(f"embeds: {total} > 6000 characters in all")
-    for c in walk_components(body.get("components") or []):
-        if len(c["custom_id"]) > 100:
-            out.append(f"custom_id longer than 100: {c['custom_id']!r}")
-        if len(str(c.get("label") or "")) > 80:
-            out.append(f"label longer than 80: {c.get('label')!r}")
-        for o in c.get("options") or []:
-            if len(o.get("label", "")) > 100 or len(o.get("value", "")) > 100:
-                out.append(f"select option longer than 100: {o!r}")
-    return out
-
-
-def refuse_oversized(req: Request, body: dict[str, Any] | None) -> None:
-    """Raise the HTTP 400 Discord answers a body that breaks its limits (``req`` is marked)."""
-    errors = limit_errors(body)
-    if errors:
-        req.refused = True
-        raise discord.HTTPException(
-            _BadRequest(),  # type: ignore[arg-type]
-            {"code": 50035, "message": "Invalid Form Body: " + "; ".join(errors)},
-        )
 
 
 def walk_components(components: Iterable[dict[str, Any]]) -> Iterable[dict[str, Any]]:
@@ -317,23 +258,8 @@ class FakeDiscord:
 
     def _wire_up(self) -> None:
         """Real discord.py HTTP and gateway code over a fake session and socket (``wire``)."""
-        bot = self.bot
-        bot.http._HTTPClient__session = _WireSession(self)  # type: ignore[attr-defined]
-        bot.http._global_over = asyncio.Event()
-        bot.http._global_over.set()
         self._adapter = webhook_async.AsyncWebhookAdapter()  # type: ignore[no-untyped-call]
-        ws = DiscordWebSocket(None, loop=asyncio.get_running_loop())  # type: ignore[arg-type]
-        ws.token = None
-        ws._connection = bot._connection
-        ws._discord_parsers = bot._connection.parsers
-        ws._dispatch = bot.dispatch
-        ws.gateway = DiscordWebSocket.DEFAULT_GATEWAY
-        ws.call_hooks = bot._connection.call_hooks
-        ws._initial_identify = False
-        ws.shard_id = None
-        ws.shard_count = None
-        ws._max_heartbeat_timeout = 60.0
-        self._ws = ws
+        self._ws = wire_up(self)
 
     async def _gateway(self, event: str, data: dict[str, Any]) -> None:
         """Deliver a dispatch event as JSON text through the real gateway code (``wire``)."""
@@ -772,129 +698,6 @@ class _RecordingAdapter(webhook_async.AsyncWebhookAdapter):
         **kwargs: Any,
     ) -> Any:
         return await self.fake._webhook(route, payload=payload, multipart=multipart, files=files)
-
-
-#: REST routes the bot uses, most specific first (``wire``: a URL is read back into its Route)
-_REST_TEMPLATES = (
-    "/channels/{channel_id}/messages/{message_id}",
-    "/channels/{channel_id}/messages",
-    "/channels/{channel_id}",
-    "/users/@me/channels",
-    "/applications/{application_id}/guilds/{guild_id}/commands",
-    "/applications/{application_id}/commands",
-)
-_WEBHOOK_TEMPLATES = (
-    "/interactions/{webhook_id}/{webhook_token}/callback",
-    "/webhooks/{webhook_id}/{webhook_token}/messages/@original",
-    "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}",
-    "/webhooks/{webhook_id}/{webhook_token}",
-)
-
-
-def _route_of(method: str, path: str) -> tuple[Route, bool]:
-    """The Route a request URL path was made from, and whether it is a webhook's."""
-    for webhook, templates in ((False, _REST_TEMPLATES), (True, _WEBHOOK_TEMPLATES)):
-        for template in templates:
-            names = re.findall(r"{(\w+)}", template)
-            pattern = re.escape(template)
-            for n in names:
-                pattern = pattern.replace(re.escape("{" + n + "}"), f"(?P<{n}>[^/]+)")
-            m = re.fullmatch(pattern, path)
-            if m is not None:
-                return Route(method, template, **m.groupdict()), webhook
-    return Route(method, path), path.startswith(("/webhooks/", "/interactions/"))
-
-
-class _Blob:
-    """A file part read back from a multipart body, shaped like ``discord.File`` for
-    :func:`_read_files`."""
-
-    def __init__(self, filename: str, data: bytes) -> None:
-        self.filename = filename
-        self.fp = io.BytesIO(data)
-
-    def reset(self) -> None:
-        self.fp.seek(0)
-
-
-class _WireResponse:
-    """What the fake session answers: status, headers and text, as aiohttp's response."""
-
-    def __init__(self, status: int, data: Any) -> None:
-        self.status = status
-        self.reason = {200: "OK", 204: "No Content", 400: "Bad Request", 403: "Forbidden"}.get(
-            status, "Error"
-        )
-        self.headers: dict[str, str] = {"content-type": "application/json"}
-        self._text = "" if data is None else json.dumps(data)
-
-    async def text(self, encoding: str = "utf-8") -> str:
-        return self._text
-
-    async def __aenter__(self) -> _WireResponse:
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        return None
-
-
-class _WireCall:
-    def __init__(self, session: _WireSession, method: str, url: str, kwargs: dict[str, Any]):
-        self.session, self.method, self.url, self.kwargs = session, method, url, kwargs
-        self.response: _WireResponse | None = None
-
-    async def __aenter__(self) -> _WireResponse:
-        self.response = await self.session.answer(self.method, self.url, self.kwargs)
-        return self.response
-
-    async def __aexit__(self, *exc: object) -> None:
-        return None
-
-
-class _WireSession:
-    """The aiohttp session under discord.py's real HTTP code (``wire``): decodes each request
-    (JSON or multipart with files), hands it to the fake Discord's route handlers and answers
-    with their JSON, or with the status of the ``HTTPException`` they raise."""
-
-    closed = False
-
-    def __init__(self, fake: FakeDiscord) -> None:
-        self.fake = fake
-
-    def request(self, method: str, url: str, **kwargs: Any) -> _WireCall:
-        return _WireCall(self, method, url, kwargs)
-
-    async def close(self) -> None:
-        self.closed = True
-
-    async def answer(self, method: str, url: str, kwargs: dict[str, Any]) -> _WireResponse:
-        body, files = _decode(kwargs.get("data"))
-        route, webhook = _route_of(method, url[len(Route.BASE) :].split("?")[0])
-        try:
-            if webhook:
-                got = await self.fake._webhook(route, payload=body, files=files)
-            else:
-                got = await self.fake._rest(route, files=files, json=body)
-        except discord.HTTPException as e:
-            return _WireResponse(e.status, {"code": e.code, "message": e.text})
-        return _WireResponse(200 if got is not None else 204, got)
-
-
-def _decode(data: Any) -> tuple[dict[str, Any] | None, list[_Blob]]:
-    """A request body as JSON and files: JSON text, or aiohttp form data."""
-    if data is None:
-        return None, []
-    if isinstance(data, str | bytes):
-        return json.loads(data), []
-    body: dict[str, Any] | None = None
-    files = []
-    for options, _, value in data._fields:
-        if options.get("name") == "payload_json":
-            body = json.loads(value)
-        elif options.get("filename"):
-            raw = value.read() if hasattr(value, "read") else bytes(value)
-            files.append(_Blob(str(options["filename"]), raw))
-    return body, files
 
 
 def _is_view_timer(task: asyncio.Task[Any]) -> bool:
