@@ -8,6 +8,7 @@ does that. The token is handed to discord.py only; it is never logged.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from typing import Any
 
@@ -126,7 +127,10 @@ async def run_bot(settings: Settings) -> None:
         async with bot:
             await bot.start(settings.discord_token)
     finally:
+        # the pruner ends before the database closes (else it fails on a closed connection)
         pruner.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await pruner
         await service.close()
 
 

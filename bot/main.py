@@ -83,10 +83,13 @@ def _run_bot(settings: Settings) -> int:
             "Discord refused the token: check DISCORD_TOKEN (the bot's token in the "
             "developer portal)"
         )
-    except (TimeoutError, OSError, aiohttp.ClientError) as e:
+    except (TimeoutError, aiohttp.ClientError, discord.GatewayNotFound) as e:
         return _fail(
             f"cannot reach Discord ({_reason(e)}): check the network connection and try again"
         )
+    except OSError as e:  # a file: the database or its folder
+        where = f" {e.filename}" if e.filename else ""
+        return _fail(f"cannot use{where}: {e.strerror or e}")
     except discord.DiscordServerError as e:
         return _fail(f"Discord is not answering (HTTP {e.status}): try again later")
     except KeyboardInterrupt:

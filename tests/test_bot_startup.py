@@ -45,10 +45,10 @@ def _start(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, failure: BaseExcepti
     "failure",
     [
         aiohttp.ClientConnectionError("Cannot connect to host discord.com:443"),
-        OSError(-2, "Name or service not known"),
+        aiohttp.ServerDisconnectedError(),
         TimeoutError(),
     ],
-    ids=["aiohttp", "dns", "timeout"],
+    ids=["no-connection", "disconnected", "timeout"],
 )
 def test_no_network_is_one_line(
     tmp_path: Path,
@@ -83,6 +83,23 @@ def test_a_refused_token_is_one_line(
         "developer portal)"
     ]
     assert "not-a-real-token" not in said
+
+
+def test_an_unusable_database_path_is_one_line(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    clean_logging: None,
+) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
+    monkeypatch.setenv("DATABASE_PATH", str(blocker / "bot.sqlite3"))
+    code = run(argparse.Namespace(env_file=tmp_path / "no.env", out=tmp_path / "out"))
+    said = "".join(capsys.readouterr())
+    errors = [x for x in said.splitlines() if x.startswith("carcabot:")]
+    assert code == 1 and len(errors) == 1 and "Traceback" not in said
+    assert "a-file" in errors[0] and "Discord" not in errors[0]
 
 
 def test_setting_logging_up_twice_keeps_one_handler(clean_logging: None) -> None:
