@@ -8,6 +8,7 @@ does that. The token is handed to discord.py only; it is never logged.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from typing import Any
 
@@ -15,6 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import logs
 from bot.i18n import CarcTranslator, lang_of, t
 from bot.services.matches import MatchService
 from bot.settings import Settings
@@ -64,6 +66,12 @@ class CarcBot(commands.Bot):
     ) -> None:
         """``service`` may be None only for ``carcabot sync`` (no interaction is served);
         ``background_tasks=False`` leaves the reminder loop off (tests drive it directly)."""
+        # no secret reaches any log, whoever set the logging up (bot.logs)
+        logs.install_redaction()
+        # the bot never joins a voice channel: no warning that voice is not supported
+        for flag in ("warn_nacl", "warn_dave"):
+            if hasattr(discord.VoiceClient, flag):
+                setattr(discord.VoiceClient, flag, False)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
@@ -92,12 +100,8 @@ class CarcBot(commands.Bot):
 
 
 def setup_logging(level: int) -> None:
-    """Console logging in RoboDanny's format; discord.http kept at WARNING."""
-    discord.utils.setup_logging(level=level, root=True)
-    logging.getLogger("discord.http").setLevel(logging.WARNING)
-    # aiosqlite logs every statement with its parameters at DEBUG: a card-game action row
-    # names a face-down card, so never let it reach the log (secrets stay out of logs)
-    logging.getLogger("aiosqlite").setLevel(logging.INFO)
+    """The console log at ``level``, once, with no secret in it (:func:`bot.logs.setup`)."""
+    logs.setup(level)
 
 
 async def run_bot(settings: Settings) -> None:
@@ -109,7 +113,7 @@ async def run_bot(settings: Settings) -> None:
     if not settings.discord_token:
         raise ValueError("DISCORD_TOKEN is not set")
     setup_logging(settings.log_level_number)
-    log.info("opening match database %s", settings.database_path)
+    log.info("starting the Discord bot; opening match database %s", settings.database_path)
     settings.database_path.parent.mkdir(parents=True, exist_ok=True)
     # writer=True: a second bot process on the same database refuses to start (DatabaseInUse)
     storage = await Storage.open(settings.database_path, writer=True)
@@ -123,7 +127,10 @@ async def run_bot(settings: Settings) -> None:
         async with bot:
             await bot.start(settings.discord_token)
     finally:
+        # the pruner ends before the database closes (else it fails on a closed connection)
         pruner.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await pruner
         await service.close()
 
 

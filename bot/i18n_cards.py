@@ -64,6 +64,12 @@ TEXTS: dict[str, tuple[str, str]] = {
         "`{card}` cannot go in the {row} row now.",
         "`{card}` no puede ir ahora en la fila {row}.",
     ),
+    "not_the_joker": (
+        "Lay `{joker}` first (not `{card}`): it came up while the rows were laid out; choose "
+        "the row it goes into.",
+        "Primero coloca `{joker}` (no `{card}`): salió al preparar las filas; elige la fila "
+        "donde va.",
+    ),
     "lobby_closed": ("This table has closed.", "Esta mesa ya está cerrada."),
     # ------------------------------------------------------------------ lobby
     "lobby_title": ("Carcassonne – the card game", "Carcassonne – el juego de cartas"),

@@ -35,6 +35,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
+from bot.args_cli import ArgsError, add_expansions_argument, add_rule_edition_arguments
+from bot.args_cli import expansion_ids as parse_expansions
 from bot.i18n import Lang
 from bot.i18n_local import tl
 from bot.local_ask import Answer, Asker, Console, EndOfInput, Words
@@ -113,15 +115,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--resume", action="store_true", help="continue the unfinished local match")
     p.add_argument("--names", nargs="*", default=[], help="names of the human players")
-    p.add_argument("--farm-scoring", choices=("per_farm", "city_supply_1st_ed"), default="per_farm")
-    p.add_argument("--tiny-city", type=int, choices=(2, 4), default=2)
-    p.add_argument(
-        "--expansions",
-        nargs="*",
-        default=[],
-        metavar="ID",
-        help=f"expansions to play with: {', '.join(expansion_ids())}",
-    )
+    add_rule_edition_arguments(p)
+    add_expansions_argument(p, "expansions to play with")
     p.add_argument(
         "--rule",
         action="append",
@@ -146,7 +141,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     try:
         load_plugins(getattr(args, "plugins", ()))
-    except PluginError as e:
+        expansions = parse_expansions(args.expansions)
+    except (PluginError, ArgsError) as e:
         print(f"carcabot local: {e}", file=sys.stderr)
         return 2
     opts = LocalOptions(
@@ -159,7 +155,7 @@ def run(args: argparse.Namespace) -> int:
         names=tuple(args.names),
         farm_scoring=args.farm_scoring,
         tiny_city=args.tiny_city,
-        expansions=tuple(args.expansions),
+        expansions=expansions,
         rules=tuple(args.rules),
         plugins=tuple(getattr(args, "plugins", ())),
         lang=getattr(args, "lang", "en"),

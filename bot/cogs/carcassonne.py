@@ -21,10 +21,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from bot.cogs.base import channel_id
-from bot.cogs.turns import Chain, TurnPickers, move_text
+from bot.cogs.base import channel_id, shown_user
+from bot.cogs.turns import MATCH_MEMORY, Chain, TurnPickers, move_text
 from bot.i18n import Lang, lang_of, t
 from bot.services.base import LobbyInfo
+from bot.services.cache import Lru
 from bot.services.matches import (
     ERR_NOT_YOUR_TURN,
     MatchService,
@@ -38,7 +39,7 @@ from bot.ui import lobby as lobby_ui
 from bot.ui import presenters as ui
 from bot.ui.choices import Step, Token, walk
 from bot.ui.components import Click
-from bot.ui.message import Message, pinging
+from bot.ui.message import Message, TextOption, pinging
 from engine.core.decisions import Decision
 
 log = logging.getLogger(__name__)
@@ -72,8 +73,9 @@ class Carcassonne(
     def __init__(self, bot: commands.Bot, service: MatchService) -> None:
         self.bot = bot
         self.service = service
-        self._lang: dict[int, Lang] = {}  # match id -> language of its public messages
-        self._dm_sent: dict[int, set[str]] = {}  # match id -> secret decisions sent by DM
+        # per match, bounded, forgotten when the match ends (see TurnPickers.forget)
+        self._lang: Lru[int, Lang] = Lru(MATCH_MEMORY)  # the language of its public messages
+        self._dm_sent: Lru[int, set[str]] = Lru(MATCH_MEMORY)  # secret decisions sent by DM
         super().__init__()
 
     async def cog_unload(self) -> None:
@@ -171,7 +173,7 @@ class Carcassonne(
     # ================================================================== turn commands
     @app_commands.command(name="choose", description="Answer one of your open choices")
     @app_commands.describe(option="What you choose (the list shows your open choices)")
-    async def choose(self, interaction: Interaction, option: str) -> None:
+    async def choose(self, interaction: Interaction, option: TextOption) -> None:
         """The typed path to any decision: an option from autocomplete, its words, a number
         (a numeric option) or "pass"."""
 
@@ -213,7 +215,7 @@ class Carcassonne(
         interaction: Interaction,
         cell: int,
         rotation: int,
-        follower: str | None = None,
+        follower: TextOption | None = None,
     ) -> None:
         """The tile shortcut: cell and rotation, and the follower step's answer with it."""
 
@@ -351,7 +353,7 @@ class Carcassonne(
         )
         lang = self._remember_lang(done.match_id, interaction)
         moved = move_text(steps, outcome.seats, lang)
-        name = interaction.user.display_name
+        name = shown_user(interaction)
         await self.post_outcome(done, lang, headline=t(lang, "moved", name=name, move=moved))
         await interaction.followup.send(t(lang_of(interaction.locale), "done"), ephemeral=True)
 
@@ -370,7 +372,7 @@ class Carcassonne(
         outcome = await self.service.undo(channel_id(interaction), _uid(interaction))
         lang = self._remember_lang(outcome.match_id, interaction)
         await self.post_outcome(
-            outcome, lang, headline=t(lang, "undone", name=interaction.user.display_name)
+            outcome, lang, headline=t(lang, "undone", name=shown_user(interaction))
         )
 
     @app_commands.command(name="resign", description="Resign from the match")
@@ -379,7 +381,7 @@ class Carcassonne(
             await interaction.response.defer(ephemeral=True, thinking=True)
             outcome = await self.service.resign(channel_id(interaction), _uid(interaction))
             lang = self._remember_lang(outcome.match_id, interaction)
-            headline = t(lang, "resigned", name=interaction.user.display_name)
+            headline = t(lang, "resigned", name=shown_user(interaction))
             await self.post_outcome(outcome, lang, headline=headline)
             await interaction.followup.send(t(lang, "done"), ephemeral=True)
 
@@ -396,8 +398,9 @@ class Carcassonne(
                 channel_id(interaction), _uid(interaction), can_manage=can_manage
             )
             lang = self._remember_lang(info.match_id, interaction)
+            self.forget(info.match_id)
             await interaction.response.send_message(
-                t(lang, "abandoned", name=interaction.user.display_name),
+                t(lang, "abandoned", name=shown_user(interaction)),
                 allowed_mentions=ui.QUIET,
             )
 

@@ -25,7 +25,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.base import GameCog, channel_id
+from bot.cogs.base import GameCog, channel_id, shown_user
 from bot.cogs.cardturns import CardPickers
 from bot.cogs.private import reply_private, send_private
 from bot.i18n import Lang, lang_of
@@ -34,7 +34,7 @@ from bot.services.base import ERR_NOT_YOUR_TURN, LobbyInfo, ServiceError
 from bot.services.cardgame import CardMatchService, CardOutcome
 from bot.ui import cardgame as cui
 from bot.ui.components import Click
-from bot.ui.message import Message
+from bot.ui.message import MAX_OPTION, Message, TextOption, quoted
 from engine.cardgame import (
     CardAction,
     CardFace,
@@ -45,6 +45,7 @@ from engine.cardgame import (
     rules_summary,
 )
 from engine.cardgame.cards import FACE_BY_CODE, Colour
+from engine.core.errors import EngineError
 from rendering.cardgame import render_hand
 
 log = logging.getLogger(__name__)
@@ -115,7 +116,7 @@ class CardGame(
         content.
         """
         for user_id in outcome.private_changed:
-            if user_id <= 0 or self.service.dm.is_closed(user_id):
+            if user_id <= 0 or await self.service.dm.is_closed(user_id):
                 continue
             _, sv = await self.service.private_view(outcome.match_id, user_id)
             msg = await self._hand(outcome, sv, lang, where=f"<#{outcome.channel_id}>")
@@ -202,7 +203,7 @@ class CardGame(
             )
             lang = lang_of(interaction.locale)
             await interaction.response.send_message(
-                tc(lang, "abandoned", name=interaction.user.display_name),
+                tc(lang, "abandoned", name=shown_user(interaction)),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
 
@@ -211,7 +212,9 @@ class CardGame(
     # ================================================================== moves
     @app_commands.command(name="play", description="Play a card from your hand into a row")
     @app_commands.describe(card="A card from your hand", row="The row to play it in")
-    async def play(self, interaction: Interaction, card: str, row: str | None = None) -> None:
+    async def play(
+        self, interaction: Interaction, card: TextOption, row: TextOption | None = None
+    ) -> None:
         async def body() -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
             match_id = await self._match_here(interaction)
@@ -266,7 +269,7 @@ class CardGame(
 
     @app_commands.command(name="claim", description="Stand your large follower at a row's end")
     @app_commands.describe(row="The row whose open cards your follower secures")
-    async def claim(self, interaction: Interaction, row: str) -> None:
+    async def claim(self, interaction: Interaction, row: TextOption) -> None:
         async def body() -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
             match_id = await self._match_here(interaction)
@@ -275,7 +278,7 @@ class CardGame(
             action = PlaceFollower(colour)
             if action not in sv.legal:
                 _refuse(sv, outcome)
-                raise ServiceError("bad_row", "Not a legal row.", card="🧍", row=row)
+                raise ServiceError("bad_row", "Not a legal row.", card="🧍", row=quoted(row))
             lang = lang_of(interaction.locale)
             await self._submit(interaction, match_id, action, sv.public.version)
             done = cui.move_text(action, lang, secret_ok=True)
@@ -378,8 +381,22 @@ class CardGame(
 
 # ====================================================================== helpers
 def _code(text: str) -> str:
-    """A card code from what a player typed (``city-2`` → ``blue-2``)."""
-    return CardFace.parse(text).code
+    """A card code from what a player typed (``city-2`` → ``blue-2``).
+
+    Raises:
+        ServiceError: bad_card (the reply quotes the typed text shortened).
+    """
+    try:
+        return CardFace.parse(text[:MAX_OPTION]).code
+    except EngineError:
+        raise ServiceError("bad_card", "Not a card.", card=quoted(text, code=True)) from None
+
+
+def _code_or_none(text: str) -> str | None:
+    try:
+        return _code(text)
+    except ServiceError:
+        return None
 
 
 def _shown(code: str, spanish: bool) -> str:
@@ -389,7 +406,11 @@ def _shown(code: str, spanish: bool) -> str:
 
 
 def _colour(text: str) -> Colour:
-    return Colour.parse(text)
+    """A row from what a player typed. Raises ServiceError bad_row."""
+    try:
+        return Colour.parse(text[:MAX_OPTION])
+    except EngineError:
+        raise ServiceError("bad_row", "Not a row.", card="—", row=quoted(text)) from None
 
 
 def _refuse(sv: CardSeatView, outcome: CardOutcome) -> None:
@@ -408,17 +429,27 @@ def _play_action(sv: CardSeatView, outcome: CardOutcome, card: str, row: str | N
         ServiceError: not_your_turn, bad_card, bad_row.
     """
     _refuse(sv, outcome)
-    if sv.public.step == "setup" and sv.public.setup_joker is not None:
+    joker = sv.public.setup_joker
+    if sv.public.step == "setup" and joker is not None:
+        # the only card to lay now is the joker that came up: another card is refused, never
+        # taken for the joker
+        if _code_or_none(card) != joker.code:
+            raise ServiceError(
+                "not_the_joker",
+                f"Lay {joker.code} first, in the row you choose.",
+                card=quoted(card, code=True),
+                joker=joker.code,
+            )
         if row is None:
-            raise ServiceError("bad_row", "Say which row.", card=card, row="?")
+            raise ServiceError("bad_row", "Say which row.", card=joker.code, row="?")
         return LayJoker(_colour(row))
     code = _code(card)
     rows = [a.row for a in sv.legal if isinstance(a, PlayCard) and a.card == code]
     if not rows:
-        raise ServiceError("bad_card", "Not a legal card.", card=card)
+        raise ServiceError("bad_card", "Not a legal card.", card=quoted(card, code=True))
     colour = _colour(row) if row else (rows[0] if len(rows) == 1 else CardFace.parse(code).colour)
     if colour is None or colour not in rows:
-        raise ServiceError("bad_row", "Not a legal row.", card=code, row=row or "?")
+        raise ServiceError("bad_row", "Not a legal row.", card=code, row=quoted(row or "?"))
     return PlayCard(code, colour)
 
 

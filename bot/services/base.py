@@ -6,7 +6,7 @@ depend on the game: opening a lobby (one open match per channel, across both gam
 leaving, changing the lobby options (host only), abandoning, starting checks, the per-match
 ``asyncio.Lock`` that serialises calls, rebuilding a match from its log behind a
 :class:`~bot.services.cache.GameCache`, rendering behind a PNG cache, and which users have
-their DMs closed (:class:`~bot.services.private.DmRegistry`, kept in the match snapshot).
+their DMs closed (:class:`~bot.services.private.DmRegistry`, stored at once in the database).
 
 A game service (tile game: :mod:`bot.services.matches`; card game: :mod:`bot.services.cardgame`)
 subclasses it with its options type, its rebuilt-game type and its moves.
@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+import weakref
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
@@ -25,6 +26,8 @@ from pathlib import Path
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from bot.services.cache import GameCache
+from bot.services.guard import ERR_BAD_INPUT as ERR_BAD_INPUT
+from bot.services.guard import Guarded, guard_class
 from bot.services.private import DmRegistry
 from engine.core import messages
 from engine.core.errors import EngineError
@@ -74,6 +77,7 @@ ERR_STALE = "stale"  # params: message_url (link to the current turn message) if
 ERR_ILLEGAL = "illegal"  # params: reason (English), error (the EngineError): see .reason(lang)
 ERR_NO_UNDO = "no_undo"
 ERR_ALREADY_STARTED = "already_started"
+# ERR_BAD_INPUT (bot/services/guard.py): a call whose arguments do not fit the service's types
 
 #: where new lobbies get their seed when none is given
 MAX_SEED = (1 << 62) - 1
@@ -190,8 +194,12 @@ messages.register(
 )
 
 
-class GameService(Generic[Opts, G]):
+class GameService(Guarded, Generic[Opts, G]):
     """The lobby, locks, loading and caching of one game's matches (see the module docstring).
+
+    Every public coroutine method checks its arguments against its type hints first
+    (:mod:`bot.services.guard`): a wrong type or an id beyond 64 bits is answered with
+    ServiceError ``bad_input``, never a raw TypeError or OverflowError.
 
     Subclasses set ``game`` (the ``matches.game`` value), ``min_players`` and ``name`` (for
     messages), and implement :meth:`options_from_json`, :meth:`validate` and :meth:`replay_log`.
@@ -214,8 +222,10 @@ class GameService(Generic[Opts, G]):
         self.storage = storage
         self.clock = clock
         self.cache_size = cache_size
-        self.dm = dm if dm is not None else DmRegistry()
-        self._locks: dict[int, asyncio.Lock] = {}
+        self.dm = dm if dm is not None else DmRegistry(storage)
+        #: one lock per match while a call holds or awaits it: an entry goes with its last
+        #: user, so the table never outgrows the matches being played at this moment
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._cache: GameCache[G] = GameCache(cache_size)
         #: pictures by (match_id, version, ...): a version fixes the view, so it fixes the image
         self._png: OrderedDict[tuple[Any, ...], bytes] = OrderedDict()
@@ -446,9 +456,11 @@ class GameService(Generic[Opts, G]):
 
     # ------------------------------------------------------------------ loading
     def _lock(self, match_id: int) -> asyncio.Lock:
+        """The match's lock; the caller keeps it alive by holding it (``async with``)."""
         lock = self._locks.get(match_id)
         if lock is None:
-            lock = self._locks[match_id] = asyncio.Lock()
+            lock = asyncio.Lock()
+            self._locks[match_id] = lock
         return lock
 
     async def _open_row(self, channel_id: int) -> MatchRow:
@@ -499,7 +511,6 @@ class GameService(Generic[Opts, G]):
             (s for s in await self.storage.matches.seats(match_id) if s.seat is not None),
             key=lambda s: s.seat if s.seat is not None else -1,
         )
-        self.dm.remember(row.snapshot)
         game = self._cache.get(match_id, row.version)
         if game is None:
             entries = await self.storage.actions.entries(match_id)
@@ -552,8 +563,10 @@ class GameService(Generic[Opts, G]):
 
     async def note_dm_closed(self, user_id: int) -> bool:
         """Remember that ``user_id`` cannot be sent DMs; True the first time (say it once)."""
-        return self.dm.note_closed(user_id)
+        return await self.dm.note_closed(user_id)
 
-    @property
-    def dm_closed(self) -> set[int]:
-        return self.dm.closed
+    async def dm_is_closed(self, user_id: int) -> bool:
+        return await self.dm.is_closed(user_id)
+
+
+guard_class(GameService)  # its subclasses are guarded by Guarded.__init_subclass__

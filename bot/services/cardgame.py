@@ -35,7 +35,7 @@ from bot.services.base import (
     ServiceError,
     illegal,
 )
-from bot.services.private import SNAPSHOT_KEY, DmRegistry
+from bot.services.private import DmRegistry
 from engine.cardgame import (
     CardAction,
     CardPublicView,
@@ -233,7 +233,7 @@ class CardMatchService(GameService[CardOptions, CardState]):
                     row.id,
                     seat_order=[s.user_id for s in order],
                     setup=setup.to_json(),
-                    snapshot=self._snapshot(state, [s.user_id for s in order]),
+                    snapshot=self._snapshot(state),
                 )
             self._remember(row.id, state)
             loaded = await self._load(row.id)
@@ -284,7 +284,6 @@ class CardMatchService(GameService[CardOptions, CardState]):
             entry = NewAction(
                 after.version, seat, action.notation(), f"seat:{seat}" if secret else "public"
             )
-            users = [s.user_id for s in loaded.seats]
             try:
                 async with self.storage.db.transaction() as tx:
                     await self.storage.matches.advance(
@@ -292,7 +291,7 @@ class CardMatchService(GameService[CardOptions, CardState]):
                         match_id,
                         expected_version=before.version,
                         new_version=after.version,
-                        snapshot=self._snapshot(after, users),
+                        snapshot=self._snapshot(after),
                         status="finished" if after.over else None,
                     )
                     await self.storage.actions.append(tx, match_id, [entry])
@@ -356,7 +355,7 @@ class CardMatchService(GameService[CardOptions, CardState]):
             current_user_id=users[0] if users else 0,
         )
 
-    def _snapshot(self, state: CardState, users: list[int]) -> dict[str, Any]:
+    def _snapshot(self, state: CardState) -> dict[str, Any]:
         return {
             "schema": SNAPSHOT_SCHEMA,
             "game": GAME,
@@ -366,7 +365,6 @@ class CardMatchService(GameService[CardOptions, CardState]):
             "scores": list(state.scores),
             "winners": [int(s) for s in state.winners],
             "names": list(state.setup.names),
-            SNAPSHOT_KEY: self.dm.snapshot_part(users),
         }
 
     async def _outcome(

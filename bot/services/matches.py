@@ -23,7 +23,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 import aiosqlite
@@ -53,7 +53,7 @@ from bot.services.base import (
 from bot.services.decisions import DecisionReads
 from bot.services.options import MatchOptions, game_setup, validate_options
 from bot.services.pictures import PictureLangs, picture_inputs
-from bot.services.private import SNAPSHOT_KEY, DmRegistry
+from bot.services.private import DmRegistry
 from bot.services.replay import RESIGN, UNDO, Game, rebuild, start_game, turn_states
 from bot.services.results import (
     SEAT_COLOURS,
@@ -260,7 +260,7 @@ class MatchService(DecisionReads, PictureLangs):
         self,
         channel_id: int,
         user_id: int,
-        actions: list[Action],
+        actions: Sequence[Action],
         expected_version: int | None = None,
         *,
         key: str | None = None,
@@ -464,7 +464,6 @@ class MatchService(DecisionReads, PictureLangs):
         status = "finished" if finished else None
         users = [s.user_id for s in loaded.seats]
         snapshot = snapshot_of(game, names, winners=resign_winners)
-        snapshot[SNAPSHOT_KEY] = self.dm.snapshot_part(users)
         try:
             async with self.storage.db.transaction() as tx:
                 await self.storage.matches.advance(

@@ -34,7 +34,7 @@ from bot.ui.components import (
     template,
 )
 from bot.ui.decisions import decision_buttons
-from bot.ui.message import QUIET, Message, pinging
+from bot.ui.message import QUIET, Message, pinging, shown_name
 from bot.ui.words import seat_mark
 from engine.cardgame import (
     AssignJoker,
@@ -94,7 +94,7 @@ CARD_DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
 
 # ------------------------------------------------------------------------------ words
 def seat_name(seats: Sequence[SeatInfo], seat: int) -> str:
-    return f"{seat_mark(seat)} {seats[seat].name}"
+    return f"{seat_mark(seat)} {shown_name(seats[seat].name)}"
 
 
 def mention(user_id: int) -> str:

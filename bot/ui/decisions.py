@@ -137,7 +137,7 @@ def choices_of(step: Step, seats: Sequence[SeatInfo], lang: Lang) -> list[Choice
         unchosen = [n for n in step.decision.facet_names() if n not in chosen]
         others = [n for n in varying(q.options, unchosen) if n != "cell"]
         for i, o in enumerate(q.options):
-            text = option_text(o, seats, lang, among=q.options, chosen=chosen)
+            text = option_text(o, seats, lang, among=q.options, chosen=chosen, plain=True)
             detail = ""
             if o.label is not None:
                 detail = target_text(o.target, lang) or ""
@@ -264,7 +264,12 @@ def picker(
     if asked is None:
         names = [n for n in decision.facet_names() if n not in dict(step.chosen)]
         split = varying(q.options, names)
+        # the facet the options differ in, or the first that tells each apart (each a cell)
         asked = split[0] if len(split) == 1 else None
+        if asked is None:
+            asked = next(
+                (n for n in split if len({o.facet(n) for o in q.options}) == len(q.options)), None
+            )
     what = _facet_word(asked, lang)
     if not items:
         lines.append(t(lang, "picker_nothing", passing=pass_text(decision, lang)))
@@ -409,7 +414,7 @@ def number_modal(
     top = "…" if hi is None else hi
     return NumberModal(
         _click(match_id, root, "g", path),
-        title=decision_prompt(step.decision, seats, lang),
+        title=decision_prompt(step.decision, seats, lang, plain=True),
         label=t(lang, "number_label", min=lo, max=top),
         placeholder=f"{lo}–{top}",
         handler=kit.handler,
@@ -443,7 +448,7 @@ def decision_buttons(
             out.append(
                 kit.button(
                     _click(match_id, decision, "g", ((Token("o", i),),)),
-                    label=option_text(o, seats, lang) + suffix,
+                    label=option_text(o, seats, lang, plain=True) + suffix,
                     style=PRIMARY,
                     row=row,
                 )

@@ -14,6 +14,7 @@ from typing import Any
 
 from bot.i18n import TEXTS, Lang, t
 from bot.services.base import SeatInfo
+from bot.ui.message import shown_name
 from bot.ui.places import tile_words
 from engine import Deploy, PublicView, Rotation
 from engine.carcassonne.events import Event, PointsScored, TileDiscarded
@@ -45,11 +46,11 @@ def seat_mark(seat: int) -> str:
 
 
 def mention(seat: SeatInfo) -> str:
-    return f"<@{seat.user_id}>" if seat.user_id else seat.name
+    return f"<@{seat.user_id}>" if seat.user_id else shown_name(seat.name)
 
 
 def seat_label(seat: SeatInfo) -> str:
-    return f"{seat_mark(seat.seat)} {seat.name}"
+    return f"{seat_mark(seat.seat)} {shown_name(seat.name)}"
 
 
 def rotation_label(rotation: Rotation | int) -> str:
@@ -136,16 +137,20 @@ def is_tile_param(name: str) -> bool:
     return name == "tile" or name.endswith("_tile")
 
 
-def prompt_text(prompt: Prompt, seats: Sequence[SeatInfo], lang: Lang) -> str:
+def prompt_text(
+    prompt: Prompt, seats: Sequence[SeatInfo], lang: Lang, *, plain: bool = False
+) -> str:
     """A prompt (an event's, a decision's or an option's label) in words: seat numbers are
-    shown as names, and a parameter that is itself a prompt is translated too."""
+    shown as names, and a parameter that is itself a prompt is translated too. Names are
+    message text (markdown escaped) unless ``plain``: a button, menu or autocomplete label,
+    where Discord reads no markdown."""
     by_seat = {s.seat: s for s in seats}
     params: dict[str, Any] = {}
     for name, value in prompt.params:
         if isinstance(value, Prompt):
-            value = prompt_text(value, seats, lang)
+            value = prompt_text(value, seats, lang, plain=plain)
         elif is_seat_param(name) and isinstance(value, int):
-            value = _name(by_seat, value)
+            value = _name(by_seat, value, plain=plain)
         elif is_tile_param(name) and isinstance(value, str):
             value = tile_label(value, lang)
         params[name] = value
@@ -185,8 +190,11 @@ def awards_text(awards: Iterable[Award], by_seat: dict[int, SeatInfo], lang: Lan
     return ", ".join(parts)
 
 
-def _name(by_seat: dict[int, SeatInfo], seat: int) -> str:
-    return by_seat[seat].name if seat in by_seat else f"#{seat + 1}"
+def _name(by_seat: dict[int, SeatInfo], seat: int, *, plain: bool = False) -> str:
+    if seat not in by_seat:
+        return f"#{seat + 1}"
+    name = by_seat[seat].name
+    return name if plain else shown_name(name)
 
 
 def clip(lines: Sequence[str], limit: int = EMBED_TEXT) -> str:

@@ -6,6 +6,8 @@ build decisions and to check answers.
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.carcassonne.actions import Deploy
 from engine.carcassonne.board import Board, Feature, PlacedTile
 from engine.carcassonne.expansion import Expansion
@@ -111,9 +113,76 @@ def fits_table(t: TileDef) -> tuple[tuple[Rotation, ...], ...]:
     return _FITS[t.id]
 
 
+_CANON: dict[str, tuple[Rotation, ...]] = {}
+_OFFERED: dict[str, tuple[tuple[Rotation, ...], ...]] = {}
+
+
+def canonical_rotations(t: TileDef) -> tuple[Rotation, ...]:
+    """For each rotation of ``t`` (by index), the first rotation that places the very same
+    tile: the same edges, and the same features — kinds, the sides and half-edges they reach,
+    their symbols (shields, inns, cathedral, goods ...), the cities a field borders — so the
+    same follower spots with the same names. A straight road turned 180° is the road at 0°;
+    a crossroads is the same at every turn. A tile with a direction of its own (a flying
+    machine's) is never turned into another rotation.
+    """
+    cached = _CANON.get(t.id)
+    if cached is not None:
+        return cached
+    seen: dict[tuple[Any, ...], Rotation] = {}
+    out = []
+    for rt in t.rotations:
+        sig = _signature(rt) if t.flier is None else (rt.rotation,)
+        out.append(seen.setdefault(sig, Rotation(rt.rotation)))
+    _CANON[t.id] = tuple(out)
+    return _CANON[t.id]
+
+
+def _signature(rt: RotatedTile) -> tuple[Any, ...]:
+    """What a placed rotation of a tile is, in the board frame, whatever its rotation number."""
+    feats = rt.tile.features
+    by_name = {f.name: f.index for f in feats}
+
+    def own(i: int) -> tuple[Any, ...]:
+        f = feats[i]
+        return (
+            f.kind.value,
+            rt.sides[i],
+            rt.halves[i],
+            f.inner,
+            f.pennants,
+            f.cathedral,
+            f.goods,
+            f.inn,
+            f.tunnel,
+            f.well,
+            f.bridge,
+            f.no_castle,
+        )
+
+    def whole(i: int) -> tuple[Any, ...]:
+        f = feats[i]
+        ends = f.ends if f.ends not in by_name else own(by_name[f.ends])
+        return (*own(i), ends, tuple(sorted(own(c) for c in f.cities)))
+
+    return (rt.edge_code, tuple(sorted(whole(f.index) for f in feats)))
+
+
+def offered_table(t: TileDef) -> tuple[tuple[Rotation, ...], ...]:
+    """:func:`fits_table` with one rotation of each set of identical ones (the first): what a
+    player is offered. Every rotation in :func:`fits_table` stays legal (old records and
+    JCloisterZone saves name any of them)."""
+    cached = _OFFERED.get(t.id)
+    if cached is not None:
+        return cached
+    canon = canonical_rotations(t)
+    _OFFERED[t.id] = tuple(tuple(r for r in rots if canon[r] == r) for rots in fits_table(t))
+    return _OFFERED[t.id]
+
+
 def placements_for(board: Board, t: TileDef) -> dict[Position, tuple[Rotation, ...]]:
-    """Every cell where ``t`` fits, with the rotations that fit there."""
-    table = fits_table(t)
+    """Every cell where ``t`` fits, with the distinct rotations that fit there (of rotations
+    that place the very same tile only the first: :func:`canonical_rotations`)."""
+    table = offered_table(t)
     out = {}
     for pos, code in board.frontier.items():
         rots = table[code]

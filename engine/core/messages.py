@@ -20,6 +20,12 @@ same language, so a reason can name "the north edge" or "a city" in the reader's
 'el borde norte'
 
 A tuple parameter is a list: its items (phrases or plain words) joined with commas.
+
+A count takes the right word form with ``{n:singular|plural}``:
+
+>>> register({"demo.goods": ("{n} {n:token|tokens}", "{n} {n:ficha|fichas}")})
+>>> text("demo.goods", "en", n=1), text("demo.goods", "es", n=3)
+('1 token', '3 fichas')
 """
 
 from __future__ import annotations
@@ -98,7 +104,19 @@ def text(key: str, lang: str = "en", **params: Any) -> str:
     if not params:
         return template
     params = {k: localize(v, lang) for k, v in params.items()}
+    counted = {k: Count(v) if type(v) is int else v for k, v in params.items()}
     try:
-        return template.format(**params)
+        return template.format(**counted)
     except (KeyError, IndexError, ValueError):
         return template
+
+
+class Count(int):
+    """An int parameter of a message: ``{n}`` is the number, ``{n:token|tokens}`` the word for
+    that many (singular for 1 and -1, else plural); any other format spec is int's."""
+
+    def __format__(self, spec: str) -> str:
+        if "|" in spec:
+            one, _, many = spec.partition("|")
+            return one if abs(int(self)) == 1 else many
+        return int.__format__(int(self), spec)

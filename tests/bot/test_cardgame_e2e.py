@@ -63,8 +63,10 @@ class CardDiscord(FakeDiscord):
     """FakeDiscord with DM channels: ``POST /users/@me/channels`` opens one per user, and a
     message to the DM channel of a user in ``closed`` answers 403 (code 50007)."""
 
-    def __init__(self, bot: Any, users: list[User], closed: set[int]) -> None:
-        super().__init__(bot)
+    def __init__(
+        self, bot: Any, users: list[User], closed: set[int], *, wire: bool = False
+    ) -> None:
+        super().__init__(bot, wire=wire)
         self.users = {u.id: u for u in users}
         self.closed = closed
         self.dm_channel: dict[int, int] = {}  # user id -> DM channel id
@@ -117,6 +119,7 @@ async def open_table(
     old: CardDiscord | None = None,
     renderer: Any = None,
     seed: int = 1,
+    wire: bool = False,
 ) -> Table:
     tiles = await MatchService.open(db, renderer=None, animator=None)
     bot = CarcBot(tiles, background_tasks=False)
@@ -124,7 +127,7 @@ async def open_table(
     if renderer is not None:
         cards.renderer = renderer
     bot.card_service = cards  # type: ignore[attr-defined]
-    fake = CardDiscord(bot, users, closed)
+    fake = CardDiscord(bot, users, closed, wire=wire)
     if old is not None:  # a restart: Discord keeps its messages and DM channels
         fake.messages, fake.attachments, fake._ids = old.messages, old.attachments, old._ids
         fake.dm_channel, fake.dm_attempts = old.dm_channel, old.dm_attempts

@@ -36,8 +36,9 @@ from tests.fakediscord import DEFAULT_CHANNEL, FakeDiscord, Request, User
 
 BOTH = ("inns_cathedrals", "traders_builders")
 FIGURES = ("large follower", "builder", "pig")
-#: a match seed whose game (with the choices below) gives builder bonuses and goods
-SEED = 1
+#: a match seed whose game (with the choices below) gives builder bonuses and goods (3
+#: since identical rotations are offered once: seed 1's game changed)
+SEED = 3
 #: the match seed and the choices' seed of the builder test (two bonuses come early)
 BONUS_SEED, BONUS_RNG = 6, 2
 SO_FAR = re.compile(r"So far: x (-?\d+), y (-?\d+) · (\d+)°")

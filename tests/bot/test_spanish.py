@@ -225,7 +225,7 @@ async def test_a_spanish_tile_match_reads_spanish_from_lobby_to_final_scores(
             embed_text(presenters.rules_embed(info.options, es)),
         ]
         out = await svc.start(5, 10)
-        rng = Rng(7)
+        rng = Rng(3)  # a game that completes a city with a knight and ends with a cloister
         scored = set()
         while not out.finished:
             texts.append(message_text(presenters.outcome_message(out, es, b"")))
@@ -246,7 +246,8 @@ async def test_a_spanish_tile_match_reads_spanish_from_lobby_to_final_scores(
     finally:
         await svc.close()
     assert "PointsScored" in scored and "puntuación final" in final.lower()
-    assert "ciudad completada" in "\n".join(texts) and "claustro" in final
+    joined = "\n".join(texts)
+    assert "ciudad completada" in joined and "claustro" in final
     _assert_reads_spanish(texts, ("Ana", "Ben", "Cy"))
 
 
@@ -259,7 +260,7 @@ async def test_a_spanish_card_match_reads_spanish(tmp_path: Path) -> None:
         await svc.join(6, 21, "Ben")
         await svc.join(6, 22, "Cy")
         out = await svc.start(6, 20)
-        rng = Rng(2)
+        rng = Rng(3)  # a game that completes a city with a knight and ends with a cloister
         while not out.finished:
             texts.append(message_text(cui.table_message(out, es, None)))
             seat = min(out.view.awaiting)
