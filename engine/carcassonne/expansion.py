@@ -21,6 +21,7 @@ from engine.core.decisions import Prompt
 from engine.core.seats import Seat
 
 if TYPE_CHECKING:
+    from engine.carcassonne.actions import Deploy
     from engine.carcassonne.board import Feature, PlacedTile
     from engine.carcassonne.events import Event
     from engine.carcassonne.figures import FigureSpec
@@ -86,6 +87,19 @@ class Expansion:
     ) -> bool | None:
         """Veto: ``None`` = no opinion; ``False`` forbids; ``True`` allows a figure only this
         expansion knows (builder, pig ...)."""
+        return None
+
+    def extra_deploys(self, state: GameState, seat: Seat, placed: PlacedTile) -> Iterable[Deploy]:
+        """Collect: figures ``seat`` may put on the tile just placed somewhere other than one of
+        its features, e.g. a barn on one of its corners (``Deploy("corner:SE", "barn")``,
+        ``placement.CORNER_SPOTS``); :meth:`deploy_extra` carries them out."""
+        return ()
+
+    def deploy_extra(
+        self, state: GameState, seat: Seat, placed: PlacedTile, deploy: Deploy
+    ) -> Iterable[Event] | None:
+        """Carry out one of this expansion's :meth:`extra_deploys` on the cloned state (take the
+        figure from the supply); ``None`` when ``deploy`` is not one of its own."""
         return None
 
     # ---- turn flow

@@ -113,8 +113,9 @@ class Step:
     def optional(self, s: GameState, ask: Ask) -> bool:
         return False
 
-    def refuse(self, s: GameState, action: Action) -> str:
-        """Why ``action`` does not answer this step, in words for the player."""
+    def refuse(self, s: GameState, action: Action) -> str | IllegalActionError:
+        """Why ``action`` does not answer this step, in words for the player (or as a keyed
+        error, so the player reads it in their language)."""
         return f"'{action.notation()}' does not answer the open choice."
 
 
@@ -182,6 +183,15 @@ def push_subturn(
     prog = program_of(s.setup)
     frame = Frame(prog.first(start), prog.first(stop), seat, params)
     s.flow = s.flow + (frame,)
+
+
+def skip_to(s: GameState, depth: int, slot: Slot) -> None:
+    """Once the step now running in the frame at ``depth`` is done (its ``enter`` or ``handle``
+    returns ``None``), continue that frame at the first step of ``slot``: a tile played instead
+    of drawing (the abbey) skips the draw and place steps."""
+    fr = s.flow[depth]
+    moved = fr._replace(pc=program_of(s.setup).first(slot) - 1)
+    s.flow = s.flow[:depth] + (moved,) + s.flow[depth + 1 :]
 
 
 def roll(s: GameState, bound: int) -> int:
@@ -258,7 +268,8 @@ def find_ask(s: GameState, seat: Seat, action: Action, key: str | None) -> Ask:
             return a
         if isinstance(action, Pass) and step.optional(s, a):
             return a
-    raise IllegalActionError(STEPS[mine[0].step].refuse(s, action))
+    reason = STEPS[mine[0].step].refuse(s, action)
+    raise reason if isinstance(reason, IllegalActionError) else IllegalActionError(reason)
 
 
 def answer(s: GameState, ask: Ask, action: Action, events: list[Event]) -> None:

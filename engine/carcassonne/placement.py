@@ -13,10 +13,20 @@ from engine.carcassonne.figures import is_follower
 from engine.carcassonne.geometry import HALF_NAMES, SIDE_NAMES, Position, Rotation
 from engine.carcassonne.state import GameState
 from engine.carcassonne.tiles import FeatureKind, RotatedTile, TileDef, tile
+from engine.core.decisions import Corner, FeatureRef
 from engine.core.errors import InvalidActionError
 from engine.core.seats import Seat
 
 _SIDE_WORDS = ("north", "east", "south", "west")
+
+#: Spots on the corners of a placed tile (for figures that stand where four tiles meet), with
+#: the offset of the cell whose north-west corner it is (``decisions.Corner``).
+CORNER_SPOTS: dict[str, tuple[int, int]] = {
+    "corner:NW": (0, 0),
+    "corner:NE": (1, 0),
+    "corner:SE": (1, 1),
+    "corner:SW": (0, 1),
+}
 _EDGE_WORDS = {1: "city", 2: "road", 3: "field"}
 
 
@@ -191,7 +201,17 @@ def legal_deploys(state: GameState) -> list[Deploy]:
         for fig in figures:
             if can_deploy(state, exps, seat, fig, feat):
                 out.append(Deploy(name, fig))
+    for e in exps:
+        out.extend(e.extra_deploys(state, seat, placed))
     return out
+
+
+def deploy_target(pos: Position, spot: str) -> FeatureRef | Corner:
+    """Where a deploy on the tile at ``pos`` is drawn: a feature's spot, or a corner."""
+    corner = CORNER_SPOTS.get(spot)
+    if corner is not None:
+        return Corner(pos.x + corner[0], pos.y + corner[1])
+    return FeatureRef(pos.x, pos.y, spot)
 
 
 def occupied(feat: Feature) -> bool:

@@ -9,7 +9,7 @@ optional: passing deploys nothing).
 from __future__ import annotations
 
 from engine.carcassonne.actions import Action, Deploy, Pass, PlaceTile
-from engine.carcassonne.board import Meeple
+from engine.carcassonne.board import Meeple, PlacedTile
 from engine.carcassonne.events import (
     Event,
     FigureDeployed,
@@ -30,6 +30,8 @@ from engine.carcassonne.flow import (
 )
 from engine.carcassonne.geometry import Position, Rotation
 from engine.carcassonne.placement import (
+    CORNER_SPOTS,
+    deploy_target,
     explain_placement,
     fits_table,
     has_placement,
@@ -42,7 +44,7 @@ from engine.carcassonne.placement import (
 from engine.carcassonne.state import GameState
 from engine.carcassonne.tiles import tile
 from engine.core import messages
-from engine.core.decisions import Cell, Decision, FeatureRef, Option, Prompt
+from engine.core.decisions import Cell, Decision, Option, Prompt
 from engine.core.errors import IllegalActionError
 from engine.core.seats import Seat
 
@@ -203,6 +205,10 @@ class DeployStep(Step):
         assert isinstance(action, Deploy) and s.placed is not None
         seat = ask.seat
         placed = s.board.cells[s.placed]
+        if s.setup.expansions and _deploy_extra(s, seat, placed, action, events):
+            return None
+        if action.spot in CORNER_SPOTS:
+            raise IllegalActionError(f"You cannot put a {action.figure} on that corner.")
         index = parse_spot(placed.rt, action.spot)
         spot = spot_name(placed.rt, index)
         legal = {(d.spot, d.figure) for d in legal_deploys(s)}
@@ -227,7 +233,7 @@ class DeployStep(Step):
                     Option(
                         d.notation().removeprefix("deploy "),
                         d,
-                        FeatureRef(pos.x, pos.y, d.spot),
+                        deploy_target(pos, d.spot),
                         (("spot", d.spot), ("figure", d.figure)),
                     )
                 )
@@ -242,6 +248,22 @@ class DeployStep(Step):
             optional=True,
             pass_action=Pass(),
         )
+
+
+def _deploy_extra(
+    s: GameState, seat: Seat, placed: PlacedTile, action: Deploy, events: list[Event]
+) -> bool:
+    """Carry out ``action`` when an expansion offers it beside the tile's features (a figure
+    on a corner); ``False`` when none does."""
+    exps = s.exps
+    if not any(action == d for e in exps for d in e.extra_deploys(s, seat, placed)):
+        return False
+    for e in exps:
+        done = e.deploy_extra(s, seat, placed, action)
+        if done is not None:
+            events.extend(done)
+            return True
+    return False  # pragma: no cover - an offered deploy is always carried out
 
 
 class ScoreStep(Step):

@@ -40,6 +40,7 @@ EXPANSION_FIXTURES: dict[str, tuple[tuple[int, ...], bool]] = {
     "random/ic-3p-02.jcz": (tuple(RANDOM_EXPECTED["ic-3p-02.jcz"]["scores"]), True),
     "random/tb-3p-02.jcz": (tuple(RANDOM_EXPECTED["tb-3p-02.jcz"]["scores"]), True),
     "random/ictb-2p-02.jcz": (tuple(RANDOM_EXPECTED["ictb-2p-02.jcz"]["scores"]), True),
+    "random/am-3p-02.jcz": (tuple(RANDOM_EXPECTED["am-3p-02.jcz"]["scores"]), True),
 }
 
 
@@ -253,7 +254,7 @@ def test_occupied_feature_is_refused() -> None:
             "unknown JCloisterZone capability 'Dragon'",
         ),
         (
-            lambda d: d["setup"].update(expansions={"BASIC": 1, "ABBEY_AND_MAYOR": 1}),
+            lambda d: d["setup"].update(expansions={"BASIC": 1, "TOWER": 1}),
             "unknown JCloisterZone expansion",
         ),
         (lambda d: d["setup"].update(expansions={"BASIC": 2}), "exactly one base game"),
