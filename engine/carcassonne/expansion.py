@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from engine.core.decisions import Prompt
+from engine.core.errors import IllegalActionError
 from engine.core.seats import Seat
 
 if TYPE_CHECKING:
@@ -87,6 +88,14 @@ class Expansion:
     ) -> bool | None:
         """Veto: ``None`` = no opinion; ``False`` forbids; ``True`` allows a figure only this
         expansion knows (builder, pig ...)."""
+        return None
+
+    def deploy_refusal(
+        self, state: GameState, seat: Seat, figure: str, feature: Feature | None
+    ) -> IllegalActionError | None:
+        """Why this expansion forbids ``figure`` on ``feature`` (``None``: a spot beside the
+        tile's features, a corner), as a keyed error the player reads in their language;
+        ``None`` when it does not forbid it."""
         return None
 
     def extra_deploys(self, state: GameState, seat: Seat, placed: PlacedTile) -> Iterable[Deploy]:

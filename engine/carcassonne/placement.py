@@ -14,7 +14,7 @@ from engine.carcassonne.geometry import HALF_NAMES, SIDE_NAMES, Position, Rotati
 from engine.carcassonne.state import GameState
 from engine.carcassonne.tiles import FeatureKind, RotatedTile, TileDef, tile
 from engine.core.decisions import Corner, FeatureRef
-from engine.core.errors import InvalidActionError
+from engine.core.errors import IllegalActionError, InvalidActionError
 from engine.core.seats import Seat
 
 _SIDE_WORDS = ("north", "east", "south", "west")
@@ -230,6 +230,25 @@ def can_deploy(
         if verdict is True:
             allowed = True
     return allowed
+
+
+def deploy_refused(
+    state: GameState, placed: PlacedTile, index: int | None, figure: str
+) -> IllegalActionError:
+    """Why putting ``figure`` on feature ``index`` of the tile just placed (``None``: a spot
+    beside its features, a corner) is refused: no such figure left, else an expansion's own
+    reason (keyed), else the core's."""
+    seat = state.current
+    if state.players[seat].supply.get(figure, 0) <= 0:
+        return IllegalActionError(f"You have no {figure} left in your supply.")
+    feat = None if index is None else state.board.feature_of(placed.segs[index])
+    for e in state.exps:
+        reason = e.deploy_refusal(state, seat, figure, feat)
+        if reason is not None:
+            return reason
+    if index is None:
+        return IllegalActionError(f"You cannot put a {figure} there.")
+    return IllegalActionError(why_not_deploy(state, placed, index, figure))
 
 
 def why_not_deploy(state: GameState, placed: PlacedTile, index: int, figure: str) -> str:

@@ -31,6 +31,7 @@ from engine.carcassonne.flow import (
 from engine.carcassonne.geometry import Position, Rotation
 from engine.carcassonne.placement import (
     CORNER_SPOTS,
+    deploy_refused,
     deploy_target,
     explain_placement,
     fits_table,
@@ -39,7 +40,6 @@ from engine.carcassonne.placement import (
     legal_placements,
     parse_spot,
     spot_name,
-    why_not_deploy,
 )
 from engine.carcassonne.state import GameState
 from engine.carcassonne.tiles import tile
@@ -208,12 +208,12 @@ class DeployStep(Step):
         if s.setup.expansions and _deploy_extra(s, seat, placed, action, events):
             return None
         if action.spot in CORNER_SPOTS:
-            raise IllegalActionError(f"You cannot put a {action.figure} on that corner.")
+            raise deploy_refused(s, placed, None, action.figure)
         index = parse_spot(placed.rt, action.spot)
         spot = spot_name(placed.rt, index)
         legal = {(d.spot, d.figure) for d in legal_deploys(s)}
         if (spot, action.figure) not in legal:
-            raise IllegalActionError(why_not_deploy(s, placed, index, action.figure))
+            raise deploy_refused(s, placed, index, action.figure)
         s.board.add_meeple(Meeple(seat, action.figure, placed.segs[index], placed.pos))
         s.players[seat].supply[action.figure] -= 1
         events.append(FigureDeployed(seat, action.figure, placed.pos, spot))

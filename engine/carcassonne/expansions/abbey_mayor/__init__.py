@@ -56,6 +56,7 @@ from engine.carcassonne.scoring import Part, ScoreItem
 from engine.carcassonne.state import GameState
 from engine.carcassonne.tiles import FeatureKind
 from engine.core.decisions import Prompt
+from engine.core.errors import IllegalActionError
 from engine.core.seats import Seat
 
 
@@ -115,6 +116,22 @@ class AbbeyMayor(Expansion):
             barns = model_of(state.ext).barns
             if barns and has_barn(state.board, barns, feature):
                 return False  # no figure in a farm with a barn (§14.3 rule 5)
+        return None
+
+    def deploy_refusal(
+        self, state: GameState, seat: Seat, figure: str, feature: Feature | None
+    ) -> IllegalActionError | None:
+        if figure == BARN_FIG:
+            return IllegalActionError.keyed("am.err.barn_corner")
+        if feature is None:
+            return None
+        if figure == MAYOR_FIG and feature.kind is not FeatureKind.CITY:
+            return IllegalActionError.keyed("am.err.mayor_city")
+        if figure == WAGON_FIG and feature.kind is FeatureKind.FIELD:
+            return IllegalActionError.keyed("am.err.wagon_field")
+        barns = model_of(state.ext).barns
+        if feature.kind is FeatureKind.FIELD and barns and has_barn(state.board, barns, feature):
+            return IllegalActionError.keyed("am.err.barn_farm")
         return None
 
     def extra_deploys(self, state: GameState, seat: Seat, placed: PlacedTile) -> Iterable[Deploy]:

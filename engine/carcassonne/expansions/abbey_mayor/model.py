@@ -149,6 +149,24 @@ messages.register(
             "Answer with a spot on a tile, as in 'am.wagon 2,-1@road:EW', or pass.",
             "Responde con un lugar de una pieza, como 'am.wagon 2,-1@road:EW', o pasa.",
         ),
+        "am.err.barn_corner": (
+            "The barn goes only on a corner of the tile you placed where four fields meet, in "
+            "a farm without a barn.",
+            "El establo solo va en una esquina de la pieza que has colocado donde se juntan "
+            "cuatro campos, en una granja sin establo.",
+        ),
+        "am.err.mayor_city": (
+            "The mayor goes only into a city.",
+            "El alcalde solo va en una ciudad.",
+        ),
+        "am.err.wagon_field": (
+            "The wagon never goes on a field.",
+            "El carromato nunca va en un campo.",
+        ),
+        "am.err.barn_farm": (
+            "No figure may go into a farm with a barn.",
+            "No se puede poner ninguna figura en una granja con establo.",
+        ),
         "am.err.wait_abbey": (
             "Play your abbey or pass to draw a tile first.",
             "Primero coloca tu abadía o pasa para robar una pieza.",
