@@ -26,6 +26,8 @@ class FigureSpec:
     ``neutral``: it belongs to no seat; ``lying``: drawn lying down. ``strength_on``, when
     set, gives the strength from the feature the figure stands on (a ``board.Feature``: the
     mayor counts the city's pennants) and replaces ``strength`` in that feature's majority.
+    ``on_features``: False for a figure that never stands on a tile's feature (a barn stands
+    on a corner, offered by its expansion's ``extra_deploys``).
     """
 
     kind: str
@@ -34,6 +36,7 @@ class FigureSpec:
     neutral: bool = False
     lying: bool = False
     strength_on: Callable[[Any], int] | None = field(default=None, compare=False)
+    on_features: bool = True
 
 
 FOLLOWER = FigureSpec("follower", strength=1, follower=True)

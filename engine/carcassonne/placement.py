@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.carcassonne.actions import Deploy
 from engine.carcassonne.board import Board, Feature, PlacedTile
 from engine.carcassonne.expansion import Expansion
-from engine.carcassonne.figures import is_follower
+from engine.carcassonne.figures import FIGURES, is_follower
 from engine.carcassonne.geometry import HALF_NAMES, SIDE_NAMES, Position, Rotation
 from engine.carcassonne.state import GameState
 from engine.carcassonne.tiles import FeatureKind, RotatedTile, TileDef, tile
@@ -188,7 +188,9 @@ def legal_deploys(state: GameState) -> list[Deploy]:
     placed = state.board.cells[state.placed]
     rt = placed.rt
     out: list[Deploy] = []
-    figures = [k for k, n in supply.items() if n > 0]
+    figures = [
+        k for k, n in supply.items() if n > 0 and (k not in FIGURES or FIGURES[k].on_features)
+    ]
     if not figures:
         return out
     board = state.board

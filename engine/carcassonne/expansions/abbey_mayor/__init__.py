@@ -72,7 +72,7 @@ class AbbeyMayor(Expansion):
     figure_specs = (
         FigureSpec(MAYOR_FIG, follower=True, strength_on=mayor_strength),
         FigureSpec(WAGON_FIG, strength=1, follower=True),
-        FigureSpec(BARN_FIG),
+        FigureSpec(BARN_FIG, on_features=False),
     )
     options = (
         Option(ABBEY, True, (True, False), "each player has an abbey tile (fills a hole)"),
@@ -106,16 +106,15 @@ class AbbeyMayor(Expansion):
     def can_deploy(
         self, state: GameState, seat: Seat, figure: str, feature: Feature
     ) -> bool | None:
-        if figure == MAYOR_FIG:
-            return None if feature.kind is FeatureKind.CITY else False
-        if figure == BARN_FIG:
-            return False  # only on a corner (extra_deploys)
-        if feature.kind is FeatureKind.FIELD:
-            if figure == WAGON_FIG:
+        kind = feature.kind
+        if kind is FeatureKind.FIELD:
+            if figure in (WAGON_FIG, MAYOR_FIG):
                 return False
-            barns = model_of(state.ext).barns
+            barns = state.ext[ID].barns
             if barns and has_barn(state.board, barns, feature):
                 return False  # no figure in a farm with a barn (§14.3 rule 5)
+        elif figure == MAYOR_FIG and kind is not FeatureKind.CITY:
+            return False
         return None
 
     def deploy_refusal(

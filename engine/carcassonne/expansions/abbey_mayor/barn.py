@@ -75,16 +75,28 @@ def has_barn(board: Board, barns: tuple[Barn, ...], feature: Feature) -> bool:
     return bool(barns) and board.root[feature.segs[0]] in barn_farms(board, barns)
 
 
+#: for each corner spot of a tile: the two half-edges of the tile's own field at that corner
+_OWN_CORNER = {"corner:NW": (7, 0), "corner:NE": (1, 2), "corner:SE": (3, 4), "corner:SW": (5, 6)}
+
+
 def barn_deploys(state: GameState, seat: Seat, placed: PlacedTile) -> list[Deploy]:
     """The corners of the tile just placed where ``seat`` may put its barn."""
     board = state.board
     barns = model_of(state.ext).barns
-    taken = barn_farms(board, barns) if barns else set()
     out = []
+    hf = placed.rt.half_feature
     x, y = placed.pos
+    taken: set[int] | None = None
     for spot, (dx, dy) in CORNER_SPOTS.items():
+        a, b = _OWN_CORNER[spot]
+        if hf[a] < 0 or hf[a] != hf[b]:
+            continue  # the new tile has no field at that corner
         seg = corner_farm(board, x + dx, y + dy)
-        if seg is not None and board.root[seg] not in taken:
+        if seg is None:
+            continue
+        if taken is None:
+            taken = barn_farms(board, barns) if barns else set()
+        if board.root[seg] not in taken:
             out.append(Deploy(spot, BARN_FIG))
     return out
 
