@@ -590,3 +590,39 @@ def test_new_tiles_the_tunnel_the_well_and_the_split_fields() -> None:
         assert sum(f.kind is FeatureKind.FIELD for f in tile(tid).features) == 3
     dead_end = tile("AM/R")
     assert [f.ends for f in dead_end.features if f.kind is FeatureKind.ROAD] == ["dead end"]
+
+
+# ---------------------------------------------------------------------------------- words
+def test_every_prompt_event_option_and_refusal_has_english_and_spanish_words() -> None:
+    from engine.carcassonne.expansions.abbey_mayor import AbbeyMayor
+    from engine.core import messages
+
+    keys = {"exp.abbey_mayor", "kind_corner", "fig.mayor", "fig.barn", "fig.wagon"}
+    for o in AbbeyMayor.options:
+        keys |= {f"opt.{o.key}", f"help.{o.key}"}
+    keys |= {f"choice.am.wagon_move.{v}" for v in ("road", "near")}
+    seen_prompts: set[str] = set()
+    for pile, moves in (
+        ([*ABBEY_PILE, "BA/Rr"], [*ABBEY_MOVES, "am.abbey 1,-2", "pass"]),
+        (WAGON1_PILE, [*WAGON1_MOVES, "am.wagon 2,0@cloister"]),
+        (BARN_PILE, [*BARN_MOVES, "deploy barn corner:NW"]),
+    ):
+        for n in range(len(moves) + 1):
+            p = play(pile, moves[:n], expansions=AM)
+            seen_prompts |= {d.prompt.key for d in pending(p.state)}
+            for prompt in [d.prompt for d in pending(p.state)]:
+                seen_prompts |= {v.key for _, v in prompt.params if hasattr(v, "key")}
+        for e in p.events:
+            prompt = e.prompt()
+            if prompt is not None:
+                seen_prompts.add(prompt.key)
+                seen_prompts |= {v.key for _, v in prompt.params if hasattr(v, "key")}
+        for a in p.state.awards:
+            seen_prompts |= {part.key for part in a.item.parts if hasattr(part, "key")}
+    keys |= {k for k in seen_prompts if k.startswith(("am.", "part.barn", "part.mayor"))}
+    assert {"am.abbey", "am.wagon", "am.abbey_played", "am.wagon_moved"} <= keys
+    keys |= {k for k in messages.MESSAGES if k.startswith("am.err.")}
+    for key in sorted(keys):
+        assert messages.has(key), key
+        en, es = messages.MESSAGES[key]
+        assert en and es and en != es, key
