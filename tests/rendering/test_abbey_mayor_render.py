@@ -24,9 +24,8 @@ from tests.engine.expansions.test_abbey_mayor import (
     ABBEY_PILE,
     BARN_MOVES,
     BARN_PILE,
-    WAGON1_MOVES,
-    WAGON1_PILE,
 )
+from tests.engine.expansions.test_abbey_mayor_wagon import WAGON1_MOVES, WAGON1_PILE
 
 AM = ("abbey_mayor",)
 
