@@ -132,9 +132,11 @@ def check_tile(tile_id: Any, tile_sets: frozenset[str], what: str, n: int | None
 
 
 def placed_tiles(msgs: list[Message], from_turn: int) -> list[str]:
-    """Our ids of the tiles placed from turn ``from_turn`` (0-based) on."""
+    """Our ids of the tiles drawn and placed from turn ``from_turn`` (0-based) on."""
     out = []
-    placed = [m for m in msgs if m.kind == "PLACE_TILE"]
+    placed = [
+        m for m in msgs if m.kind == "PLACE_TILE" and m.payload.get("tileId") != ABBEY_TILE
+    ]  # an abbey comes from its player's supply, not from the pile
     for m in placed[from_turn:]:
         tid = m.payload.get("tileId")
         try:

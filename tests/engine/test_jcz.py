@@ -422,3 +422,11 @@ def test_abbey_mayor_barns_in_the_4x_format() -> None:
     )
     with pytest.raises(RecordError, match=r"^move 1: PLACE_TILE AM.A: no abbey may be played now"):
         import_jcz(data)
+
+
+def test_abbeys_stay_out_of_the_draw_order_of_a_save_without_one() -> None:
+    data = _load("random/am-3p-02.jcz")
+    del data["annotations"]
+    game = import_jcz(data)
+    assert not [t for t in game.record.setup.draw_order if t == "AM/A"]
+    assert len(game.record.setup.draw_order) == 83  # the 86 PLACE_TILE less the 3 abbeys

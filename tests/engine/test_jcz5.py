@@ -608,3 +608,13 @@ def test_end_of_game_abbey_round_is_refused_in_one_line() -> None:
     data["replay"].append({"type": "PASS", "payload": {}, "player": 0})
     with pytest.raises(RecordError, match="end-of-game abbey round is not supported"):
         import_jcz5(data)
+
+
+def test_abbey_is_not_taken_for_a_drawn_tile_without_a_draw_order() -> None:
+    """Without a forced order the save's own tiles become the draw order; the abbey is no drawn
+    tile, so it is left out of it (it comes from the player's supply)."""
+    data = _load("abbey-and-mayor/abbey-merge.jcz")
+    del data["gameAnnotations"]
+    game = import_jcz5(data)
+    assert "AM/A" not in game.record.setup.draw_order
+    assert replay(game.record).scores == (2, 10)
