@@ -181,6 +181,13 @@ def per_setup(fn: Callable[[GameSetup], T]) -> _PerSetup[T]:
 
 
 @per_setup
+def deploy_vetoes(setup: GameSetup) -> tuple[Expansion, ...]:
+    """The enabled expansions that override ``can_deploy`` (the others never have an opinion,
+    so the deploy check, which runs for every figure on every spot, skips them)."""
+    return tuple(e for e in expansions_of(setup) if type(e).can_deploy is not Expansion.can_deploy)
+
+
+@per_setup
 def expansions_of(setup: GameSetup) -> tuple[Expansion, ...]:
     """The enabled expansions of a setup, in registry order (hook order).
 

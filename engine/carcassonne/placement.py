@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.carcassonne.actions import Deploy
 from engine.carcassonne.board import Board, Feature, PlacedTile
-from engine.carcassonne.expansion import Expansion
+from engine.carcassonne.expansion import Expansion, deploy_vetoes
 from engine.carcassonne.figures import FIGURES, is_follower
 from engine.carcassonne.geometry import HALF_NAMES, SIDE_NAMES, Position, Rotation
 from engine.carcassonne.state import GameState
@@ -194,16 +194,16 @@ def legal_deploys(state: GameState) -> list[Deploy]:
     if not figures:
         return out
     board = state.board
-    exps = state.exps
+    vetoes = deploy_vetoes(state.setup)
     for f in rt.tile.features:
         if f.kind is FeatureKind.FIELD and not state.setup.farmers:
             continue
         feat = board.features[board.root[placed.segs[f.index]]]
         name = spot_name(rt, f.index)
         for fig in figures:
-            if can_deploy(state, exps, seat, fig, feat):
+            if can_deploy(state, vetoes, seat, fig, feat):
                 out.append(Deploy(name, fig))
-    for e in exps:
+    for e in state.exps:
         out.extend(e.extra_deploys(state, seat, placed))
     return out
 
