@@ -104,7 +104,10 @@ class Feature:
         """Majority strength per seat (figures that count, by their weight)."""
         out: dict[Seat, int] = {}
         for m in self.meeples:
-            w = FIGURES[m.figure].strength if m.figure in FIGURES else 0
+            spec = FIGURES.get(m.figure)
+            if spec is None:
+                continue
+            w = spec.strength if spec.strength_on is None else spec.strength_on(self)
             if w:
                 out[m.seat] = out.get(m.seat, 0) + w
         return out

@@ -18,9 +18,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from engine.core.decisions import Prompt
+from engine.core.errors import IllegalActionError
 from engine.core.seats import Seat
 
 if TYPE_CHECKING:
+    from engine.carcassonne.actions import Deploy
     from engine.carcassonne.board import Feature, PlacedTile
     from engine.carcassonne.events import Event
     from engine.carcassonne.figures import FigureSpec
@@ -86,6 +88,27 @@ class Expansion:
     ) -> bool | None:
         """Veto: ``None`` = no opinion; ``False`` forbids; ``True`` allows a figure only this
         expansion knows (builder, pig ...)."""
+        return None
+
+    def deploy_refusal(
+        self, state: GameState, seat: Seat, figure: str, feature: Feature | None
+    ) -> IllegalActionError | None:
+        """Why this expansion forbids ``figure`` on ``feature`` (``None``: a spot beside the
+        tile's features, a corner), as a keyed error the player reads in their language;
+        ``None`` when it does not forbid it."""
+        return None
+
+    def extra_deploys(self, state: GameState, seat: Seat, placed: PlacedTile) -> Iterable[Deploy]:
+        """Collect: figures ``seat`` may put on the tile just placed somewhere other than one of
+        its features, e.g. a barn on one of its corners (``Deploy("corner:SE", "barn")``,
+        ``placement.CORNER_SPOTS``); :meth:`deploy_extra` carries them out."""
+        return ()
+
+    def deploy_extra(
+        self, state: GameState, seat: Seat, placed: PlacedTile, deploy: Deploy
+    ) -> Iterable[Event] | None:
+        """Carry out one of this expansion's :meth:`extra_deploys` on the cloned state (take the
+        figure from the supply); ``None`` when ``deploy`` is not one of its own."""
         return None
 
     # ---- turn flow
@@ -155,6 +178,13 @@ class _PerSetup(Generic[T]):
 
 def per_setup(fn: Callable[[GameSetup], T]) -> _PerSetup[T]:
     return _PerSetup(fn)
+
+
+@per_setup
+def deploy_vetoes(setup: GameSetup) -> tuple[Expansion, ...]:
+    """The enabled expansions that override ``can_deploy`` (the others never have an opinion,
+    so the deploy check, which runs for every figure on every spot, skips them)."""
+    return tuple(e for e in expansions_of(setup) if type(e).can_deploy is not Expansion.can_deploy)
 
 
 @per_setup

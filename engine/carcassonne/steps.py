@@ -9,7 +9,7 @@ optional: passing deploys nothing).
 from __future__ import annotations
 
 from engine.carcassonne.actions import Action, Deploy, Pass, PlaceTile
-from engine.carcassonne.board import Meeple
+from engine.carcassonne.board import Meeple, PlacedTile
 from engine.carcassonne.events import (
     Event,
     FigureDeployed,
@@ -30,19 +30,21 @@ from engine.carcassonne.flow import (
 )
 from engine.carcassonne.geometry import Position, Rotation
 from engine.carcassonne.placement import (
+    CORNER_SPOTS,
+    deploy_refused,
+    deploy_target,
     fits_table,
     has_placement,
     legal_deploys,
     legal_placements,
     parse_spot,
-    refuse_deploy,
     refuse_placement,
     spot_name,
 )
 from engine.carcassonne.state import GameState
 from engine.carcassonne.tiles import tile
 from engine.core import messages
-from engine.core.decisions import Cell, Decision, FeatureRef, Option, Prompt
+from engine.core.decisions import Cell, Decision, Option, Prompt
 from engine.core.errors import IllegalActionError
 from engine.core.seats import Seat
 
@@ -210,11 +212,15 @@ class DeployStep(Step):
         assert isinstance(action, Deploy) and s.placed is not None
         seat = ask.seat
         placed = s.board.cells[s.placed]
+        if s.setup.expansions and _deploy_extra(s, seat, placed, action, events):
+            return None
+        if action.spot in CORNER_SPOTS:
+            raise deploy_refused(s, placed, None, action.figure)
         index = parse_spot(placed.rt, action.spot)
         spot = spot_name(placed.rt, index)
         legal = {(d.spot, d.figure) for d in legal_deploys(s)}
         if (spot, action.figure) not in legal:
-            raise refuse_deploy(s, placed, index, action.figure)
+            raise deploy_refused(s, placed, index, action.figure)
         s.board.add_meeple(Meeple(seat, action.figure, placed.segs[index], placed.pos))
         s.players[seat].supply[action.figure] -= 1
         events.append(FigureDeployed(seat, action.figure, placed.pos, spot))
@@ -234,7 +240,7 @@ class DeployStep(Step):
                     Option(
                         d.notation().removeprefix("deploy "),
                         d,
-                        FeatureRef(pos.x, pos.y, d.spot),
+                        deploy_target(pos, d.spot),
                         (("spot", d.spot), ("figure", d.figure)),
                     )
                 )
@@ -249,6 +255,22 @@ class DeployStep(Step):
             optional=True,
             pass_action=Pass(),
         )
+
+
+def _deploy_extra(
+    s: GameState, seat: Seat, placed: PlacedTile, action: Deploy, events: list[Event]
+) -> bool:
+    """Carry out ``action`` when an expansion offers it beside the tile's features (a figure
+    on a corner); ``False`` when none does."""
+    exps = s.exps
+    if not any(action == d for e in exps for d in e.extra_deploys(s, seat, placed)):
+        return False
+    for e in exps:
+        done = e.deploy_extra(s, seat, placed, action)
+        if done is not None:
+            events.extend(done)
+            return True
+    return False  # pragma: no cover - an offered deploy is always carried out
 
 
 class ScoreStep(Step):

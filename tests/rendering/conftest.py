@@ -19,6 +19,7 @@ from engine import (
     new_game,
     public_view,
 )
+from engine.carcassonne.rules import pending
 
 NAMES = ("Ana", "Борис", "Ελένη", "Zoë", "Max", "Olaf")
 
@@ -39,6 +40,7 @@ def play(
     rnd = random.Random(seed)
     views = [public_view(state)]
     for n in range(turns):
+        state = _settle(state)
         if state.step == "over":
             break
         pl = legal_placements(state)
@@ -53,8 +55,19 @@ def play(
                 state = apply(state, state.current, ds[rnd.randrange(len(ds))]).state
             else:
                 state = apply(state, state.current, Pass()).state
+        state = _settle(state)
         views.append(public_view(state))
     return state, views
+
+
+def _settle(state: GameState) -> GameState:
+    """Answer every open decision other than placing a tile (an expansion's: the abbey, a
+    wagon's move, the builder's second tile ...): pass when allowed, else the first option."""
+    while state.step not in ("place", "over"):
+        d = pending(state)[0]
+        action = d.pass_action if d.optional and d.pass_action is not None else d.answers()[0]
+        state = apply(state, d.seat, action, key=d.key).state
+    return state
 
 
 @pytest.fixture(scope="session")
