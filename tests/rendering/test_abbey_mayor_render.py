@@ -14,7 +14,7 @@ from engine import GameSetup, Position, PublicView, Seat, new_game, public_view
 from engine.carcassonne.rules import pending
 from engine.carcassonne.view import FigureView
 from rendering import render_board, render_targets, style
-from rendering.board import MAX_SIDE, PANEL_W, board_frame, board_image, row_height
+from rendering.board import MAX_SIDE, board_frame, board_image, board_picture
 from rendering.figures import figure_sprite
 from rendering.overlays.abbey_mayor import WHEEL, abbey_icon
 from rendering.targets import targets_picture
@@ -128,25 +128,24 @@ def test_barn_stands_on_its_corner() -> None:
     }
 
 
-def _row_box(view: PublicView, seat: int) -> tuple[int, int, int, int]:
-    fr = board_frame(view)
-    top = 14 + 40 + seat * row_height(view)
-    return fr.board_w, top, fr.board_w + PANEL_W, top + row_height(view)
-
-
-def test_abbey_tiles_held_show_in_the_panel_and_figures_left_by_kind() -> None:
-    view = public_view(new_game(GameSetup(players=2, expansions=AM), seed=3))
-    img = board_image(view)
+def test_abbey_tiles_held_show_in_the_chip_and_figures_left_by_kind() -> None:
+    """Each player's chip in the score strip shows the abbey tile still held (its stone) and
+    the mayor, wagon and barn icons in the seat's colour; without abbeys the stone is gone."""
     stone = abbey_icon(24).convert("RGB").getpixel((4, 4))
-    for seat in (0, 1):
-        row = img.crop(_row_box(view, seat))
-        assert len(mask(row, stone, 12)) > 10  # the abbey tile's stone
-        # follower, mayor, wagon and barn icons in the seat's colour
-        assert len(mask(row, style.seat_style(seat).fill)) > 4 * 60
-    off = public_view(
-        new_game(GameSetup(players=2, expansions=AM, options=(("am.abbey", False),)), seed=3)
-    )
-    assert row_height(off) < row_height(view)  # no abbey line when abbeys are not played
+
+    def chips(options: tuple[tuple[str, object], ...]) -> list[Image.Image]:
+        view = public_view(
+            new_game(GameSetup(players=2, expansions=AM, options=options), seed=3)  # type: ignore[arg-type]
+        )
+        pic = board_picture(view)
+        assert pic.header is not None
+        return [pic.image.crop(pic.header.chip(seat).box) for seat in (0, 1)]
+
+    for seat, chip in enumerate(chips(())):
+        assert len(mask(chip, stone, 12)) > 10, seat  # the abbey tile's stone
+        assert len(mask(chip, style.seat_style(seat).fill)) > 4 * 60
+    for chip in chips((("am.abbey", False),)):
+        assert len(mask(chip, stone, 12)) <= 10  # no abbey shown when abbeys are not played
 
 
 def test_decision_pictures_corner_holes_and_wagon_moves() -> None:
