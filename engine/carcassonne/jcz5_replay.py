@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine.carcassonne import jcz_bcb
 from engine.carcassonne.actions import Action, Deploy, Pass, PlaceTile
 from engine.carcassonne.expansions.traders_builders import BonusStep
 from engine.carcassonne.geometry import Rotation
@@ -177,6 +178,8 @@ class _Walk:
         self.actor = Seat(0)
 
     def step(self, m: Message) -> int | None:
+        if jcz_bcb.ID in self.rec.state.ext and self._bcb(m):
+            return None
         state = self.rec.state
         if m.kind == "COMMIT" and self.commit_due:  # the turn's action is already applied
             self._check_player(m, self.actor)
@@ -211,6 +214,30 @@ class _Walk:
                 f"replay message {m.kind} ({NOT_PLAYED[m.kind]}) is not supported", move=m.n
             )
         raise RecordError(f"unknown replay message type '{m.kind}'", move=m.n)
+
+    def _bcb(self, m: Message) -> bool:
+        """Bridges, Castles & Bazaars (:mod:`engine.carcassonne.jcz_bcb`): answer what it
+        needs before this message, and the message itself when it is one of its own."""
+        try:
+            for _ in range(8):
+                answers = jcz_bcb.before(self.rec.state, m.kind, m.payload)
+                if not answers:
+                    break
+                for seat, act in answers:
+                    self.rec.apply(seat, act)
+            got = jcz_bcb.convert(self.rec.state, m.kind, m.payload, m.n)
+            if got is None:
+                return False
+            if got is not True:
+                seat, act = got  # type: ignore[misc]
+                self._check_player(m, seat)
+                self.rec.apply(seat, act)
+                self.actor = seat
+        except RecordError:
+            raise
+        except EngineError as e:
+            raise RecordError(f"{m.kind}: {e}", move=m.n) from None
+        return True
 
     def _place(self, m: Message, open_kinds: set[str]) -> int | None:
         for d in pending(self.rec.state):

@@ -34,6 +34,8 @@ PLAYED = (
     "basic/field-scoring.jcz",
     "basic/monastery-scoring.jcz",
     "basic/tiny-city-rule.jcz",
+    "bridge-bazaar-and-castles/castle-unoccupied-trigger.jcz",
+    "bridge-bazaar-and-castles/field-castle-scoring.jcz",
     "inns-and-cathedrals/cathedrals-scoring-2.jcz",
     "inns-and-cathedrals/cathedrals-scoring.jcz",
     "inns-and-cathedrals/inns-scoring.jcz",
@@ -48,7 +50,7 @@ PLAYED = (
 #: it refuses them (move a fixture to PLAYED when its expansion is built)
 WAITING: dict[str, str] = {
     "abbey-and-mayor/abbey-merge.jcz": "Abbey & Mayor",
-    "abbey-and-mayor/abbey-wagon-move-bridge.jcz": "Bridges, Castles & Bazaars",
+    "abbey-and-mayor/abbey-wagon-move-bridge.jcz": "Abbey & Mayor",
     "abbey-and-mayor/abbey-wagon-move.jcz": "Abbey & Mayor",
     "abbey-and-mayor/barn-connected-scoring.jcz": "Abbey & Mayor",
     "abbey-and-mayor/barn-scoring.jcz": "Abbey & Mayor",
@@ -57,8 +59,6 @@ WAITING: dict[str, str] = {
     "abbey-and-mayor/multiple-wagons.jcz": "Abbey & Mayor",
     "basic/tiny-city-coa.jcz": "Abbey & Mayor",
     "bridge-bazaar-and-castles/castle-not-affected-by-corn-circles.jcz": "Crop Circles",
-    "bridge-bazaar-and-castles/castle-unoccupied-trigger.jcz": "Bridges, Castles & Bazaars",
-    "bridge-bazaar-and-castles/field-castle-scoring.jcz": "Bridges, Castles & Bazaars",
     "flying-machines/placement-is-mandatory.jcz": "Flying Machines",
     "goldmines/gold-scoring-2.jcz": "Gold Mines",
     "goldmines/gold-scoring.jcz": "Gold Mines",
@@ -67,7 +67,13 @@ WAITING: dict[str, str] = {
 }
 
 #: first dot-segment of a JCloisterZone score expression -> our award category
-CATEGORIES = {"city": "city", "road": "road", "monastery": "cloister", "field": "farm"}
+CATEGORIES = {
+    "city": "city",
+    "road": "road",
+    "monastery": "cloister",
+    "field": "farm",
+    "castle": "castle",
+}
 SCORED = re.compile(r"(\w+) scored (\w+) for (-?\d+) points?")
 
 
