@@ -272,6 +272,17 @@ def test_oq_brg_1_one_bridge_resolves_every_mismatch_or_the_placement_is_refused
     assert q.state.drawn == "BA/L" and Position(1, 1) not in legal_placements(q.state)
 
 
+def test_oq_brg_1_a_road_meeting_a_field_needs_both_far_ends_of_the_neighbour_free() -> None:
+    """A road pointing north at the start tile's south field would need a bridge across the
+    start tile, whose north edge is its city: no such placement is offered."""
+    p = play(["BA/LR", "BA/L"], [], options=ONLY)
+    assert p.state.drawn == "BA/LR"
+    assert 2 not in legal_placements(p.state).get(Position(0, 1), ())  # road north: refused
+    assert 0 in legal_placements(p.state)[Position(0, 1)]  # road south: an ordinary placement
+    with pytest.raises(IllegalActionError, match="north edge of the tile is road"):
+        p.then(["place 0,1 r180"])
+
+
 def test_oq_brg_1_a_bridge_over_its_own_road_counts_one_more_segment() -> None:
     """The loop: the road runs west–east across 2,0 on the ground, round by 3,0, 3,-1 and
     2,-1, and back north–south across 2,0 on the bridge: 8 tiles, 9 segments."""

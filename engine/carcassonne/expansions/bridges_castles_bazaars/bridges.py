@@ -182,11 +182,12 @@ def resolving_bridge(
         if other is None or npos in bridges:
             return None
         axis = _AXIS_OF_SIDE[side]
-        far = (side + 2) % 4  # the neighbour's side facing away from the new tile
-        if other.rt.edges[far] is not EdgeKind.FIELD:
+        # the neighbour's edge facing away from the new tile is its ``side`` edge: a field,
+        # facing an empty square or a road
+        if other.rt.edges[side] is not EdgeKind.FIELD:
             return None
         beyond = board.cells.get(_near(npos, side))
-        if beyond is not None and beyond.rt.edges[(far + 2) % 4] is not EdgeKind.ROAD:
+        if beyond is not None and beyond.rt.edges[(side + 2) % 4] is not EdgeKind.ROAD:
             return None
         return npos, axis
     return None
