@@ -140,6 +140,8 @@ def draw_tiles_and_figures(
             continue
         rotations[tv.pos] = (tv.tile, tv.rotation)
         img.paste(tile_image(tv.tile, int(tv.rotation), T), fr.cell_xy(tv.pos))
+    for ov in overlays_of(view):
+        ov.draw_under(img, view, fr)
     placed = place_figures(view, fr, rotations)
     # followers last, so no other figure ever hides one
     for ps in sorted(placed, key=lambda ps: is_follower(ps.figure.figure)):
@@ -435,9 +437,13 @@ def board_frame(
     # bigger boards may use more pixels (up to ~4 Mpx at 200 tiles) so tiles stay readable
     budget = min(2 * MAX_PIXELS, MAX_PIXELS + max(0, len(view.tiles) - 72) * 14_000)
     cols, rows = box[2] - box[0] + 1, box[3] - box[1] + 1
+    # room for the overlays' strips under the board (a market's tiles)
+    side = MAX_SIDE - sum(
+        pic.size[1] for ov in overlays_of(view) if (pic := ov.strip(view, MAX_SIDE)) is not None
+    )
     if panel and cols >= 9 and cols >= 1.6 * rows:  # wide board: the panel becomes a strip
-        return frame_for(box, panel=0, strip=STRIP_EST, max_pixels=budget)
-    return frame_for(box, panel=PANEL_W if panel else 0, max_pixels=budget)
+        return frame_for(box, panel=0, strip=STRIP_EST, max_pixels=budget, max_side=side)
+    return frame_for(box, panel=PANEL_W if panel else 0, max_pixels=budget, max_side=side)
 
 
 def board_image(
@@ -458,7 +464,9 @@ def board_image(
     else:
         width = fr.board_w + (PANEL_W if panel else 0)
         height = max(fr.board_h, panel_height(view) if panel else 0)
-    img = Image.new("RGB", (width, height), st.TABLE)
+    strips = [pic for ov in overlays_of(view) if (pic := ov.strip(view, width)) is not None]
+    below = sum(pic.size[1] for pic in strips)
+    img = Image.new("RGB", (width, height + below), st.TABLE)
     d = ImageDraw.Draw(img)
     _grid(d, fr)
     _coords(img, fr)
@@ -477,6 +485,10 @@ def board_image(
         draw_strip(img, view, fr.board_h)
     elif panel:
         draw_panel(img, view, fr.board_w)
+    y = height
+    for pic in strips:  # overlays' strips under everything (a market's tiles)
+        img.paste(pic, (0, y))
+        y += pic.size[1]
     return img
 
 

@@ -556,6 +556,9 @@ class MatchService(DecisionReads):
             private_seats=()
             if finished
             else tuple(sorted({int(d.seat) for d in pending(st) if d.private})),
+            answered_seats=()
+            if finished
+            else tuple(sorted({int(a) for d in pending(st) if d.private for a in d.answered})),
         )
 
     async def _animate(self, game: Game) -> bytes | None:

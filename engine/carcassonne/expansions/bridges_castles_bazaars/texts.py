@@ -224,6 +224,16 @@ messages.register(
             "{seat} coloca la pieza del mercado {tile}.",
         ),
         "score.market": ("market", "mercado"),
+        # the strip of the board picture
+        "bcb.strip": ("Market", "Mercado"),
+        "bcb.strip_hidden": (
+            "Market: {n} tiles set aside face down",
+            "Mercado: {n} piezas apartadas boca abajo",
+        ),
+        "bcb.strip_lot": (
+            "on offer: {tile}, bid to beat {price} ({name})",
+            "en subasta: {tile}, puja a superar {price} ({name})",
+        ),
         "part.market_buy": (
             "buys tile {tile}: pays {price}",
             "compra la pieza {tile}: paga {price}",
