@@ -173,3 +173,21 @@ def test_overlay_hooks_default_to_nothing() -> None:
     img = Image.new("RGB", (10, 10))
     q.draw_under(img, view, board_frame(view))
     assert img.tobytes() == Image.new("RGB", (10, 10)).tobytes()
+
+
+def test_a_follower_spot_on_a_bridge_is_drawn_in_a_choice_picture() -> None:
+    """The deploy choice after a bridge on the tile just placed offers the bridge's road: its
+    letter goes to the tile's middle (the printed tile has no such spot)."""
+    from engine.carcassonne.rules import pending
+    from rendering import render_targets
+    from rendering.targets import spot_point
+
+    p = play(["BA/L", "BA/L"], ["place 0,1 r0", "bcb.bridge 0,1:WE"])
+    (deploy,) = pending(p.state)
+    targets = [o.target for o in deploy.options]
+    assert any(getattr(t, "spot", "") == "road:EW" for t in targets)
+    view = view_for(p.state)
+    tv = next(t for t in view.tiles if t.pos == Position(0, 1))
+    assert spot_point(tv, "road:EW") == (0.5, 0.5)
+    img = decode(render_targets(view, targets, [chr(65 + i) for i in range(len(targets))]))
+    assert img.size[0] > 100
