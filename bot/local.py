@@ -50,7 +50,7 @@ from bot.services.matches import (
 )
 from bot.services.options import expansion_ids, parse_rule, rules_for
 from bot.settings import DEFAULT_LOCAL_DATABASE
-from engine import PublicView
+from engine import Action, PublicView
 from engine.carcassonne.events import FigureDeployed, PointsScored, TileDiscarded, TilePlaced
 from engine.carcassonne.randomplay import choose_answer
 from engine.core import messages
@@ -359,7 +359,7 @@ class _Table:
             self.say(f"{name} passes — {self.words.prompt(d.prompt)}")
         else:
             chosen = next((o for o in d.options if o.action == action), None)
-            what = self.words.option(chosen) if chosen else action.notation()
+            what = self.words.option(chosen) if chosen else _numbered(self.words, d, action)
             self.say(f"{name} chooses {what} — {self.words.prompt(d.prompt)}")
         return nxt
 
@@ -377,7 +377,7 @@ class _Table:
         names = [s.name for s in out.seats]
         for e in out.events:
             if isinstance(e, PointsScored):
-                who = ", ".join(f"{names[a.seat]} +{a.points}" for a in e.awards) or "nobody"
+                who = ", ".join(f"{names[a.seat]} {a.points:+d}" for a in e.awards) or "nobody"
                 self.say(f"  * {e.item.describe()} -> {who}")
             elif isinstance(e, TileDiscarded):
                 self.say(f"  * tile {e.tile} fits nowhere and is discarded")
@@ -462,3 +462,14 @@ def _players(opts: LocalOptions) -> list[tuple[int, str]]:
 
 
 __all__ = ["LocalOptions", "add_arguments", "play_local", "run"]
+
+
+def _numbered(words: Words, d: Decision, action: Action) -> str:
+    """A numeric option's answer in words (``Tile A (BA/C): 3``), else the action's notation."""
+    for o in d.options:
+        if o.number is None or o.make is None or o.number.max is None:
+            continue
+        for n in range(o.number.min, o.number.max + 1):
+            if o.make(n) == action:
+                return f"{words.option(o)}: {n}" if o.label is not None else str(n)
+    return action.notation()

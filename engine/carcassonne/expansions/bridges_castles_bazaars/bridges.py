@@ -57,22 +57,36 @@ def _near(pos: Position, side: int) -> Position:
     return Position(pos.x + dx, pos.y + dy)
 
 
+#: the two sides (N=0, E=1, S=2, W=3) of each bridge axis
+_AXIS_SIDES: dict[str, tuple[int, int]] = {"NS": (0, 2), "WE": (1, 3)}
+_FIELD, _ROAD = EdgeKind.FIELD, EdgeKind.ROAD
+
+
 def _sides(mask: int) -> tuple[int, ...]:
     return tuple(s for s in range(4) if mask >> s & 1)
 
 
-def bridge_ok(s: GameState, pos: Position, axis: str) -> bool:
+def _bridged(s: GameState) -> frozenset[Position]:
+    return frozenset(b.pos for b in model(s).bridges)
+
+
+def bridge_ok(
+    s: GameState, pos: Position, axis: str, bridged: frozenset[Position] | None = None
+) -> bool:
     """Whether a bridge may cross the placed tile at ``pos`` along ``axis`` (both ends on its
     field edges, each facing an empty square or a road; no bridge on that tile yet)."""
-    board = s.board
-    cell = board.cells.get(pos)
-    if cell is None or any(b.pos == pos for b in model(s).bridges):
+    cells = s.board.cells
+    cell = cells.get(pos)
+    if cell is None or pos in (_bridged(s) if bridged is None else bridged):
         return False
-    for side in _sides(AXES[axis]):
-        if cell.rt.edges[side] is not EdgeKind.FIELD:
+    edges = cell.rt.edges
+    x, y = pos
+    for side in _AXIS_SIDES[axis]:
+        if edges[side] is not _FIELD:
             return False
-        other = board.cells.get(_near(pos, side))
-        if other is not None and other.rt.edges[(side + 2) % 4] is not EdgeKind.ROAD:
+        dx, dy = _STEP[side]
+        other = cells.get((x + dx, y + dy))  # type: ignore[call-overload]
+        if other is not None and other.rt.edges[(side + 2) % 4] is not _ROAD:
             return False
     return True
 
@@ -88,10 +102,11 @@ def options(s: GameState) -> list[tuple[Position, str]]:
     placed = s.placed
     if placed is None:
         return []
+    bridged = _bridged(s)
     out = []
     for pos in (placed, *(_near(placed, side) for side in range(4))):
         for axis in AXES:
-            if bridge_ok(s, pos, axis):
+            if bridge_ok(s, pos, axis, bridged):
                 out.append((pos, axis))
     return out
 
@@ -117,13 +132,15 @@ def lay(s: GameState, seat: Seat, pos: Position, axis: str, events: list[Event])
 
 
 # ------------------------------------------------------------------------ mismatched placement
-_MISMATCH: dict[str, tuple[tuple[tuple[int, int, int], ...], ...]] = {}
+#: per tile id and neighbour constraint code: ``(rotation, axis, side)`` of each rotation whose
+#: only mismatches are road against field and that one bridge may resolve: ``side`` -1 when the
+#: bridge crosses the new tile along ``axis`` (decided by the code alone), else the one side
+#: where the new tile's road meets a neighbour's field (the bridge crosses that neighbour)
+_MISMATCH: dict[str, tuple[tuple[tuple[int, str, int], ...], ...]] = {}
 
 
-def mismatch_table(t: TileDef) -> tuple[tuple[tuple[int, int, int], ...], ...]:
-    """For each neighbour constraint code (as ``Board.frontier``), the rotations of ``t`` whose
-    only mismatches are road against field: ``(rotation, sides where t has a field and the
-    neighbour a road, sides where t has a road and the neighbour a field)``."""
+def mismatch_table(t: TileDef) -> tuple[tuple[tuple[int, str, int], ...], ...]:
+    """See :data:`_MISMATCH` (built once per tile type)."""
     got = _MISMATCH.get(t.id)
     if got is not None:
         return got
@@ -145,51 +162,57 @@ def mismatch_table(t: TileDef) -> tuple[tuple[tuple[int, int, int], ...], ...]:
                 else:
                     ok = False
                     break
-            if ok and (fr or rf):
-                row.append((rt.rotation, fr, rf))
+            if not ok or not (fr or rf) or (fr and rf):
+                continue
+            if rf:
+                if rf.bit_count() == 1:
+                    side = _sides(rf)[0]
+                    row.append((rt.rotation, _AXIS_OF_SIDE[side], side))
+                continue
+            for axis, (a, b) in _AXIS_SIDES.items():
+                if fr & ~((1 << a) | (1 << b)):
+                    continue  # a mismatch off this axis
+                # both ends on the new tile's fields; an end without a mismatch faces nothing
+                if all(
+                    rt.edges[e] is _FIELD and (fr >> e & 1 or not code >> (2 * e) & 3)
+                    for e in (a, b)
+                ):
+                    row.append((rt.rotation, axis, -1))
         table.append(tuple(row))
     _MISMATCH[t.id] = tuple(table)
     return _MISMATCH[t.id]
 
 
+def _neighbour_bridge(
+    cells: dict[Position, PlacedTile], pos: Position, side: int, bridged: frozenset[Position]
+) -> Position | None:
+    """The neighbour at ``side`` of a new tile whose road meets its field: where the bridge
+    carrying that road goes, if it may (its far edge a field, facing nothing or a road)."""
+    npos = _near(pos, side)
+    other = cells.get(npos)
+    if other is None or npos in bridged or other.rt.edges[side] is not _FIELD:
+        return None
+    dx, dy = _STEP[side]
+    beyond = cells.get((npos.x + dx, npos.y + dy))  # type: ignore[call-overload]
+    if beyond is not None and beyond.rt.edges[(side + 2) % 4] is not _ROAD:
+        return None
+    return npos
+
+
 def resolving_bridge(
-    board: Board,
-    t: TileDef,
-    pos: Position,
-    rot: int,
-    fr: int,
-    rf: int,
-    bridges: frozenset[Position],
+    board: Board, t: TileDef, pos: Position, rot: int, code: int, bridged: frozenset[Position]
 ) -> tuple[Position, str] | None:
-    """The one bridge that makes ``t`` at ``pos``/``rot`` whole, if there is one: across the
-    new tile when its field edges meet roads, across the neighbour when its road meets a field.
+    """The one bridge that makes ``t`` at ``pos``/``rot`` whole against the neighbour
+    constraint ``code``, if there is one: across the new tile when its field edges meet roads,
+    across the neighbour when its road meets a field; ``None`` also when nothing mismatches.
     """
-    if fr and not rf:
-        axis = "NS" if not fr & AXES["WE"] else ("WE" if not fr & AXES["NS"] else "")
-        if not axis:
-            return None
-        edges = t.rotations[rot].edges
-        for side in _sides(AXES[axis]):
-            if edges[side] is not EdgeKind.FIELD:
-                return None
-            if not fr >> side & 1 and _near(pos, side) in board.cells:
-                return None  # that end would meet a field (a matching edge)
-        return pos, axis
-    if rf and not fr and rf.bit_count() == 1:
-        side = _sides(rf)[0]
-        npos = _near(pos, side)
-        other = board.cells.get(npos)
-        if other is None or npos in bridges:
-            return None
-        axis = _AXIS_OF_SIDE[side]
-        # the neighbour's edge facing away from the new tile is its ``side`` edge: a field,
-        # facing an empty square or a road
-        if other.rt.edges[side] is not EdgeKind.FIELD:
-            return None
-        beyond = board.cells.get(_near(npos, side))
-        if beyond is not None and beyond.rt.edges[(side + 2) % 4] is not EdgeKind.ROAD:
-            return None
-        return npos, axis
+    for r, axis, side in mismatch_table(t)[code]:
+        if r != rot:
+            continue
+        if side < 0:
+            return pos, axis
+        npos = _neighbour_bridge(board.cells, pos, side, bridged)
+        return (npos, axis) if npos is not None else None
     return None
 
 
@@ -199,19 +222,24 @@ def extra_placements(s: GameState, t: TileDef) -> Mapping[Position, tuple[Rotati
         return None
     table = mismatch_table(t)
     board = s.board
-    bridges = frozenset(b.pos for b in model(s).bridges)
+    cells = board.cells
+    bridged: frozenset[Position] | None = None
     out: dict[Position, tuple[Rotation, ...]] = {}
     for pos, code in board.frontier.items():
         row = table[code]
         if not row:
             continue
-        rots = tuple(
-            Rotation(rot)
-            for rot, fr, rf in row
-            if resolving_bridge(board, t, pos, rot, fr, rf, bridges) is not None
-        )
+        rots: list[Rotation] = []
+        for rot, _axis, side in row:
+            if side >= 0:
+                if bridged is None:
+                    bridged = _bridged(s)
+                if _neighbour_bridge(cells, pos, side, bridged) is None:
+                    continue
+            if rot not in rots:
+                rots.append(Rotation(rot))
         if rots:
-            out[pos] = rots
+            out[pos] = tuple(rots)
     return out
 
 
@@ -219,21 +247,19 @@ def settle(s: GameState, placed: PlacedTile, events: list[Event]) -> None:
     """Lay the bridge a mismatched placement needs (the placement was offered only so)."""
     if not on(s):
         return
-    board = s.board
-    fr = rf = 0
+    cells = s.board.cells
+    x, y = placed.pos
+    code = 0
     for side in range(4):
-        other = board.cells.get(_near(placed.pos, side))
-        if other is None:
-            continue
-        mine, theirs = placed.rt.edges[side], other.rt.edges[(side + 2) % 4]
-        if mine is EdgeKind.FIELD and theirs is EdgeKind.ROAD:
-            fr |= 1 << side
-        elif mine is EdgeKind.ROAD and theirs is EdgeKind.FIELD:
-            rf |= 1 << side
-    if not fr and not rf:
-        return
-    bridges = frozenset(b.pos for b in model(s).bridges if b.pos != placed.pos)
-    found = resolving_bridge(board, placed.tile, placed.pos, placed.rt.rotation, fr, rf, bridges)
+        dx, dy = _STEP[side]
+        other = cells.get((x + dx, y + dy))  # type: ignore[call-overload]
+        if other is not None:
+            code |= EDGE_CODES[other.rt.edges[(side + 2) % 4]] << (2 * side)
+    rot = placed.rt.rotation
+    if not any(r == rot for r, _, _ in mismatch_table(placed.tile)[code]):
+        return  # every edge matches: nothing to resolve
+    bridged = frozenset(b.pos for b in model(s).bridges if b.pos != placed.pos)
+    found = resolving_bridge(s.board, placed.tile, placed.pos, rot, code, bridged)
     assert found is not None, "a mismatched placement was offered without its bridge"
     lay(s, s.current, found[0], found[1], events)
 

@@ -158,6 +158,7 @@ class MarketStep(Step):
                 (last,) = market.free()
                 events.append(market_event("bcb.free", seat=p, tile=tile_word(market, last)))
                 _assign(s, last, p)
+            put_market(s, lot=-1, chooser=-1, price=0, leader=-1, answered=())
             _push_placements(s)
             return None
         chooser = without[0]

@@ -153,8 +153,9 @@ def put_market(s: GameState, **changes: Any) -> Market:
 
 
 def tile_word(market: Market, index: int) -> str:
-    """A market tile named in events: its letter at the time and its id (``B: BA/CRr``)."""
-    return f"{market.letter(index)} ({market.tiles[index]})"
+    """A market tile named in events: its id (letters change as tiles are taken; the strip
+    under the board shows which tile is on offer)."""
+    return market.tiles[index]
 
 
 # --------------------------------------------------------------------------------- events
