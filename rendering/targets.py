@@ -313,7 +313,9 @@ def spot_point(tv: TileView | None, spot: str) -> tuple[float, float]:
     if tv is None:
         raise ValueError(f"no tile to hold the spot {spot!r}")
     rt = tile(tv.tile).rotated(int(tv.rotation))
-    if spot not in rt.spots and spot.partition(":")[0] in ("road", "city"):
+    kind, _, sides = spot.partition(":")
+    laid = kind in ("road", "city") and sides and set(sides) <= set("NESW")
+    if laid and spot not in rt.spots:
         return CENTRE  # laid on the printed tile by an expansion (a wooden bridge): its middle
     return spot_anchor(rt.tile, int(tv.rotation), parse_spot(rt, spot))
 
