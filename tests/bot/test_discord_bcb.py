@@ -242,3 +242,27 @@ def test_market_payments_read_as_minus_and_plus_in_the_channel() -> None:
     assert "Red's sealed bid: 3." in lines and "Blue buys tile BA/RFr and pays 3 to Red." in lines
     es = event_lines(p.events, seats, Lang.ES)
     assert "Puja secreta de Red: 3." in es and any("mercado" in line for line in es)
+
+
+async def test_open_bids_chosen_in_the_lobby_are_public_turns(table: Table) -> None:
+    """The match option ``open``: each bid is an ordinary public choice in turn order, its
+    number shown to everyone; nothing goes by DM."""
+    fake = table.fake
+    answer = Answerer(fake, random.Random(3), pass_rate=0.3)
+    turn = await start(fake, [ALICE, BOB, CAROL], [BCB], {"bcb.bidding": "open"})
+    for _ in range(300):
+        if "your turn: Bid for tile" in turn.content:
+            break
+        assert not secret_users(turn), "open bids are never secret"
+        turn = await public_move(answer, turn)
+    else:
+        pytest.fail("no open bid came")
+    (uid,) = DECIDER.findall(turn.content)
+    before = len(answer.numbers)
+    turn = await public_move(answer, turn)
+    bidder = USERS[int(uid)].name
+    if len(answer.numbers) > before:
+        assert f"{bidder} bids {answer.numbers[-1]}." in turn.text()
+    else:
+        assert f"{bidder} passes." in turn.text()
+    assert not any(fake.dms(u.id) for u in (ALICE, BOB))

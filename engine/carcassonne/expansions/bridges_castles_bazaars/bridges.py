@@ -135,52 +135,56 @@ def lay(s: GameState, seat: Seat, pos: Position, axis: str, events: list[Event])
 #: per tile id and neighbour constraint code: ``(rotation, axis, side)`` of each rotation whose
 #: only mismatches are road against field and that one bridge may resolve: ``side`` -1 when the
 #: bridge crosses the new tile along ``axis`` (decided by the code alone), else the one side
-#: where the new tile's road meets a neighbour's field (the bridge crosses that neighbour)
-_MISMATCH: dict[str, tuple[tuple[tuple[int, str, int], ...], ...]] = {}
+#: where the new tile's road meets a neighbour's field (the bridge crosses that neighbour).
+#: Rows are worked out when a code is first met (``None`` until then).
+Row = tuple[tuple[int, str, int], ...]
+_MISMATCH: dict[str, list[Row | None]] = {}
 
 
-def mismatch_table(t: TileDef) -> tuple[tuple[tuple[int, str, int], ...], ...]:
-    """See :data:`_MISMATCH` (built once per tile type)."""
-    got = _MISMATCH.get(t.id)
-    if got is not None:
-        return got
-    table = []
-    for code in range(256):
-        row = []
-        for rt in t.rotations:
-            fr = rf = 0
-            ok = True
-            for side in range(4):
-                need = code >> (2 * side) & 3
-                have = rt.edge_code >> (2 * side) & 3
-                if not need or not have or need == have:
-                    continue
-                if have == _F and need == _R:
-                    fr |= 1 << side
-                elif have == _R and need == _F:
-                    rf |= 1 << side
-                else:
-                    ok = False
-                    break
-            if not ok or not (fr or rf) or (fr and rf):
+def mismatch_row(t: TileDef, code: int) -> Row:
+    """See :data:`_MISMATCH`."""
+    table = _MISMATCH.get(t.id)
+    if table is None:
+        table = _MISMATCH[t.id] = [None] * 256
+    row = table[code]
+    if row is None:
+        row = table[code] = _work_out(t, code)
+    return row
+
+
+def _work_out(t: TileDef, code: int) -> Row:
+    row = []
+    for rt in t.rotations:
+        fr = rf = 0
+        ok = True
+        for side in range(4):
+            need = code >> (2 * side) & 3
+            have = rt.edge_code >> (2 * side) & 3
+            if not need or not have or need == have:
                 continue
-            if rf:
-                if rf.bit_count() == 1:
-                    side = _sides(rf)[0]
-                    row.append((rt.rotation, _AXIS_OF_SIDE[side], side))
-                continue
-            for axis, (a, b) in _AXIS_SIDES.items():
-                if fr & ~((1 << a) | (1 << b)):
-                    continue  # a mismatch off this axis
-                # both ends on the new tile's fields; an end without a mismatch faces nothing
-                if all(
-                    rt.edges[e] is _FIELD and (fr >> e & 1 or not code >> (2 * e) & 3)
-                    for e in (a, b)
-                ):
-                    row.append((rt.rotation, axis, -1))
-        table.append(tuple(row))
-    _MISMATCH[t.id] = tuple(table)
-    return _MISMATCH[t.id]
+            if have == _F and need == _R:
+                fr |= 1 << side
+            elif have == _R and need == _F:
+                rf |= 1 << side
+            else:
+                ok = False
+                break
+        if not ok or not (fr or rf) or (fr and rf):
+            continue
+        if rf:
+            if rf.bit_count() == 1:
+                side = _sides(rf)[0]
+                row.append((rt.rotation, _AXIS_OF_SIDE[side], side))
+            continue
+        for axis, (a, b) in _AXIS_SIDES.items():
+            if fr & ~((1 << a) | (1 << b)):
+                continue  # a mismatch off this axis
+            # both ends on the new tile's fields; an end without a mismatch faces nothing
+            if all(
+                rt.edges[e] is _FIELD and (fr >> e & 1 or not code >> (2 * e) & 3) for e in (a, b)
+            ):
+                row.append((rt.rotation, axis, -1))
+    return tuple(row)
 
 
 def _neighbour_bridge(
@@ -206,7 +210,7 @@ def resolving_bridge(
     constraint ``code``, if there is one: across the new tile when its field edges meet roads,
     across the neighbour when its road meets a field; ``None`` also when nothing mismatches.
     """
-    for r, axis, side in mismatch_table(t)[code]:
+    for r, axis, side in mismatch_row(t, code):
         if r != rot:
             continue
         if side < 0:
@@ -220,13 +224,17 @@ def extra_placements(s: GameState, t: TileDef) -> Mapping[Position, tuple[Rotati
     """Placements of ``t`` that this placement's bridge would make whole (OQ-BRG-1)."""
     if not on(s) or not can_build(s, s.current):
         return None
-    table = mismatch_table(t)
+    table = _MISMATCH.get(t.id)
+    if table is None:
+        table = _MISMATCH[t.id] = [None] * 256
     board = s.board
     cells = board.cells
     bridged: frozenset[Position] | None = None
     out: dict[Position, tuple[Rotation, ...]] = {}
     for pos, code in board.frontier.items():
         row = table[code]
+        if row is None:
+            row = table[code] = _work_out(t, code)
         if not row:
             continue
         rots: list[Rotation] = []
@@ -245,18 +253,24 @@ def extra_placements(s: GameState, t: TileDef) -> Mapping[Position, tuple[Rotati
 
 def settle(s: GameState, placed: PlacedTile, events: list[Event]) -> None:
     """Lay the bridge a mismatched placement needs (the placement was offered only so)."""
-    if not on(s):
-        return
+    if not model(s).bridges_left[s.current]:
+        return  # no bridge left: only matching placements were offered
     cells = s.board.cells
     x, y = placed.pos
+    edges = placed.rt.edges
     code = 0
+    mismatch = False
     for side in range(4):
         dx, dy = _STEP[side]
         other = cells.get((x + dx, y + dy))  # type: ignore[call-overload]
         if other is not None:
-            code |= EDGE_CODES[other.rt.edges[(side + 2) % 4]] << (2 * side)
+            theirs = other.rt.edges[(side + 2) % 4]
+            code |= EDGE_CODES[theirs] << (2 * side)
+            mismatch = mismatch or (theirs is not edges[side] and EDGE_CODES[theirs] != 0)
+    if not mismatch:
+        return  # every edge meets its like (or an abbey): nothing to resolve
     rot = placed.rt.rotation
-    if not any(r == rot for r, _, _ in mismatch_table(placed.tile)[code]):
+    if not any(r == rot for r, _, _ in mismatch_row(placed.tile, code)):
         return  # every edge matches: nothing to resolve
     bridged = frozenset(b.pos for b in model(s).bridges if b.pos != placed.pos)
     found = resolving_bridge(s.board, placed.tile, placed.pos, rot, code, bridged)
@@ -306,9 +320,12 @@ class BridgeStep(Step):
     accepts = (Choose,)
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
-        if not on(s) or s.placed is None or not can_build(s, frame.seat) or not options(s):
+        if s.placed is None or not can_build(s, frame.seat):
             return None
-        return (new_ask(s, self, depth, frame.seat),)
+        offered = tuple(options(s))
+        if not offered:
+            return None
+        return (new_ask(s, self, depth, frame.seat, offered=offered),)
 
     def optional(self, s: GameState, ask: Ask) -> bool:
         return True
@@ -318,7 +335,7 @@ class BridgeStep(Step):
             return None
         assert isinstance(action, Choose)
         pos, axis = _parse(action.value)
-        if axis not in AXES or (pos, axis) not in options(s):
+        if axis not in AXES or (pos, axis) not in ask.get("offered", ()):
             raise IllegalActionError.keyed("bcb.err.no_bridge")
         lay(s, ask.seat, pos, axis, events)
         return None
@@ -331,7 +348,8 @@ class BridgeStep(Step):
 
         def make() -> tuple[Option, ...]:
             out = []
-            for pos, axis in sorted(options(s), key=lambda o: (o[0].y, o[0].x, o[1])):
+            offered = ask.get("offered", ())
+            for pos, axis in sorted(offered, key=lambda o: (o[0].y, o[0].x, o[1])):
                 value = f"{pos.x},{pos.y}:{axis}"
                 out.append(
                     Option(

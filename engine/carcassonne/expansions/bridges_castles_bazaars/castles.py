@@ -118,7 +118,7 @@ class CastleStep(Step):
         return None
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
-        if not on(s) or s.placed is None:
+        if s.placed is None:  # the step runs only when castles are played
             return None
         return self._next(s, frame.seat, depth, ())
 
