@@ -16,7 +16,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import replace
 
 from engine.carcassonne.actions import Action, Choose, Pass, register_action
@@ -35,11 +35,7 @@ from engine.core.errors import IllegalActionError
 from engine.core.seats import Seat
 
 from .model import Candidate, Castle, CastleBuilt, model, put
-from .texts import CASTLES, ID
-
-
-def on(s: GameState) -> bool:
-    return bool(s.setup.option(CASTLES, True))
+from .texts import ID
 
 
 def eligible(s: GameState, seat: Seat) -> list[int]:
@@ -347,10 +343,6 @@ def final(s: GameState) -> Iterable[Event]:
         castles[i] = replace(c, figure="", points=0)
     put(s, castles=tuple(castles))
     return events
-
-
-def figures_on_castles(castles: Sequence[Castle]) -> list[tuple[Seat, str]]:
-    return [(c.owner, c.figure) for c in castles if c.figure]
 
 
 register_action(CastleStep.id, ("build",))

@@ -47,14 +47,10 @@ from .model import (
     put_market,
     tile_word,
 )
-from .texts import BIDDING, MARKETS
+from .texts import BIDDING
 
 #: the frame parameter of a market placement sub-turn
 HAND = "bcb.hand"
-
-
-def on(s: GameState) -> bool:
-    return bool(s.setup.option(MARKETS, True))
 
 
 def mode(s: GameState) -> str:
