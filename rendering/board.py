@@ -158,6 +158,8 @@ def draw_tiles(
             continue
         rotations[tv.pos] = (tv.tile, tv.rotation)
         img.paste(tile_image(tv.tile, int(tv.rotation), fr.tile), fr.cell_xy(tv.pos))
+    for ov in overlays_of(view):  # what lies on the tiles, under the figures (a bridge)
+        ov.draw_under(img, view, fr)
     return rotations
 
 
@@ -389,7 +391,14 @@ def _reserve(view: PublicView, width: int) -> int:
     """Height of what goes above and below the board on a picture ``width`` px wide."""
     from rendering.final import breakdown_height
 
-    return header_layout(view, width).height + (breakdown_height(view, width) if view.over else 0)
+    below = sum(pic.size[1] for pic in overlay_strips(view, width))
+    final = breakdown_height(view, width) if view.over else 0
+    return header_layout(view, width).height + below + final
+
+
+def overlay_strips(view: PublicView, width: int) -> list[Image.Image]:
+    """The overlays' strips shown under the board (a market's revealed tiles)."""
+    return [pic for ov in overlays_of(view) if (pic := ov.strip(view, width)) is not None]
 
 
 # ---------------------------------------------------------------------------- the picture
@@ -445,7 +454,9 @@ def board_picture(
 
         breakdown_h = breakdown_height(view, width)
     fr = frame.at((width - frame.board_w) // 2, top)
-    height = top + fr.board_h + breakdown_h
+    strips = overlay_strips(view, width) if panel else []
+    below = sum(pic.size[1] for pic in strips)
+    height = top + fr.board_h + below + breakdown_h
     img = Image.new("RGB", (width, height), st.TABLE)
     d = ImageDraw.Draw(img)
     _grid(d, fr)
@@ -469,11 +480,15 @@ def board_picture(
     draw_points(img, shown, fr, scored)
     if header is not None:
         draw_header(img, view, header, lang)
+    y = top + fr.board_h
+    for pic in strips:  # under the board, before any final breakdown
+        img.paste(pic, ((width - pic.size[0]) // 2, y))
+        y += pic.size[1]
     box = None
     if breakdown_h:
         from rendering.final import draw_breakdown
 
-        box = (0, top + fr.board_h, width, height)
+        box = (0, y, width, height)
         draw_breakdown(img, view, box, awards, events, lang)
     return BoardPicture(img, fr, header, box)
 

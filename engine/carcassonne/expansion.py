@@ -13,7 +13,7 @@ not mutated in place, because clones share it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
@@ -27,8 +27,10 @@ if TYPE_CHECKING:
     from engine.carcassonne.events import Event
     from engine.carcassonne.figures import FigureSpec
     from engine.carcassonne.flow import StepSpec
+    from engine.carcassonne.geometry import Position, Rotation
     from engine.carcassonne.scoring import Award, ScoreItem
     from engine.carcassonne.state import GameSetup, GameState
+    from engine.carcassonne.tiles import TileDef
 
 
 T = TypeVar("T")
@@ -114,6 +116,19 @@ class Expansion:
     # ---- turn flow
     def steps(self) -> Iterable[StepSpec]:
         """Collect: steps this expansion adds to the turn, each in a slot (``flow.Slot``)."""
+        return ()
+
+    def extra_placements(
+        self, state: GameState, t: TileDef
+    ) -> Mapping[Position, tuple[Rotation, ...]] | None:
+        """Collect: where the seat to move may put ``t`` besides where its edges match (a road
+        meeting a field that a bridge will carry on). An expansion that allows one makes it
+        whole in :meth:`settle_placement`. ``None``: nothing more."""
+        return None
+
+    def settle_placement(self, state: GameState, placed: PlacedTile) -> Iterable[Event]:
+        """Right after a tile is put down, before anything reacts to it: make whole a placement
+        that :meth:`extra_placements` allowed (lay the bridge it needs)."""
         return ()
 
     def on_placed(self, state: GameState, placed: PlacedTile) -> Iterable[Event]:

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from engine.carcassonne import jcz_bcb
 from engine.carcassonne.actions import Action, Choose, Deploy, Pass, PlaceTile
 from engine.carcassonne.expansions.abbey_mayor.abbey import AbbeyStep
 from engine.carcassonne.expansions.abbey_mayor.wagon import WagonStep
@@ -50,6 +51,9 @@ class JczPart:
 
 
 _IC, _TB, _AM = "Inns & Cathedrals", "Traders & Builders", "Abbey & Mayor"
+_BCB, _BCB_ID = "Bridges, Castles & Bazaars", "bridges_castles_bazaars"
+#: JCloisterZone's only bazaar auction is the rulebook's open one (unless BAZAAR_NO_AUCTION)
+_OPEN = ("bcb.bidding", "open")
 
 #: JCloisterZone capability (class name minus ``Capability``) -> our support.
 CAPABILITIES: dict[str, JczPart] = {
@@ -65,6 +69,9 @@ CAPABILITIES: dict[str, JczPart] = {
     "Mayor": JczPart(_AM, "abbey_mayor", (("am.mayor", True),)),
     "Barn": JczPart(_AM, "abbey_mayor", (("am.barn", True),)),
     "Wagon": JczPart(_AM, "abbey_mayor", (("am.wagon", True),)),
+    "Bridge": JczPart(_BCB, _BCB_ID, (("bcb.bridges", True), _OPEN)),
+    "Castle": JczPart(_BCB, _BCB_ID, (("bcb.castles", True), _OPEN)),
+    "Bazaar": JczPart(_BCB, _BCB_ID, (("bcb.markets", True), _OPEN)),
 }
 
 #: JCloisterZone expansion code (``setup.expansions`` key) -> our support.
@@ -73,6 +80,7 @@ EXPANSIONS: dict[str, JczPart] = {
     "INNS_AND_CATHEDRALS": JczPart(_IC, "inns_cathedrals"),
     "TRADERS_AND_BUILDERS": JczPart(_TB, "traders_builders"),
     "ABBEY_AND_MAYOR": JczPart(_AM, "abbey_mayor"),
+    "BRIDGES_CASTLES_AND_BAZAARS": JczPart(_BCB, _BCB_ID, (_OPEN,)),
 }
 
 #: Meeple id type (``0.small.1`` -> ``small``) -> our figure name.
@@ -213,11 +221,14 @@ def _check_parts(setup: dict[str, Any]) -> tuple[tuple[str, ...], tuple[tuple[st
     # figures and scoring by capability, independently of the tiles in the pack).
     for cap in CAPABILITIES.values():
         if cap.expansion and cap.expansion in {p.expansion for p in parts}:
-            options.update((key, False) for key, _ in cap.options)
+            options.update((key, False) for key, v in cap.options if isinstance(v, bool))
     for part in parts:
         if part.expansion and part.expansion not in ours:
             ours.append(part.expansion)
         options.update(part.options)
+    rules = setup.get("rules") or {}
+    if isinstance(rules, dict) and rules.get("BAZAAR_NO_AUCTION") is True:
+        options["bcb.bidding"] = "no_auction"
     return tuple(ours), tuple(sorted(options.items()))
 
 
@@ -334,6 +345,11 @@ def _convert(
             raise RecordError(f'{kind}: "payload" must be an object', move=n)
         state = rec.state
         action: Action
+        if _BCB_ID in setup.expansions:
+            done = _bcb_message(rec, kind, payload, n)
+            if done:
+                continue
+            state = rec.state
         if kind == "GAME_OVER" or (kind == "COMMIT" and state.step != "deploy"):
             continue  # recorded only / the turn already ended with the deploy or pass
         if state.over:
@@ -414,6 +430,29 @@ def _wagon_move(payload: dict[str, Any], state: GameState, n: int) -> Choose:
     except EngineError as e:
         raise RecordError(f"DEPLOY_MEEPLE: {e}", move=n) from None
     return Choose(WagonStep.id, f"{pos.notation()}@{spot_name(placed.rt, index)}")
+
+
+def _bcb_message(rec: Recorder, kind: str, payload: dict[str, Any], n: int) -> bool:
+    """Answer what Bridges, Castles & Bazaars needs before and for this message
+    (:mod:`engine.carcassonne.jcz_bcb`); ``True`` when the message is fully handled."""
+    try:
+        for _ in range(8):
+            answers = jcz_bcb.before(rec.state, kind, payload)
+            if not answers:
+                break
+            for seat, act in answers:
+                rec.apply(seat, act)
+        got = jcz_bcb.convert(rec.state, kind, payload, n)
+        if got is None:
+            return False
+        if got is not True:
+            seat, act = got  # type: ignore[misc]
+            rec.apply(seat, act)
+    except RecordError:
+        raise
+    except EngineError as e:
+        raise RecordError(f"{kind}: {e}", move=n) from None
+    return True
 
 
 def _deploy(payload: dict[str, Any], state: GameState, n: int) -> Deploy:

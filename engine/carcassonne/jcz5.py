@@ -36,6 +36,9 @@ from engine.core.errors import RecordError
 
 _IC, _TB, _AM = "Inns & Cathedrals", "Traders & Builders", "Abbey & Mayor"
 _BCB, _PD = "Bridges, Castles & Bazaars", "Princess & Dragon"
+_BCB_ID = "bridges_castles_bazaars"
+#: JCloisterZone's bazaar auction is the rulebook's open one (rule ``bazaar-no-auction``: none)
+_OPEN = ("bcb.bidding", "open")
 
 #: JCloisterZone tile set id (``setup.sets`` key) -> our support (``""`` = the base game).
 SETS: dict[str, JczPart] = {
@@ -45,7 +48,7 @@ SETS: dict[str, JczPart] = {
     "traders-and-builders:1": JczPart(_TB, "traders_builders"),
     "traders-and-builders:2": JczPart(f"{_TB}, 2nd edition (with gardens)", None),
     "abbey-and-mayor:1": JczPart(_AM, "abbey_mayor"),
-    "bridges-castles-and-bazaars:1": JczPart(_BCB, None),
+    "bridges-castles-and-bazaars:1": JczPart(_BCB, _BCB_ID, (_OPEN,)),
     "goldmines": JczPart("Gold Mines", None),
     "mage-and-witch:1": JczPart("Mage & Witch", None),
     "corn-circles/1": JczPart("Crop Circles", None),
@@ -92,9 +95,9 @@ ELEMENTS: dict[str, JczElement] = {
     "barn": JczElement(JczPart(_AM, "abbey_mayor", (("am.barn", True),)), "barn"),
     "wagon": JczElement(JczPart(_AM, "abbey_mayor", (("am.wagon", True),)), "wagon"),
     "mayor": JczElement(JczPart(_AM, "abbey_mayor", (("am.mayor", True),)), "mayor"),
-    "bridge": _unsupported(f"{_BCB}: bridges"),
-    "castle": _unsupported(f"{_BCB}: castles"),
-    "bazaar": _unsupported(f"{_BCB}: bazaars"),
+    "bridge": JczElement(JczPart(_BCB, _BCB_ID, (("bcb.bridges", True), _OPEN))),
+    "castle": JczElement(JczPart(_BCB, _BCB_ID, (("bcb.castles", True), _OPEN))),
+    "bazaar": JczElement(JczPart(_BCB, _BCB_ID, (("bcb.markets", True), _OPEN))),
     "gold": _unsupported("Gold Mines"),
     "mage": _unsupported("Mage & Witch"),
     "flier": _unsupported("Flying Machines"),
@@ -138,7 +141,7 @@ RULES: dict[str, Callable[[Any], tuple[str, Any] | None] | None] = {
     "tiny-city-scoring": lambda v: ("tiny_city", _tiny_city(v)),
     "wagon-move": lambda v: ("option:am.wagon_move", _wagon_move(v)),
     "barn-placement": lambda v: _barn_placement(v),
-    "bazaar-no-auction": None,
+    "bazaar-no-auction": lambda v: ("option:bcb.bidding", "no_auction" if v is True else "open"),
     "princess-action": None,
     "fairy-placement": None,
     "dragon-move": None,
@@ -335,7 +338,7 @@ def _setup(raw: dict[str, Any], sets: dict[str, JczPart], names: tuple[str, ...]
     # an expansion's switchable parts are on only when the save lists their elements
     for element in ELEMENTS.values():
         if element.part.expansion in expansions:
-            options.update((k, False) for k, _ in element.part.options)
+            options.update((k, False) for k, v in element.part.options if isinstance(v, bool))
     for part in parts:
         options.update(part.options)
     for figure, n in counts.items():

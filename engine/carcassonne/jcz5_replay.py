@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine.carcassonne import jcz_bcb
 from engine.carcassonne.actions import Action, Choose, Deploy, Pass, PlaceTile
 from engine.carcassonne.expansions.abbey_mayor.abbey import AbbeyStep
 from engine.carcassonne.expansions.abbey_mayor.model import ABBEY_TILE
@@ -189,6 +190,8 @@ class _Walk:
         self.actor = Seat(0)
 
     def step(self, m: Message) -> int | None:
+        if jcz_bcb.ID in self.rec.state.ext and self._bcb(m):
+            return None
         state = self.rec.state
         if m.kind == "COMMIT" and self.commit_due:  # the turn's action is already applied
             self._check_player(m, self.actor)
@@ -243,6 +246,30 @@ class _Walk:
                 f"replay message {m.kind} ({NOT_PLAYED[m.kind]}) is not supported", move=m.n
             )
         raise RecordError(f"unknown replay message type '{m.kind}'", move=m.n)
+
+    def _bcb(self, m: Message) -> bool:
+        """Bridges, Castles & Bazaars (:mod:`engine.carcassonne.jcz_bcb`): answer what it
+        needs before this message, and the message itself when it is one of its own."""
+        try:
+            for _ in range(8):
+                answers = jcz_bcb.before(self.rec.state, m.kind, m.payload)
+                if not answers:
+                    break
+                for seat, act in answers:
+                    self.rec.apply(seat, act)
+            got = jcz_bcb.convert(self.rec.state, m.kind, m.payload, m.n)
+            if got is None:
+                return False
+            if got is not True:
+                seat, act = got  # type: ignore[misc]
+                self._check_player(m, seat)
+                self.rec.apply(seat, act)
+                self.actor = seat
+        except RecordError:
+            raise
+        except EngineError as e:
+            raise RecordError(f"{m.kind}: {e}", move=m.n) from None
+        return True
 
     def _always(self, m: Message) -> None:
         """Answer the open decisions JCloisterZone never asks, as it plays them."""

@@ -207,10 +207,33 @@ def has_placement(board: Board, t: TileDef) -> bool:
 
 
 def legal_placements(state: GameState) -> dict[Position, tuple[Rotation, ...]]:
-    """Cells and rotations where the drawn tile may go (empty unless the step is ``place``)."""
+    """Cells and rotations where the drawn tile may go (empty unless the step is ``place``):
+    where its edges match, and where an expansion allows more (``Expansion.extra_placements``)."""
     if state.step != "place" or state.drawn is None:
         return {}
-    return placements_for(state.board, tile(state.drawn))
+    t = tile(state.drawn)
+    out = placements_for(state.board, t)
+    if state.setup.expansions:
+        for pos, rots in extra_placements(state, t).items():
+            have = out.get(pos, ())
+            out[pos] = tuple(sorted(set(have) | set(rots)))
+    return out
+
+
+def extra_placements(state: GameState, t: TileDef) -> dict[Position, tuple[Rotation, ...]]:
+    """The placements of ``t`` that the enabled expansions allow besides matching edges."""
+    out: dict[Position, tuple[Rotation, ...]] = {}
+    for e in state.exps:
+        for pos, rots in (e.extra_placements(state, t) or {}).items():
+            out[pos] = tuple(sorted(set(out.get(pos, ())) | set(rots)))
+    return out
+
+
+def can_place(state: GameState, t: TileDef) -> bool:
+    """Whether ``t`` may go anywhere now (else it is discarded, RULES.md §2.4.4)."""
+    if has_placement(state.board, t):
+        return True
+    return bool(state.setup.expansions) and bool(extra_placements(state, t))
 
 
 def explain_placement(board: Board, t: TileDef, pos: Position, rotation: Rotation) -> str | None:

@@ -31,10 +31,11 @@ from engine.carcassonne.flow import (
 from engine.carcassonne.geometry import Position, Rotation
 from engine.carcassonne.placement import (
     CORNER_SPOTS,
+    can_place,
     deploy_refused,
     deploy_target,
+    extra_placements,
     fits_table,
-    has_placement,
     legal_deploys,
     legal_placements,
     parse_spot,
@@ -96,11 +97,20 @@ class DrawStep(Step):
     id = "core.draw"
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
+        held = s.drawn
+        if held is not None:  # an expansion handed the seat a tile (a market's): play that one
+            s.placed = None
+            if can_place(s, tile(held)):
+                events.append(TileDrawn(frame.seat, held))
+                return None
+            s.drawn = None
+            s.discarded = s.discarded + (held,)
+            events.append(TileDiscarded(frame.seat, held))
         limit = s.setup.draw_limit
         while s.pile_pos < len(s.pile) and (limit is None or s.pile_pos < limit):
             tid = s.pile[s.pile_pos]
             s.pile_pos += 1
-            if has_placement(s.board, tile(tid)):
+            if can_place(s, tile(tid)):
                 s.drawn = tid
                 s.placed = None
                 events.append(TileDrawn(frame.seat, tid))
@@ -133,14 +143,18 @@ class PlaceStep(Step):
         rot = Rotation(action.rotation)
         code = s.board.frontier.get(pos)
         if code is None or rot not in fits_table(t)[code]:
-            raise refuse_placement(s.board, t, pos, rot) or IllegalActionError.keyed(
-                "err.placement"
-            )
-        s.board.place(pos, t.rotated(rot))
+            extra = extra_placements(s, t) if s.setup.expansions else {}
+            if rot not in extra.get(pos, ()):
+                raise refuse_placement(s.board, t, pos, rot) or IllegalActionError.keyed(
+                    "err.placement"
+                )
+        placed = s.board.place(pos, t.rotated(rot))
         s.placed = pos
         s.drawn = None
         s.last_placed[ask.seat] = pos
         events.append(TilePlaced(ask.seat, t.id, pos, rot))
+        for e in s.exps:
+            events.extend(e.settle_placement(s, placed))
         return None
 
     def refuse(self, s: GameState, action: Action) -> IllegalActionError:

@@ -41,6 +41,8 @@ EXPANSION_FIXTURES: dict[str, tuple[tuple[int, ...], bool]] = {
     "random/tb-3p-02.jcz": (tuple(RANDOM_EXPECTED["tb-3p-02.jcz"]["scores"]), True),
     "random/ictb-2p-02.jcz": (tuple(RANDOM_EXPECTED["ictb-2p-02.jcz"]["scores"]), True),
     "random/am-3p-02.jcz": (tuple(RANDOM_EXPECTED["am-3p-02.jcz"]["scores"]), True),
+    # Bridges, Castles & Bazaars with open auctions as JCloisterZone plays them
+    "random/bcb-3p-02.jcz": (tuple(RANDOM_EXPECTED["bcb-3p-02.jcz"]["scores"]), True),
 }
 
 

@@ -42,6 +42,9 @@ PLAYED = (
     "abbey-and-mayor/mayor-zero-points.jcz",
     "abbey-and-mayor/multiple-barns.jcz",
     "abbey-and-mayor/multiple-wagons.jcz",
+    "bridge-bazaar-and-castles/castle-unoccupied-trigger.jcz",
+    "bridge-bazaar-and-castles/field-castle-scoring.jcz",
+    "abbey-and-mayor/abbey-wagon-move-bridge.jcz",
     "inns-and-cathedrals/cathedrals-scoring-2.jcz",
     "inns-and-cathedrals/cathedrals-scoring.jcz",
     "inns-and-cathedrals/inns-scoring.jcz",
@@ -55,10 +58,7 @@ PLAYED = (
 #: fixtures waiting for an expansion that is not built yet -> the part the importer names when
 #: it refuses them (move a fixture to PLAYED when its expansion is built)
 WAITING: dict[str, str] = {
-    "abbey-and-mayor/abbey-wagon-move-bridge.jcz": "Bridges, Castles & Bazaars",
     "bridge-bazaar-and-castles/castle-not-affected-by-corn-circles.jcz": "Crop Circles",
-    "bridge-bazaar-and-castles/castle-unoccupied-trigger.jcz": "Bridges, Castles & Bazaars",
-    "bridge-bazaar-and-castles/field-castle-scoring.jcz": "Bridges, Castles & Bazaars",
     "flying-machines/placement-is-mandatory.jcz": "Flying Machines",
     "goldmines/gold-scoring-2.jcz": "Gold Mines",
     "goldmines/gold-scoring.jcz": "Gold Mines",
@@ -67,7 +67,13 @@ WAITING: dict[str, str] = {
 }
 
 #: first dot-segment of a JCloisterZone score expression -> our award category
-CATEGORIES = {"city": "city", "road": "road", "monastery": "cloister", "field": "farm"}
+CATEGORIES = {
+    "city": "city",
+    "road": "road",
+    "monastery": "cloister",
+    "field": "farm",
+    "castle": "castle",
+}
 SCORED = re.compile(r"(\w+) scored (\w+) for (-?\d+) points?")
 
 

@@ -17,9 +17,11 @@ from engine import (
     legal_deploys,
     legal_placements,
     new_game,
+    pending,
     public_view,
 )
-from engine.carcassonne.rules import pending
+from engine.carcassonne.randomplay import choose_answer
+from engine.core.rng import Rng
 
 NAMES = ("Ana", "Борис", "Ελένη", "Zoë", "Max", "Olaf")
 
@@ -39,14 +41,16 @@ def play(
     )
     rnd = random.Random(seed)
     views = [public_view(state)]
+    choices = Rng(seed)
     for n in range(turns):
-        state = _settle(state)
+        state = _other_decisions(state, choices)
         if state.step == "over":
             break
         pl = legal_placements(state)
         pos = sorted(pl)[rnd.randrange(len(pl))]
         rot = pl[pos][rnd.randrange(len(pl[pos]))]
         state = apply(state, state.current, PlaceTile(pos, rot)).state
+        state = _other_decisions(state, choices)
         if state.step == "deploy":
             if stop_at_deploy and n == turns - 1:
                 return state, views
@@ -55,18 +59,19 @@ def play(
                 state = apply(state, state.current, ds[rnd.randrange(len(ds))]).state
             else:
                 state = apply(state, state.current, Pass()).state
-        state = _settle(state)
+        state = _other_decisions(state, choices)
         views.append(public_view(state))
     return state, views
 
 
-def _settle(state: GameState) -> GameState:
-    """Answer every open decision other than placing a tile (an expansion's: the abbey, a
-    wagon's move, the builder's second tile ...): pass when allowed, else the first option."""
-    while state.step not in ("place", "over"):
+def _other_decisions(state: GameState, rng: Rng) -> GameState:
+    """Answer at random every open decision other than placing a tile or deploying (an
+    expansion's: a bridge, a castle, a market's bids ...)."""
+    while not state.over:
         d = pending(state)[0]
-        action = d.pass_action if d.optional and d.pass_action is not None else d.answers()[0]
-        state = apply(state, d.seat, action, key=d.key).state
+        if d.kind in ("core.place", "core.deploy"):
+            break
+        state = apply(state, d.seat, choose_answer(d, rng), key=d.key).state
     return state
 
 
