@@ -90,7 +90,7 @@ def _load(path: Path, size: int, bold: bool) -> FontT:
     return f
 
 
-@cache
+@lru_cache(maxsize=32)
 def _fallback_font(index: int, size: int, bold: bool = False) -> FontT:
     return _load(fallback_paths()[index], size, bold)
 
@@ -152,8 +152,16 @@ def runs(text: str, size: int, bold: bool = False) -> list[tuple[FontT, str]]:
 _runs = runs
 
 
+#: text widths and laid-out text masks kept (a board measures ~150 texts, mostly the same
+#: from one turn to the next: coordinates, scores, counts, names, words)
+TEXT_CACHE = 8192
+MASK_CACHE = 4096
+
+
+@lru_cache(maxsize=TEXT_CACHE)
 def text_width(text: str, size: int, bold: bool = False) -> float:
-    """Advance width of ``text`` in px, fallback fonts included."""
+    """Advance width of ``text`` in px, fallback fonts included (cached: shaping a text costs
+    about 0.1 ms, and a picture measures the same texts every turn)."""
     return sum(f.getlength(part) for f, part in runs(text, size, bold))
 
 
@@ -168,14 +176,29 @@ def font_path() -> Path:
     return files[0]
 
 
-@cache
+#: font faces kept, one per (size, weight): a face costs ~10 ms of FreeType's hinting set-up
+#: the first time it draws and then holds ~0.8 MiB (see BENCHMARKS.md, "Rendering")
+FONT_FACES = 64
+
+
 def font(size: int, bold: bool = False) -> FontT:
-    """Noto Sans at ``size`` px, regular or bold (cached)."""
-    f = ImageFont.truetype(str(font_path()), max(6, int(size)))
+    """Noto Sans at ``size`` px, regular or bold (cached, at most :data:`FONT_FACES`)."""
+    return _face(max(6, int(size)), bool(bold))
+
+
+@lru_cache(maxsize=FONT_FACES)
+def _face(size: int, bold: bool) -> FontT:
+    f = ImageFont.truetype(str(font_path()), size)
     # a FreeType build without variation support still draws text, just not bold
     with contextlib.suppress(OSError, ValueError):
         f.set_variation_by_name("Bold" if bold else "Regular")
     return f
+
+
+@lru_cache(maxsize=256)
+def metrics(size: int, bold: bool = False) -> tuple[int, int]:
+    """Ascent and descent of the main font at ``size`` (kept when its face is dropped)."""
+    return font(size, bold).getmetrics()
 
 
 @cache
@@ -210,7 +233,7 @@ def _mask_bytes(f: FontT, ch: str) -> bytes:
     return img.tobytes()
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=MASK_CACHE)
 def text_mask(
     text: str, size: int, bold: bool = False, stroke: int = 0
 ) -> tuple[Image.Image, int, int]:
@@ -260,9 +283,8 @@ def draw_text(
 ) -> None:
     """Draw ``text`` like ``ImageDraw.text`` (anchors ``l/m/r`` + ``a/m``) from cached masks."""
     mask, ox, oy = text_mask(text, size, bold, 0)
-    f = font(size, bold)
     width = text_width(text, size, bold) if anchor[0] != "l" else 0.0
-    ascent, descent = f.getmetrics()
+    ascent, descent = metrics(size, bold)
     x, y = xy
     if anchor[0] == "m":
         x -= width / 2
