@@ -172,7 +172,7 @@ def tile_layout(tile_id: str) -> TileLayout:
         masks[c.index] = raster(polys=[poly])
     lay.cities.sort(key=lambda cs: cs.bridge)
     city_any = (
-        [any(m[i] for m in masks.values()) for i in range(GRID * GRID)]
+        [any(cell) for cell in zip(*masks.values(), strict=True)]
         if masks
         else [False] * (GRID * GRID)
     )

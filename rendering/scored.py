@@ -37,6 +37,8 @@ _KINDS = {"road": FeatureKind.ROAD, "city": FeatureKind.CITY, "cloister": Featur
 _KINDS["farm"] = FeatureKind.FIELD
 #: how strongly a scored feature is tinted in its owner's colour (0-255)
 TINT = 90
+#: the tint mask of a scored feature from its mask (a table: Image.point calls a function 256 times)
+_TINT_LUT = [0] + [TINT] * 255
 PILL_SIZE_SHARE = 0.26
 
 
@@ -187,7 +189,7 @@ def draw_scored(img: Image.Image, view: PublicView, fr: Frame, scored: Sequence[
         ring = ImageChops.subtract(grown, mask)
         edge = ImageChops.subtract(outer, mask)
         if sc.category != "farm":  # a farm is too big to colour: its outline says enough
-            img.paste(fill, (x0, y0), mask.point(lambda v: TINT if v else 0))
+            img.paste(fill, (x0, y0), mask.point(_TINT_LUT))
         img.paste(rim, (x0, y0), edge)
         img.paste(fill, (x0, y0), ring)
 
