@@ -22,6 +22,7 @@ import random
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -43,6 +44,7 @@ from engine import (  # noqa: E402
 )
 from engine.carcassonne.events import Event  # noqa: E402
 from engine.core.decisions import Cell, TrackSpace  # noqa: E402
+from engine.core.seats import Seat  # noqa: E402
 from rendering import (  # noqa: E402
     render_animation,
     render_board,
@@ -127,35 +129,37 @@ def pictures() -> dict[str, Callable[[], bytes]]:
         ("both", ("inns_cathedrals", "traders_builders"), 11),
     ):
         steps = game(exps, seed)
-        frames = []
+        frames: list[PublicView] = []
         for i, s in enumerate(steps):
             v = s.view
             if v.over:
-                pics[f"{name}/final"] = lambda v=v, e=s.events: render_board(v, events=e)
-                pics[f"{name}/final-es"] = lambda v=v, e=s.events: render_board(
-                    v, events=e, lang="es"
-                )
+                pics[f"{name}/final"] = partial(render_board, v, events=s.events)
+                pics[f"{name}/final-es"] = partial(render_board, v, events=s.events, lang="es")
                 frames.append(v)
             elif s.legal:
                 frames.append(v)
                 if len(frames) % 7 == 1:
-                    pics[f"{name}/turn{i}"] = lambda s=s: render_board(
-                        s.view, placements=s.legal, events=s.events
+                    pics[f"{name}/turn{i}"] = partial(
+                        render_board, v, placements=s.legal, events=s.events
                     )
                 if len(frames) % 15 == 2:
-                    pics[f"{name}/whole{i}"] = lambda v=v: render_board(v, whole=True, lang="es")
+                    pics[f"{name}/whole{i}"] = partial(render_board, v, whole=True, lang="es")
                     pos = sorted(s.legal)[0]
-                    pics[f"{name}/preview{i}"] = lambda v=v, p=pos, r=s.legal[pos]: (
-                        render_placement_preview(v, p, r)
+                    pics[f"{name}/preview{i}"] = partial(
+                        render_placement_preview, v, pos, s.legal[pos]
                     )
                 if len(frames) % 17 == 3 and v.tiles:
                     p = v.tiles[-1].pos
-                    pics[f"{name}/cell{i}"] = lambda v=v, p=p: render_targets(
-                        v, [Cell(p.x, p.y), TrackSpace(3)], ["1", "2"], title="Choose"
+                    pics[f"{name}/cell{i}"] = partial(
+                        render_targets,
+                        v,
+                        [Cell(p.x, p.y), TrackSpace(3)],
+                        ["1", "2"],
+                        title="Choose",
                     )
             elif s.spots and len(frames) % 5 == 0:
-                pics[f"{name}/spots{i}"] = lambda s=s: render_spots(s.view, s.spots, s.figures)
-        pics[f"{name}/gif"] = lambda f=frames: render_animation(f, fmt="gif")
+                pics[f"{name}/spots{i}"] = partial(render_spots, v, s.spots, s.figures)
+        pics[f"{name}/gif"] = partial(render_animation, frames, fmt="gif")
     pics["sheet"] = render_tile_sheet
     pics.update(_card_pictures())
     return pics
@@ -175,10 +179,10 @@ def _card_pictures() -> dict[str, Callable[[], bytes]]:
             break
         seat = min(st.awaiting)
         st = capply(st, seat, rnd.choice(legal_actions(st, seat))).state
-    seat = min(st.awaiting) if st.awaiting else 0
+    seat = min(st.awaiting) if st.awaiting else Seat(0)
     return {
-        "card/table": lambda: render_table(cpublic(st), "es"),
-        "card/hand": lambda: render_hand(seat_view(st, seat), "en"),  # type: ignore[arg-type]
+        "card/table": partial(render_table, cpublic(st), "es"),
+        "card/hand": partial(render_hand, seat_view(st, seat), "en"),
     }
 
 
@@ -209,7 +213,7 @@ def main() -> None:
         same += 1
         ratio = int(b["bytes"]) / int(a["bytes"])  # type: ignore[call-overload]
         print(f"same pixels {name}: {a['bytes']} -> {b['bytes']} bytes ({ratio - 1:+.1%})")
-    total_a = sum(int(v.get("bytes", 0)) for v in before.values())  # type: ignore[call-overload]
+    total_a = sum(int(v.get("bytes", 0)) for v in before.values())
     total_b = sum(int(v.get("bytes", 0)) for v in out.values())  # type: ignore[call-overload]
     print(f"{same} pictures with the same pixels, {diff} different; bytes {total_a} -> {total_b}")
     sys.exit(1 if diff else 0)

@@ -64,8 +64,11 @@ def turn_font_sizes() -> set[tuple[int, bool]]:
 def _spot_picture_sizes() -> None:
     """Draw the spots of the first tile of a new game: sets up the faces of spot and target
     pictures (labels, figures, the strip of figures left)."""
-    from engine import GameSetup, apply, legal_deploys, legal_placements, new_game, public_view
     from engine.carcassonne.actions import PlaceTile
+    from engine.carcassonne.placement import legal_deploys, legal_placements
+    from engine.carcassonne.rules import apply, new_game
+    from engine.carcassonne.state import GameSetup
+    from engine.carcassonne.view import public_view
     from engine.core.decisions import Cell
     from rendering.marks import spots_image
     from rendering.targets import targets_picture
