@@ -30,6 +30,8 @@ ANIM_TILE = 56
 ANIM_BUDGET = 6 * 1024 * 1024
 #: palette index of "unchanged since the previous frame"
 _KEEP = 255
+#: 255 where two frames agree (a table: Image.point calls a function 256 times)
+_SAME_LUT = [255] + [0] * 255
 
 
 def animation_frame(views: Sequence[PublicView], tile: int = ANIM_TILE) -> Frame:
@@ -111,7 +113,7 @@ def _encode(
         # unchanged pixels become the transparent index: the previous frame shows through
         a = Image.frombytes("L", size, prev.tobytes())
         b = Image.frombytes("L", size, cur.tobytes())
-        same = ImageChops.difference(a, b).point(lambda v: 255 if v == 0 else 0)
+        same = ImageChops.difference(a, b).point(_SAME_LUT)
         delta = cur.copy()
         delta.paste(_KEEP, (0, 0, *size), same)
         out.append(delta)

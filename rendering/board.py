@@ -95,8 +95,23 @@ def placement_order(
 
 
 # ---------------------------------------------------------------------------- board layers
+def coord_size(tile_px: int) -> int:
+    """Font size (bold) of the coordinates round a board of ``tile_px`` tiles."""
+    return max(10, min(20, int(tile_px * 0.3)))
+
+
+def corner_size(label: int) -> int:
+    """Font size (bold) of the "x" and "y" in the corner of a coordinate margin ``label`` wide."""
+    return max(10, min(16, label // 2))
+
+
+def cell_number_size(tile_px: int) -> int:
+    """Font size (bold) of an offered cell's number, before it shrinks to fit its cell."""
+    return max(10, int(tile_px * 0.42))
+
+
 def _coords(img: Image.Image, fr: Frame) -> None:
-    size = max(10, min(20, int(fr.tile * 0.3)))
+    size = coord_size(fr.tile)
     step = max(1, -(-int(2.2 * size) // fr.tile))  # label every cell, or every n-th if tiny
     x0, y0 = fr.left, fr.top
     for i in range(0, fr.cols, step):
@@ -108,7 +123,7 @@ def _coords(img: Image.Image, fr: Frame) -> None:
         for cx in (x0 + fr.label / 2, x0 + fr.board_w - fr.label / 2):
             draw_text(img, (cx, cy), str(fr.min_y + j), size, st.TEXT_DIM, bold=True, anchor="mm")
     # "x" over the column numbers and "y" beside the row numbers, in the corner
-    s = max(10, min(16, fr.label // 2))
+    s = corner_size(fr.label)
     draw_text(
         img, (x0 + fr.label * 0.72, y0 + fr.label * 0.3), "x", s, st.TEXT, bold=True, anchor="mm"
     )
@@ -269,7 +284,7 @@ def draw_cell_number(
         outline=CELL_FRAME,
         width=max(2, T // 32),
     )
-    size = max(10, int(T * 0.42))
+    size = cell_number_size(T)
     while size > 10 and text_width(text, size, bold=True) > T * 0.84:
         size -= 1
     draw_text(
