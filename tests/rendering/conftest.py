@@ -47,9 +47,13 @@ def play(
         if state.step == "over":
             break
         pl = legal_placements(state)
-        pos = sorted(pl)[rnd.randrange(len(pl))]
-        rot = pl[pos][rnd.randrange(len(pl[pos]))]
-        state = apply(state, state.current, PlaceTile(pos, rot)).state
+        if pl:
+            pos = sorted(pl)[rnd.randrange(len(pl))]
+            rot = pl[pos][rnd.randrange(len(pl[pos]))]
+            state = apply(state, state.current, PlaceTile(pos, rot)).state
+        else:  # the tile fits only as an expansion allows (a bridge laid with it)
+            d = pending(state)[0]
+            state = apply(state, d.seat, choose_answer(d, choices), key=d.key).state
         state = _other_decisions(state, choices)
         if state.step == "deploy":
             if stop_at_deploy and n == turns - 1:
