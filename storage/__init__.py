@@ -28,6 +28,7 @@ from storage.rows import (
 )
 from storage.snapshots import compact_snapshot, snapshot_names
 from storage.store import Storage
+from storage.units import MoveCommit, Reminder, Units
 
 __all__ = [
     "SYNCHRONOUS",
@@ -44,8 +45,10 @@ __all__ = [
     "MatchRepo",
     "MatchRow",
     "MigrationError",
+    "MoveCommit",
     "NewAction",
     "PruneReport",
+    "Reminder",
     "SeatRow",
     "StaleVersion",
     "Storage",
@@ -53,6 +56,7 @@ __all__ = [
     "StorageError",
     "TimerRepo",
     "TimerRow",
+    "Units",
     "WriterLock",
     "compact_snapshot",
     "database_path",

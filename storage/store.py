@@ -16,6 +16,7 @@ from storage.repositories import (
     TimerRepo,
 )
 from storage.rows import PruneReport
+from storage.units import Units
 
 DAY = 86_400.0
 
@@ -29,6 +30,8 @@ class Storage:
         self.actions = ActionLogRepo(db)
         self.timers = TimerRepo(db)
         self.guilds = GuildSettingsRepo(db)
+        #: a move's reads and writes, one trip to SQLite each (storage/units.py)
+        self.units = Units(db)
 
     @classmethod
     async def open(cls, path: Path | str, *, writer: bool = False, **options: Any) -> Storage:

@@ -10,6 +10,7 @@ their language; anything else is logged and answered with a generic apology, nev
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 import time
@@ -73,10 +74,13 @@ class Carcassonne(
         self.service = service
         self._lang: dict[int, Lang] = {}  # match id -> language of its public messages
         self._dm_sent: dict[int, set[str]] = {}  # match id -> secret decisions sent by DM
+        self._background: set[asyncio.Task[None]] = set()
         super().__init__()
 
     async def cog_unload(self) -> None:
         self.reminders.cancel()
+        for task in list(self._background):
+            task.cancel()
 
     # ================================================================== the game's parts
     @property

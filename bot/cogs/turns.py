@@ -12,6 +12,7 @@ nothing (a tile, then a follower on it) are asked in the same picker
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 from collections.abc import Sequence
@@ -91,6 +92,8 @@ class TurnPickers(GameCog):
 
     service: MatchService
     _dm_sent: dict[int, set[str]]
+    #: tasks that post after the interaction was answered (replay animations)
+    _background: set[asyncio.Task[None]]
 
     def _remember_lang(self, match_id: int, interaction: Interaction) -> Lang:
         raise NotImplementedError
@@ -120,7 +123,27 @@ class TurnPickers(GameCog):
         if not (outcome.finished or outcome.view.over):
             await self.service.set_turn_message(outcome.match_id, outcome.version, sent.id)
             await self.deliver_private(outcome, lang)
+        elif outcome.animation is None:
+            # the final board is out: the replay animation follows when it is drawn, and
+            # neither this move nor any other table waits for it
+            task = asyncio.create_task(self._post_animation(outcome, lang))
+            self._background.add(task)
+            task.add_done_callback(self._background.discard)
         return sent
+
+    async def _post_animation(self, outcome: Outcome, lang: Lang) -> None:
+        """Post the replay animation of a finished match in its channel (a failure is logged:
+        the final board and the record are posted already)."""
+        try:
+            gif = await self.service.animation(outcome.match_id)
+            if gif is None:
+                return
+            await self._channel(outcome).send(
+                t(lang, "replay_ready"),
+                file=discord.File(io.BytesIO(gif), filename="replay.gif"),
+            )
+        except Exception:
+            log.exception("could not post the replay of match %s", outcome.match_id)
 
     async def deliver_private(self, outcome: Outcome, lang: Lang) -> None:
         """DM every seat its secret decisions that were not sent yet (decision 5: a 403 marks

@@ -37,6 +37,13 @@ class DecisionReads(GameService[MatchOptions, Game]):
             return match_id
         return (await self._active_row(channel_id)).id
 
+    async def _load_in(self, channel_id: int, match_id: int | None) -> Loaded[Game]:
+        """The match a read is about, loaded in one trip to the database when cached:
+        ``match_id`` (a DM's button names it), else the channel's active match."""
+        if match_id is not None:
+            return await self._load(match_id)
+        return await self._load_active(channel_id)
+
     async def decisions_for(
         self, channel_id: int, user_id: int, *, match_id: int | None = None
     ) -> tuple[Outcome, tuple[Decision, ...]]:
@@ -46,7 +53,7 @@ class DecisionReads(GameService[MatchOptions, Game]):
         Raises:
             ServiceError: ERR_NO_MATCH, ERR_NOT_SEATED.
         """
-        loaded = await self._load(await self._match_of(channel_id, match_id))
+        loaded = await self._load_in(channel_id, match_id)
         seat = self._require_seat(loaded, user_id)
         sv = view_for(loaded.game.state, seat)
         assert isinstance(sv, SeatView)
@@ -72,7 +79,7 @@ class DecisionReads(GameService[MatchOptions, Game]):
             ServiceError: ERR_NO_MATCH, ERR_NOT_SEATED, ERR_ILLEGAL (an action is illegal).
         """
         actions = [action] if isinstance(action, Action) else list(action)
-        loaded = await self._load(await self._match_of(channel_id, match_id))
+        loaded = await self._load_in(channel_id, match_id)
         seat = self._require_seat(loaded, user_id)
         before = state = loaded.game.state
         try:

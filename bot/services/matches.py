@@ -18,13 +18,14 @@ winners; ``"schema"`` 1) is stored with it so that listing needs no replay.
 
 from __future__ import annotations
 
-import asyncio
+import dataclasses
 import json
 import logging
 import secrets
 import time
 from collections.abc import Callable
-from typing import Any, NoReturn
+from functools import partial
+from typing import Any, Literal, NoReturn
 
 import aiosqlite
 
@@ -49,11 +50,13 @@ from bot.services.base import (
     SeatInfo,
     ServiceError,
     illegal,
+    seated,
 )
 from bot.services.decisions import DecisionReads
 from bot.services.options import MatchOptions, game_setup, validate_options
+from bot.services.pictures import Painter, replay_animation
 from bot.services.private import SNAPSHOT_KEY, DmRegistry
-from bot.services.replay import RESIGN, UNDO, Game, rebuild, start_game, turn_states
+from bot.services.replay import RESIGN, UNDO, Game, rebuild, start_game
 from bot.services.results import (
     SEAT_COLOURS,
     Animator,
@@ -79,7 +82,16 @@ from engine import (
 )
 from engine.carcassonne.events import Event
 from engine.core.errors import StaleStateError
-from storage import ActionRow, MatchRow, NewAction, StaleVersion, Storage, snapshot_names
+from storage import (
+    ActionRow,
+    MatchRow,
+    MoveCommit,
+    NewAction,
+    Reminder,
+    StaleVersion,
+    Storage,
+    snapshot_names,
+)
 
 __all__ = [
     "ERR_ALREADY_JOINED",
@@ -116,6 +128,9 @@ log = logging.getLogger(__name__)
 
 #: the ``matches.game`` value of tile-game matches; the card game has its own service
 GAME = "carcassonne"
+#: a cached game's bytes, measured (BENCHMARKS.md "Tables"): about 5 KB and 1 KB per move
+GAME_BASE_BYTES = 5_000
+GAME_MOVE_BYTES = 1_000
 
 _UNSET: Any = object()
 
@@ -145,11 +160,24 @@ class MatchService(DecisionReads):
         animator: Animator | None = _UNSET,
         clock: Callable[[], float] = time.time,
         cache_size: int = 64,
+        cache_bytes: int | None = None,
         dm: DmRegistry | None = None,
+        painter: Painter | None = None,
+        animation_painter: Painter | None = None,
     ) -> None:
-        super().__init__(storage, clock=clock, cache_size=cache_size, dm=dm)
+        """``painter`` draws the boards, ``animation_painter`` the replay animations (default:
+        ``painter``); see :class:`~bot.services.base.GameService` for the caches."""
+        super().__init__(
+            storage,
+            clock=clock,
+            cache_size=cache_size,
+            cache_bytes=cache_bytes,
+            dm=dm,
+            painter=painter,
+        )
         self.renderer: BoardRenderer | None = default_renderer() if renderer is _UNSET else renderer
         self.animator: Animator | None = default_animator() if animator is _UNSET else animator
+        self.animation_painter = animation_painter or self.painter
 
     # ------------------------------------------------------------------ game specifics
     def options_from_json(self, data: dict[str, Any]) -> MatchOptions:
@@ -162,6 +190,9 @@ class MatchService(DecisionReads):
         assert row.setup is not None
         setup = GameSetup.from_json(row.setup)
         return rebuild(setup, row.seed, ((e.seat, e.action) for e in entries))
+
+    def weigh(self, game: Game) -> int:
+        return GAME_BASE_BYTES + GAME_MOVE_BYTES * len(game.moves)
 
     # ------------------------------------------------------------------ lobby
     async def create_lobby(
@@ -231,7 +262,7 @@ class MatchService(DecisionReads):
                         row.id,
                         seat_order=[s.user_id for s in order],
                         setup=setup.to_json(),
-                        snapshot=snapshot_of(game, names),
+                        snapshot=snapshot_of(game, names, record=False),
                         compact=True,
                     )
                     await self._schedule_reminder(tx, row, game, [s.user_id for s in order])
@@ -369,8 +400,7 @@ class MatchService(DecisionReads):
         Raises:
             ServiceError: ERR_NO_MATCH (also while it is still a lobby).
         """
-        row = await self._active_row(channel_id)
-        loaded = await self._load(row.id)
+        loaded = await self._load_active(channel_id)
         return await self._outcome(loaded, render=render)
 
     async def match(self, match_id: int, *, render: bool = False) -> Outcome:
@@ -459,29 +489,29 @@ class MatchService(DecisionReads):
         row = loaded.row
         names = [s.name for s in loaded.seats]
         finished = game.state.over or resign_winners is not None
-        status = "finished" if finished else None
         users = [s.user_id for s in loaded.seats]
-        snapshot = snapshot_of(game, names, winners=resign_winners)
+        # the whole record only goes into the final snapshot (storage keeps others compact)
+        snapshot = snapshot_of(game, names, winners=resign_winners, record=finished)
         snapshot[SNAPSHOT_KEY] = self.dm.snapshot_part(users)
+        resigned = [e.seat for e in entries if e.action == RESIGN]
+        timer: Reminder | Literal["keep", "cancel"] = "keep"
+        if finished:
+            timer = "cancel"
+        elif _newly_awaiting(loaded.game, game) or resigned:
+            timer = self._reminder(row, game, users)
         try:
-            async with self.storage.db.transaction() as tx:
-                await self.storage.matches.advance(
-                    tx,
-                    row.id,
+            found = await self.storage.units.commit_move(
+                MoveCommit(
+                    match_id=row.id,
                     expected_version=before,
                     new_version=game.version,
                     snapshot=snapshot,
-                    status=status,
-                    compact=True,
+                    entries=entries,
+                    status="finished" if finished else None,
+                    resigned=resigned,
+                    timer=timer,
                 )
-                await self.storage.actions.append(tx, row.id, entries)
-                for e in entries:
-                    if e.action == RESIGN:
-                        await self.storage.matches.set_resigned(tx, row.id, e.seat)
-                if finished:
-                    await self.storage.timers.cancel(tx, row.id)
-                elif _newly_awaiting(loaded.game, game) or any(e.action == RESIGN for e in entries):
-                    await self._schedule_reminder(tx, row, game, users)
+            )
         except StaleVersion:
             self._cache.drop(row.id, before)
             raise ServiceError(
@@ -490,25 +520,37 @@ class MatchService(DecisionReads):
                 message_url=None,
             ) from None
         self._remember(row.id, game)
-        return await self._load(row.id)
+        return Loaded(found[0], seated(found[1]), game)
+
+    def _reminder(
+        self, row: MatchRow, game: Game, users: list[int]
+    ) -> Reminder | Literal["cancel"]:
+        """The match's turn reminder now, or ``"cancel"`` (none wanted, or nobody to remind).
+
+        One timer per match: it names the first seat awaited; the reminder, when it fires,
+        mentions every seat that still has an open decision (``Outcome.awaiting``).
+        """
+        minutes = MatchOptions.from_json(row.options).reminder_minutes
+        asks = game.state.asks
+        user = users[asks[0].seat if asks else game.state.current]
+        if minutes <= 0 or user <= 0 or game.state.over:
+            return "cancel"
+        return Reminder(user_id=user, fires_at=self.clock() + 60.0 * minutes, version=game.version)
 
     async def _schedule_reminder(
         self, tx: aiosqlite.Connection, row: MatchRow, game: Game, users: list[int]
     ) -> None:
-        minutes = MatchOptions.from_json(row.options).reminder_minutes
-        # one timer per match: it names the first seat awaited; the reminder, when it fires,
-        # mentions every seat that still has an open decision (``Outcome.awaiting``)
-        asks = game.state.asks
-        user = users[asks[0].seat if asks else game.state.current]
-        if minutes <= 0 or user <= 0 or game.state.over:
+        reminder = self._reminder(row, game, users)
+        if reminder == "cancel":
             await self.storage.timers.cancel(tx, row.id)
             return
+        assert isinstance(reminder, Reminder)
         await self.storage.timers.replace_turn_reminder(
             tx,
             row.id,
-            user_id=user,
-            fires_at=self.clock() + 60.0 * minutes,
-            version=game.version,
+            user_id=reminder.user_id,
+            fires_at=reminder.fires_at,
+            version=reminder.version,
         )
 
     async def _outcome(
@@ -523,16 +565,17 @@ class MatchService(DecisionReads):
         png = None
         renderer = self.renderer
         if render and renderer is not None:
+            # a module-level function and a view without its decisions (closures) pickle:
+            # a worker process draws it (bot.services.pictures)
+            drawable = dataclasses.replace(view, decisions=())
             png = await self._picture(
                 (row.id, game.version),
-                lambda: renderer(view, placements=placements or None),
+                partial(renderer, drawable, placements=placements or None),
                 f"the board of match {row.id}",
             )
-        record_json = animation = None
+        record_json = None
         if finished:
             record_json = json.dumps(game.record_json([s.name for s in seats]), indent=1)
-            if render and self.animator is not None:
-                animation = await self._animate(game)
         snapshot = row.snapshot or {}
         winners = tuple(snapshot.get("winners", ())) if finished else ()
         msg = row.turn_message_id if row.turn_message_version == row.version else None
@@ -545,7 +588,6 @@ class MatchService(DecisionReads):
             png=png,
             finished=finished,
             record_json=record_json,
-            animation=animation,
             turn_message_id=msg,
             placements=placements,
             winners=winners,
@@ -558,18 +600,24 @@ class MatchService(DecisionReads):
             else tuple(sorted({int(d.seat) for d in pending(st) if d.private})),
         )
 
-    async def _animate(self, game: Game) -> bytes | None:
+    async def animation(self, match_id: int) -> bytes | None:
+        """The replay animation of a started match (one frame per turn), drawn now by the
+        animation painter (a worker process replays the game and draws it) — the front end
+        asks for it after it posted the final board, so no move waits for it. ``None``
+        without an animator, or when drawing fails (logged).
+
+        Raises:
+            ServiceError: ERR_NO_MATCH.
+        """
         animator = self.animator
-        assert animator is not None
-
-        def work() -> bytes:
-            states = turn_states(game.setup, game.seed, game.moves)
-            return animator([public_view(s) for s in states])
-
+        if animator is None:
+            return None
+        game = (await self._load(match_id)).game
+        draw = partial(replay_animation, animator, game.setup, game.seed, tuple(game.moves))
         try:
-            return await asyncio.to_thread(work)
+            return await self.animation_painter.paint(draw)
         except Exception:
-            log.exception("rendering the replay animation failed")
+            log.exception("rendering the replay animation of match %s failed", match_id)
             return None
 
 

@@ -14,7 +14,7 @@ that buttons made for an older version are recognised as stale even after an und
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -134,12 +134,17 @@ def rebuild(setup: GameSetup, seed: int, log: Iterable[tuple[int, str]]) -> Game
     return game
 
 
-def turn_states(setup: GameSetup, seed: int, moves: Iterable[Move]) -> list[GameState]:
-    """The state at the start of every turn and the final one (for the replay animation)."""
+def iter_turn_states(setup: GameSetup, seed: int, moves: Iterable[Move]) -> Iterator[GameState]:
+    """The state at the start of every turn and the final one, one at a time (for the replay
+    animation: a caller that keeps only what it draws from each holds no states)."""
     state = new_game(setup, seed=seed)
-    out = [state]
+    yield state
     for m in moves:
         state = apply(state, m.seat, m.action).state
         if state.step != "deploy":
-            out.append(state)
-    return out
+            yield state
+
+
+def turn_states(setup: GameSetup, seed: int, moves: Iterable[Move]) -> list[GameState]:
+    """The state at the start of every turn and the final one (for the replay animation)."""
+    return list(iter_turn_states(setup, seed, moves))
