@@ -17,18 +17,24 @@ from discord.ext import commands
 
 from bot.i18n import CarcTranslator, lang_of, t
 from bot.services.matches import MatchService
+from bot.services.pictures import Painter, start_painter
 from bot.settings import Settings
 from bot.ui.components import DYNAMIC_ITEMS
-from engine.carcassonne.tiles import load_tile_set
 from rendering import warm_up
+from rendering.worker import warm
 from storage import Storage, StorageError
 
 log = logging.getLogger(__name__)
 
 EXTENSIONS = ("bot.cogs.carcassonne", "bot.cogs.cardgame")
 #: games the service keeps in memory: one per active match, so a busy bot never replays a
-#: match's log on each click (the service's own default, 64, thrashes beyond 64 live matches)
-GAME_CACHE = 512
+#: match's log on each click (the service's own default, 64, thrashes beyond 64 live matches;
+#: BENCHMARKS.md "Tables" runs 1,000 tables)
+GAME_CACHE = 4096
+#: ... and at most about this many bytes of them (a 72-tile game is about 150 KB)
+GAME_CACHE_BYTES = 384 * 1024 * 1024
+#: the replay animation's worker runs at this lower priority: boards go first
+ANIMATION_NICE = 10
 
 
 class CarcTree(app_commands.CommandTree[Any]):
@@ -113,11 +119,15 @@ async def run_bot(settings: Settings) -> None:
     settings.database_path.parent.mkdir(parents=True, exist_ok=True)
     # writer=True: a second bot process on the same database refuses to start (DatabaseInUse)
     storage = await Storage.open(settings.database_path, writer=True)
-    service = MatchService(storage, cache_size=GAME_CACHE)
+    painter, animations = await start_painters(settings.draw_workers)
+    service = MatchService(
+        storage,
+        cache_size=GAME_CACHE,
+        cache_bytes=GAME_CACHE_BYTES,
+        painter=painter,
+        animation_painter=animations,
+    )
     pruner = asyncio.create_task(prune_daily(storage))
-    # derive the base tiles' drawings now, not during the first player's turn
-    base = [td.id for td in load_tile_set("base")]
-    await asyncio.to_thread(warm_up, base)
     try:
         bot = CarcBot(service, dev_guild_id=settings.dev_guild_id)
         async with bot:
@@ -125,6 +135,20 @@ async def run_bot(settings: Settings) -> None:
     finally:
         pruner.cancel()
         await service.close()
+        await painter.close()
+        await animations.close()
+
+
+async def start_painters(workers: int) -> tuple[Painter, Painter]:
+    """The boards' painter (``workers`` processes, warmed up: every expansion's tiles and the
+    font sizes in use) and the replay animations' (one process at a lower priority); threads
+    when ``workers`` is 0 or processes are unavailable (then this process is warmed up)."""
+    painter = await start_painter(workers, warm=warm, name="boards")
+    if not painter.processes:
+        await asyncio.to_thread(warm)
+        return painter, painter
+    animations = await start_painter(1, warm=warm_up, nice=ANIMATION_NICE, name="animations")
+    return painter, animations
 
 
 #: how often the database is pruned of what only grows (sent reminders, abandoned lobbies)

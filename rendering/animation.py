@@ -70,11 +70,12 @@ def _gif(views: Sequence[PublicView], fr: Frame, durations: list[int]) -> bytes:
     # one palette for every frame, from the first, a middle and the last frame, so colours
     # that come and go (figures, the current-tile frame) keep their true colour; those three
     # are kept until their turn comes (at most three drawn frames besides the current one)
-    kept = {i: board_image(views[i], frame=fr) for i in sorted({0, mid, last})}
+    picks = (0, mid, last)
+    kept = {i: board_image(views[i], frame=fr) for i in sorted(set(picks))}
     size = (max(f.size[0] for f in kept.values()), max(f.size[1] for f in kept.values()))
-    sample = Image.new("RGB", (size[0], size[1] * len(kept)))
-    for i, f in enumerate(kept.values()):
-        sample.paste(f, (0, i * size[1]))
+    sample = Image.new("RGB", (size[0], size[1] * len(picks)))
+    for row, i in enumerate(picks):
+        sample.paste(_pad(kept[i], size), (0, row * size[1]))
     palette = sample.quantize(colors=255, method=Image.Quantize.MEDIANCUT)
     del sample
     background = kept[0].getpixel((0, 0))
