@@ -16,7 +16,7 @@ from bot.services.base import GameService, Loaded, illegal
 from bot.services.options import MatchOptions
 from bot.services.replay import Game
 from bot.services.results import Outcome
-from engine import Action, EngineError, PublicView, apply, view_for
+from engine import Action, EngineError, PublicView, apply, pending, view_for
 from engine.carcassonne.events import Event
 from engine.carcassonne.view import SeatView
 from engine.core.decisions import Decision
@@ -55,12 +55,12 @@ class DecisionReads(GameService[MatchOptions, Game]):
         """
         loaded = await self._load_in(channel_id, match_id)
         seat = self._require_seat(loaded, user_id)
-        sv = view_for(loaded.game.state, seat)
-        assert isinstance(sv, SeatView)
         outcome = await self._outcome(loaded, render=False)
         if outcome.finished:
             return outcome, ()
-        return outcome, sv.decisions
+        # the seat's own open decisions, as its seat view lists them (``view_for``), without
+        # projecting the state again: the outcome's public view is the game's cached one
+        return outcome, tuple(d for d in pending(loaded.game.state) if d.seat == seat)
 
     async def preview(
         self,

@@ -78,7 +78,6 @@ from engine import (
     Seat,
     legal_placements,
     pending,
-    public_view,
 )
 from engine.carcassonne.events import Event
 from engine.core.errors import StaleStateError
@@ -558,7 +557,7 @@ class MatchService(DecisionReads):
     ) -> Outcome:
         row, game = loaded.row, loaded.game
         st = game.state
-        view = public_view(st)
+        view = game.public()
         seats = loaded.seat_infos(SEAT_COLOURS)
         finished = row.status == "finished"
         placements = numbered_cells(legal_placements(st)) if not finished else {}

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from engine import Action, GameSetup, GameState, Seat, apply, new_game
+from engine import Action, GameSetup, GameState, PublicView, Seat, apply, new_game, public_view
 from engine.carcassonne.events import Event
 from engine.carcassonne.record import GameRecord, RecordedAction
 
@@ -51,6 +51,8 @@ class Game:
     moves: list[Move] = field(default_factory=list)
     previous: GameState | None = None
     resigned: set[Seat] = field(default_factory=set)
+    #: the public view of ``state`` once asked for, with the state it shows
+    _view: tuple[GameState, PublicView] | None = field(default=None, repr=False, compare=False)
 
     def copy(self) -> Game:
         return Game(
@@ -61,7 +63,16 @@ class Game:
             list(self.moves),
             self.previous,
             set(self.resigned),
+            self._view,
         )
+
+    def public(self) -> PublicView:
+        """The public view of the state now, computed once per state (a cached game is asked
+        for it by every autocomplete, click and move until the next move)."""
+        memo = self._view
+        if memo is None or memo[0] is not self.state:
+            memo = self._view = (self.state, public_view(self.state))
+        return memo[1]
 
     def play(self, seat: Seat, action: Action, *, key: str | None = None) -> tuple[Event, ...]:
         """Apply one engine action answering the open decision ``key`` (any of the seat's when
