@@ -159,11 +159,11 @@ class Clock:
         if req.method == "POST" and req.path.startswith("/channels/"):
             channel = int(req.path.split("/")[2])
             names = [n for n, _ in req.files]
-            if "replay.gif" in names:
+            if "replay.gif" in names:  # (before issue 15 it came with the final board)
                 fut = self.replays.pop(channel, None)
                 if fut is not None and not fut.done():
                     fut.set_result(now)
-            elif "board.png" in names:
+            if "board.png" in names:
                 self.boards[channel] = now
                 self.text[channel] = req.content
                 for w in self.waiting.values():
@@ -448,6 +448,7 @@ class Step:
     cpu_bot: float
     cpu_driver: float
     cpu_workers: float
+    cpu_animations: float
     wall: float
     load: float
 
@@ -524,6 +525,7 @@ class Bench:
         d.measuring = True
         pids = self.worker_pids()
         w0 = {p: _proc_cpu(p) for p in pids}
+        anim = set(self.animations.pids()) if self.animations is not self.painter else set()
         c0, dc0, t0 = _self_cpu(), self.clock.driver_cpu, time.perf_counter()
         profile = None
         if self.args.profile:
@@ -541,8 +543,12 @@ class Bench:
         wall = time.perf_counter() - t0
         cpu_bot = _self_cpu() - c0
         cpu_driver = self.clock.driver_cpu - dc0
-        cpu_workers = sum(_proc_cpu(p) - w0.get(p, 0.0) for p in self.worker_pids())
-        return Step(n, d.stats, cpu_bot, cpu_driver, cpu_workers, wall, os.getloadavg()[0])
+        used = {p: _proc_cpu(p) - w0.get(p, 0.0) for p in self.worker_pids()}
+        cpu_anim = sum(v for p, v in used.items() if p in anim)
+        cpu_workers = sum(used.values())
+        return Step(
+            n, d.stats, cpu_bot, cpu_driver, cpu_workers, cpu_anim, wall, os.getloadavg()[0]
+        )
 
 
 def report(s: Step, goal: float) -> None:
@@ -565,10 +571,13 @@ def report(s: Step, goal: float) -> None:
                 f" {1000 * pct(v, 0.9):8.1f} {1000 * pct(v, 0.99):8.1f} {1000 * max(v):8.1f}"
             )
     bot = (s.cpu_bot - s.cpu_driver) / moves * 1000
+    boards = (s.cpu_workers - s.cpu_animations) / moves * 1000
+    anim = s.cpu_animations / moves * 1000
+    replays = len(st.times.get("replay", []))
     print(
         f"  CPU per move: bot process {bot:.1f} ms (+ driver {s.cpu_driver / moves * 1000:.1f}),"
-        f" drawing workers {s.cpu_workers / moves * 1000:.1f} ms, total"
-        f" {bot + s.cpu_workers / moves * 1000:.1f} ms; machine busy"
+        f" board workers {boards:.1f} ms, animation worker {anim:.1f} ms ({replays} replays),"
+        f" total {bot + boards + anim:.1f} ms; machine busy"
         f" {(s.cpu_bot + s.cpu_workers) / s.wall:.2f} of {os.cpu_count()} cores"
     )
     if st.errors:

@@ -412,7 +412,7 @@ class Carcassonne(
             await interaction.response.defer(ephemeral=True, thinking=True)
             outcome = await self.service.current(channel_id(interaction), render=True)
             lang = lang_of(interaction.locale)
-            png = outcome.png or await images.board_png(outcome.view)
+            png = outcome.png or await images.board_png(outcome.view, self.service.painter)
             await interaction.followup.send(
                 embed=ui.score_embed(outcome, lang),
                 file=discord.File(io.BytesIO(png), filename="board.png"),

@@ -117,7 +117,7 @@ class TurnPickers(GameCog):
         new secret decisions to their seats."""
         png = outcome.png
         if png is None:
-            png = await images.board_png(outcome.view)
+            png = await images.board_png(outcome.view, self.service.painter)
         msg = ui.outcome_message(outcome, lang, png, headline=headline)
         sent: discord.Message = await self._channel(outcome).send(**msg.kwargs())
         if not (outcome.finished or outcome.view.over):
@@ -386,7 +386,9 @@ class TurnPickers(GameCog):
             await interaction.edit_original_response(content=text, attachments=[], view=None)
 
     async def _show(self, interaction: Interaction, shown: Picker, fresh: bool) -> None:
-        png = await images.draw(shown.draw, "a picker") if shown.draw is not None else None
+        png = None
+        if shown.draw is not None:
+            png = await images.draw(shown.draw, "a picker", self.service.painter)
         files = [discord.File(io.BytesIO(png), filename=shown.filename)] if png else []
         if fresh:
             await interaction.followup.send(

@@ -133,3 +133,30 @@ def test_every_expansions_view_pickles_without_its_decisions() -> None:
     view = public_view(state)
     assert pickle.loads(pickle.dumps(view)) == view
     assert checked > 10
+
+
+async def test_pickers_are_drawn_by_workers(painter: ProcessPainter) -> None:
+    """The cell picker and, after a cell, the rotation picker of a real decision pickle and a
+    worker draws the bytes this process would."""
+    from bot.i18n import Lang
+    from bot.services.base import SeatInfo
+    from bot.ui.choices import ROOT, Token, walk
+    from bot.ui.decisions import picker
+
+    state = new_game(GameSetup(players=2, names=("a", "b")), seed=4)
+    rng = random.Random(4)
+    for _ in range(12):
+        d = pending(state)[0]
+        state = apply(state, d.seat, rng.choice(list(d.actions())), key=d.key).state
+    (decision,) = [d for d in pending(state) if "cell" in d.facet_names()]
+    seats = (SeatInfo(0, 1, "a"), SeatInfo(1, 2, "b"))
+    view = public_view(state)
+    drawn = 0
+    for path in (ROOT, ((Token("o", 0),),)):
+        shown = picker(1, decision, path, walk(decision, path[-1]), view, seats, Lang.EN)
+        if shown.draw is None:
+            continue
+        pickle.dumps(shown.draw)
+        assert await painter.paint(shown.draw) == shown.draw()
+        drawn += 1
+    assert drawn
