@@ -25,9 +25,7 @@ import secrets
 import time
 from collections.abc import Callable
 from functools import partial
-from typing import Any, Literal, NoReturn
-
-import aiosqlite
+from typing import Any, NoReturn
 
 from bot.services.base import (
     ERR_ALREADY_JOINED,
@@ -50,12 +48,12 @@ from bot.services.base import (
     SeatInfo,
     ServiceError,
     illegal,
-    seated,
 )
+from bot.services.commits import MoveCommits
 from bot.services.decisions import DecisionReads
 from bot.services.options import MatchOptions, game_setup, validate_options
 from bot.services.pictures import Painter, replay_animation
-from bot.services.private import SNAPSHOT_KEY, DmRegistry
+from bot.services.private import DmRegistry
 from bot.services.replay import RESIGN, UNDO, Game, rebuild, start_game
 from bot.services.results import (
     SEAT_COLOURS,
@@ -84,9 +82,7 @@ from engine.core.errors import StaleStateError
 from storage import (
     ActionRow,
     MatchRow,
-    MoveCommit,
     NewAction,
-    Reminder,
     StaleVersion,
     Storage,
     snapshot_names,
@@ -134,7 +130,7 @@ GAME_MOVE_BYTES = 1_000
 _UNSET: Any = object()
 
 
-class MatchService(DecisionReads):
+class MatchService(MoveCommits, DecisionReads):
     """See module docstring. Constructed once per process with a storage backend.
 
     Every call takes the channel's open match; calls on one match are serialised by a
@@ -471,87 +467,6 @@ class MatchService(DecisionReads):
             entries.append(NewAction(game.version, seat, action.notation()))
         return events
 
-    async def _commit(
-        self,
-        loaded: Loaded[Game],
-        game: Game,
-        entries: list[NewAction],
-        before: int,
-        *,
-        resign_winners: tuple[int, ...] | None = None,
-    ) -> Loaded[Game]:
-        """Store the new log entries and snapshot in one transaction (compare-and-set).
-
-        Raises:
-            ServiceError: ERR_STALE when another writer moved the match on meanwhile.
-        """
-        row = loaded.row
-        names = [s.name for s in loaded.seats]
-        finished = game.state.over or resign_winners is not None
-        users = [s.user_id for s in loaded.seats]
-        # the whole record only goes into the final snapshot (storage keeps others compact)
-        snapshot = snapshot_of(game, names, winners=resign_winners, record=finished)
-        snapshot[SNAPSHOT_KEY] = self.dm.snapshot_part(users)
-        resigned = [e.seat for e in entries if e.action == RESIGN]
-        timer: Reminder | Literal["keep", "cancel"] = "keep"
-        if finished:
-            timer = "cancel"
-        elif _newly_awaiting(loaded.game, game) or resigned:
-            timer = self._reminder(row, game, users)
-        try:
-            found = await self.storage.units.commit_move(
-                MoveCommit(
-                    match_id=row.id,
-                    expected_version=before,
-                    new_version=game.version,
-                    snapshot=snapshot,
-                    entries=entries,
-                    status="finished" if finished else None,
-                    resigned=resigned,
-                    timer=timer,
-                )
-            )
-        except StaleVersion:
-            self._cache.drop(row.id, before)
-            raise ServiceError(
-                ERR_STALE,
-                "This board is out of date: use the latest one.",
-                message_url=None,
-            ) from None
-        self._remember(row.id, game)
-        return Loaded(found[0], seated(found[1]), game)
-
-    def _reminder(
-        self, row: MatchRow, game: Game, users: list[int]
-    ) -> Reminder | Literal["cancel"]:
-        """The match's turn reminder now, or ``"cancel"`` (none wanted, or nobody to remind).
-
-        One timer per match: it names the first seat awaited; the reminder, when it fires,
-        mentions every seat that still has an open decision (``Outcome.awaiting``).
-        """
-        minutes = MatchOptions.from_json(row.options).reminder_minutes
-        asks = game.state.asks
-        user = users[asks[0].seat if asks else game.state.current]
-        if minutes <= 0 or user <= 0 or game.state.over:
-            return "cancel"
-        return Reminder(user_id=user, fires_at=self.clock() + 60.0 * minutes, version=game.version)
-
-    async def _schedule_reminder(
-        self, tx: aiosqlite.Connection, row: MatchRow, game: Game, users: list[int]
-    ) -> None:
-        reminder = self._reminder(row, game, users)
-        if reminder == "cancel":
-            await self.storage.timers.cancel(tx, row.id)
-            return
-        assert isinstance(reminder, Reminder)
-        await self.storage.timers.replace_turn_reminder(
-            tx,
-            row.id,
-            user_id=reminder.user_id,
-            fires_at=reminder.fires_at,
-            version=reminder.version,
-        )
-
     async def _outcome(
         self, loaded: Loaded[Game], *, events: tuple[Event, ...] = (), render: bool
     ) -> Outcome:
@@ -634,12 +549,3 @@ def _undo_seat(game: Game) -> Seat | None:
     ):
         return None
     return last.seat
-
-
-def _newly_awaiting(before: Game, after: Game) -> bool:
-    """Whether a seat has an open decision now that it did not have before the move (its
-    reminder timer starts afresh)."""
-    was = {a.seat for a in before.state.asks}
-    return any(a.seat not in was for a in after.state.asks) or (
-        before.state.current != after.state.current
-    )
