@@ -123,9 +123,10 @@ log = logging.getLogger(__name__)
 
 #: the ``matches.game`` value of tile-game matches; the card game has its own service
 GAME = "carcassonne"
-#: a cached game's bytes, measured (BENCHMARKS.md "Tables"): about 5 KB and 1 KB per move
-GAME_BASE_BYTES = 5_000
-GAME_MOVE_BYTES = 1_000
+#: a cached game's bytes, measured with tracemalloc (BENCHMARKS.md "Tables"): about 5 KB, 1.1-1.2
+#: KB per move (states, log) and 2-9 KB for its public view; 150-170 KB for a whole base game
+GAME_BASE_BYTES = 8_000
+GAME_MOVE_BYTES = 1_200
 
 _UNSET: Any = object()
 
