@@ -11,15 +11,19 @@ asked after some actions, as long as reaching it reveals nothing hidden.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from bot.services.base import GameService, Loaded, illegal
 from bot.services.options import MatchOptions
 from bot.services.replay import Game
 from bot.services.results import Outcome
-from engine import Action, EngineError, PublicView, apply, pending, view_for
+from engine import Action, EngineError, PublicView, apply, view_for
 from engine.carcassonne.events import Event
 from engine.carcassonne.view import SeatView
 from engine.core.decisions import Decision
+
+#: previews kept per game state (a move asks one or two; a player may try a few cells)
+PREVIEWS_KEPT = 8
 
 
 class DecisionReads(GameService[MatchOptions, Game]):
@@ -58,9 +62,9 @@ class DecisionReads(GameService[MatchOptions, Game]):
         outcome = await self._outcome(loaded, render=False)
         if outcome.finished:
             return outcome, ()
-        # the seat's own open decisions, as its seat view lists them (``view_for``), without
-        # projecting the state again: the outcome's public view is the game's cached one
-        return outcome, tuple(d for d in pending(loaded.game.state) if d.seat == seat)
+        # the seat's own open decisions, as its seat view lists them (``view_for``), worked
+        # out once per state (the outcome's public view is the game's cached one too)
+        return outcome, tuple(d for d in loaded.game.decisions() if d.seat == seat)
 
     async def preview(
         self,
@@ -81,14 +85,25 @@ class DecisionReads(GameService[MatchOptions, Game]):
         actions = [action] if isinstance(action, Action) else list(action)
         loaded = await self._load_in(channel_id, match_id)
         seat = self._require_seat(loaded, user_id)
+        # the follower autocomplete and then the move itself ask the same preview: kept with
+        # the game's state (a few per state)
+        previews: dict[Any, Any] = loaded.game.memo().setdefault("previews", {})
+        key = (seat, tuple(a.notation() for a in actions))
+        if key in previews:
+            found: tuple[tuple[Decision, ...], PublicView] | None = previews[key]
+            return found
         before = state = loaded.game.state
         try:
             for a in actions:
                 state = apply(state, seat, a).state
         except EngineError as e:
             raise illegal(str(e)) from None
-        if state.pile_pos != before.pile_pos or state.rng != before.rng or state.over:
-            return None
-        sv = view_for(state, seat)
-        assert isinstance(sv, SeatView)
-        return sv.decisions, sv.public
+        found = None
+        if not (state.pile_pos != before.pile_pos or state.rng != before.rng or state.over):
+            sv = view_for(state, seat)
+            assert isinstance(sv, SeatView)
+            found = (sv.decisions, sv.public)
+        if len(previews) >= PREVIEWS_KEPT:
+            previews.pop(next(iter(previews)))
+        previews[key] = found
+        return found

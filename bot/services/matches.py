@@ -75,7 +75,6 @@ from engine import (
     PlaceTile,
     Seat,
     legal_placements,
-    pending,
 )
 from engine.carcassonne.events import Event
 from engine.core.errors import StaleStateError
@@ -512,7 +511,7 @@ class MatchService(MoveCommits, DecisionReads):
             undo_seat=None if finished else _undo_seat(game),
             private_seats=()
             if finished
-            else tuple(sorted({int(d.seat) for d in pending(st) if d.private})),
+            else tuple(sorted({int(d.seat) for d in game.decisions() if d.private})),
         )
 
     async def animation(self, match_id: int) -> bytes | None:

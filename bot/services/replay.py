@@ -19,9 +19,20 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from engine import Action, GameSetup, GameState, PublicView, Seat, apply, new_game, public_view
+from engine import (
+    Action,
+    GameSetup,
+    GameState,
+    PublicView,
+    Seat,
+    apply,
+    new_game,
+    pending,
+    public_view,
+)
 from engine.carcassonne.events import Event
 from engine.carcassonne.record import GameRecord, RecordedAction
+from engine.core.decisions import Decision
 
 UNDO = "undo"
 RESIGN = "resign"
@@ -51,8 +62,10 @@ class Game:
     moves: list[Move] = field(default_factory=list)
     previous: GameState | None = None
     resigned: set[Seat] = field(default_factory=set)
-    #: the public view of ``state`` once asked for, with the state it shows
-    _view: tuple[GameState, PublicView] | None = field(default=None, repr=False, compare=False)
+    #: what was worked out from ``state`` (its public view, its open decisions, previews),
+    #: with the state it belongs to: a cached game is asked the same by every autocomplete,
+    #: click and move until the next move
+    _memo: tuple[GameState, dict[Any, Any]] | None = field(default=None, repr=False, compare=False)
 
     def copy(self) -> Game:
         return Game(
@@ -63,16 +76,32 @@ class Game:
             list(self.moves),
             self.previous,
             set(self.resigned),
-            self._view,
+            self._memo,
         )
 
-    def public(self) -> PublicView:
-        """The public view of the state now, computed once per state (a cached game is asked
-        for it by every autocomplete, click and move until the next move)."""
-        memo = self._view
+    def memo(self) -> dict[Any, Any]:
+        """A dict for what is worked out from the state now; a new one once it changes."""
+        memo = self._memo
         if memo is None or memo[0] is not self.state:
-            memo = self._view = (self.state, public_view(self.state))
+            memo = self._memo = (self.state, {})
         return memo[1]
+
+    def public(self) -> PublicView:
+        """The public view of the state now (computed once per state)."""
+        memo = self.memo()
+        view: PublicView | None = memo.get("public")
+        if view is None:
+            view = memo["public"] = public_view(self.state)
+        return view
+
+    def decisions(self) -> tuple[Decision, ...]:
+        """Every open decision now, private ones included (``pending``, once per state: each
+        decision builds its options once)."""
+        memo = self.memo()
+        found: tuple[Decision, ...] | None = memo.get("decisions")
+        if found is None:
+            found = memo["decisions"] = pending(self.state)
+        return found
 
     def play(self, seat: Seat, action: Action, *, key: str | None = None) -> tuple[Event, ...]:
         """Apply one engine action answering the open decision ``key`` (any of the seat's when
