@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from bot.i18n import CarcTranslator, lang_of, t
 from bot.services.matches import MatchService
-from bot.services.pictures import Painter, start_painter
+from bot.services.painters import Painter, start_painter
 from bot.settings import Settings
 from bot.ui.components import DYNAMIC_ITEMS
 from rendering import warm_up

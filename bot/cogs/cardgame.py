@@ -132,7 +132,7 @@ class CardGame(
         self, outcome: CardOutcome, sv: CardSeatView, lang: Lang, *, where: str = ""
     ) -> Message:
         """The hand picture and text with the seat's private decisions (for that seat only)."""
-        # a worker process draws it when the hand pickles (bot.services.pictures), else a thread
+        # a worker process draws it when the hand pickles (bot.services.painters), else a thread
         draw = partial(self.hand_renderer, sv)
         png = await self.service.painter.paint(draw) if sv.hand else None
         return cui.hand_message(outcome.match_id, sv, outcome.seats, lang, png, where=where)

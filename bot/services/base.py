@@ -10,7 +10,7 @@ their DMs closed (:class:`~bot.services.private.DmRegistry`, kept in the match s
 
 A move's reads are one trip to SQLite each (:class:`storage.units.Units`: the match row with its
 seats), its JSON columns decoded only when used, and pictures are drawn by a
-:class:`~bot.services.pictures.Painter` (worker processes in the bot, threads elsewhere).
+:class:`~bot.services.painters.Painter` (worker processes in the bot, threads elsewhere).
 
 A game service (tile game: :mod:`bot.services.matches`; card game: :mod:`bot.services.cardgame`)
 subclasses it with its options type, its rebuilt-game type and its moves.
@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from bot.services.cache import GameCache, PictureCache
-from bot.services.pictures import Painter
+from bot.services.painters import Painter
 from bot.services.private import DmRegistry
 from engine.core.errors import EngineError
 from engine.core.rng import Rng

@@ -36,7 +36,7 @@ from bot.services.base import (
     ServiceError,
     illegal,
 )
-from bot.services.pictures import Painter
+from bot.services.painters import Painter
 from bot.services.private import SNAPSHOT_KEY, DmRegistry
 from engine.cardgame import (
     CardAction,

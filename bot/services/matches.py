@@ -52,7 +52,7 @@ from bot.services.base import (
 from bot.services.commits import MoveCommits
 from bot.services.decisions import DecisionReads
 from bot.services.options import MatchOptions, game_setup, validate_options
-from bot.services.pictures import Painter, replay_animation
+from bot.services.painters import Painter, replay_animation
 from bot.services.private import DmRegistry
 from bot.services.replay import RESIGN, UNDO, Game, rebuild, start_game
 from bot.services.results import (
@@ -480,7 +480,7 @@ class MatchService(MoveCommits, DecisionReads):
         renderer = self.renderer
         if render and renderer is not None:
             # a module-level function and a view without its decisions (closures) pickle:
-            # a worker process draws it (bot.services.pictures)
+            # a worker process draws it (bot.services.painters)
             drawable = dataclasses.replace(view, decisions=())
             png = await self._picture(
                 (row.id, game.version),

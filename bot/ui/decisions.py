@@ -183,7 +183,7 @@ def picture(view: PublicView, items: Sequence[Choice], seat: Seat) -> Callable[[
     """How to draw the picture of ``items`` (``None``: nothing to draw): their marks at their
     targets, or the drawn tile turned in each offered way at its cell."""
     # module-level functions with a view without its decisions (closures): the drawing can
-    # be sent to a worker process (bot.services.pictures)
+    # be sent to a worker process (bot.services.painters)
     cell = _rotation_cell(items)
     if cell is not None and view.drawn is not None:
         pos = Position(cell.x, cell.y)

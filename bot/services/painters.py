@@ -99,7 +99,7 @@ def _context() -> multiprocessing.context.BaseContext:
     if "forkserver" in methods and sys.platform != "darwin":
         ctx = multiprocessing.get_context("forkserver")
         # workers fork from a server that already imported the drawing code
-        ctx.set_forkserver_preload(["rendering", "bot.services.pictures"])
+        ctx.set_forkserver_preload(["rendering", "bot.services.painters"])
         return ctx
     return multiprocessing.get_context("spawn")
 

@@ -20,9 +20,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.services import pictures
+from bot.services import painters
 from bot.services.matches import MatchOptions, MatchService
-from bot.services.pictures import Painter, ProcessPainter, replay_animation, start_painter
+from bot.services.painters import Painter, ProcessPainter, replay_animation, start_painter
 from engine import GameSetup, apply, new_game, pending, public_view
 from engine.carcassonne.expansions import all_expansions
 from rendering import render_animation, render_board
@@ -97,7 +97,7 @@ async def test_the_replay_is_replayed_and_drawn_in_a_worker(
 
 
 async def test_new_workers_replace_one_that_died(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(pictures, "RESTART_AFTER", 0.0)
+    monkeypatch.setattr(painters, "RESTART_AFTER", 0.0)
     p = ProcessPainter(1, name="doomed")
     try:
         first = await p.paint(os.getpid)
