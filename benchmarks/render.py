@@ -5,6 +5,8 @@
 Boards: a finished base game (72 tiles) and a 200-tile board of every expansion's tiles; each
 with followers. Times are medians of repeated ``render_board`` calls with the tile cache warm
 (the per-turn case), PNG encoding included; the first, cold render is shown separately.
+Also: the turn picture the bot posts every turn (turn 41 of a 4-player game, its legal cells
+numbered), and the replay animation of that game and of a long game with both expansions.
 """
 
 from __future__ import annotations
@@ -40,6 +42,43 @@ from engine.carcassonne.view import FigureView, TileView  # noqa: E402
 from engine.core.seats import Seat  # noqa: E402
 from rendering import board as board_mod  # noqa: E402
 from rendering import render_animation, render_board  # noqa: E402
+
+
+def turn_picture(
+    seed: int = 3, turns: int = 40
+) -> tuple[PublicView, dict[Position, tuple[Rotation, ...]]]:
+    """A 4-player game after ``turns`` turns and its legal cells (the turn picture's input)."""
+    state = new_game(GameSetup(players=4, names=("Ana", "Борис", "Ελένη", "Zoë")), seed=seed)
+    rnd = random.Random(seed)
+    for _ in range(turns):
+        pl = legal_placements(state)
+        pos = sorted(pl)[rnd.randrange(len(pl))]
+        state = apply(
+            state, state.current, PlaceTile(pos, pl[pos][rnd.randrange(len(pl[pos]))])
+        ).state
+        if state.step == "deploy":
+            ds = legal_deploys(state)
+            act = ds[rnd.randrange(len(ds))] if ds and rnd.random() < 0.7 else Pass()
+            state = apply(state, state.current, act).state
+    pl = legal_placements(state)
+    return public_view(state), {p: tuple(pl[p]) for p in sorted(pl, key=lambda p: (p.y, p.x))}
+
+
+def long_game(seed: int = 7) -> list[PublicView]:
+    """One view per turn of a 4-player game with Inns & Cathedrals and Traders & Builders."""
+    from engine.carcassonne.randomplay import choose_move
+    from engine.core.rng import Rng
+
+    setup = GameSetup(players=4, expansions=("inns_cathedrals", "traders_builders"))
+    state = new_game(setup, seed=seed)
+    rng = Rng(seed)
+    views = [public_view(state)]
+    while state.step != "over":
+        seat, act = choose_move(state, rng)
+        state = apply(state, seat, act).state
+        if state.step != "deploy":
+            views.append(public_view(state))
+    return views
 
 
 def full_base_game(seed: int = 7) -> tuple[PublicView, list[PublicView]]:
@@ -108,12 +147,21 @@ def main() -> None:
     )
     final, views = full_base_game()
     big = big_board(final)
-    print(f"board of {len(final.tiles)} tiles / {len(big.tiles)} tiles")
-    for name, view in (("72-tile base game", final), ("200-tile board", big)):
+    view, cells = turn_picture()
+    fn = lambda: render_board(view, placements=cells)  # noqa: E731
+    ms, png = timed(fn, 15)
+    img = Image.open(io.BytesIO(png))
+    print(
+        f"turn picture (turn {view.turn + 1}, {len(cells)} legal cells): {ms:.1f} ms warm "
+        f"(best {BEST[id(fn)]:.1f}; CPU {CPU[id(fn)]:.1f}); PNG {len(png) / 1024:.0f} KiB, "
+        f"{img.size[0]}x{img.size[1]}"
+    )
+    print(f"board of {len(final.tiles)} tiles / {len(big.tiles)} tiles (whole map)")
+    for name, v in (("72-tile base game", final), ("200-tile board", big)):
         t0 = time.perf_counter()
-        render_board(view)
+        render_board(v, whole=True)
         cold = (time.perf_counter() - t0) * 1000
-        fn = lambda v=view: render_board(v)  # noqa: E731
+        fn = lambda v=v: render_board(v, whole=True)  # noqa: E731
         ms, png = timed(fn, 15)
         img = Image.open(io.BytesIO(png))
         print(
@@ -134,16 +182,22 @@ def main() -> None:
         print(f"  level {level}: {ms:.1f} ms, {len(data) / 1024:.0f} KiB")
     ms, _ = timed(lambda: board_mod.board_image(big).tobytes()[:0], 7)
     print(f"composition only (200 tiles): {ms:.1f} ms")
-    t0 = time.perf_counter()
-    gif = render_animation(views, fmt="gif")
-    t_gif = time.perf_counter() - t0
-    t0 = time.perf_counter()
-    webp = render_animation(views, fmt="webp")
-    t_webp = time.perf_counter() - t0
-    print(
-        f"animation of {len(views)} frames: GIF {len(gif) / 1024:.0f} KiB in {t_gif:.1f} s; "
-        f"WebP {len(webp) / 1024:.0f} KiB in {t_webp:.1f} s"
-    )
+    for label, frames in (
+        ("72-turn base game", views),
+        ("long game, both expansions", long_game()),
+    ):
+        t0 = time.perf_counter()
+        gif = render_animation(frames, fmt="gif")
+        t_gif = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        webp = render_animation(frames, fmt="webp")
+        t_webp = time.perf_counter() - t0
+        size = Image.open(io.BytesIO(gif)).size
+        print(
+            f"animation of the {label} ({len(frames)} frames, {size[0]}x{size[1]}): "
+            f"GIF {len(gif) / 1024:.0f} KiB in {t_gif:.1f} s; "
+            f"WebP {len(webp) / 1024:.0f} KiB in {t_webp:.1f} s"
+        )
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ does that. The token is handed to discord.py only; it is never logged.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from typing import Any
 
@@ -15,6 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import logs
 from bot.i18n import CarcTranslator, lang_of, t
 from bot.services.matches import MatchService
 from bot.services.painters import Painter, start_painter
@@ -67,9 +69,18 @@ class CarcBot(commands.Bot):
         *,
         dev_guild_id: int | None = None,
         background_tasks: bool = True,
+        draw_workers: int = 0,
     ) -> None:
         """``service`` may be None only for ``carcabot sync`` (no interaction is served);
-        ``background_tasks=False`` leaves the reminder loop off (tests drive it directly)."""
+        ``background_tasks=False`` leaves the reminder loop off (tests drive it directly);
+        ``draw_workers`` processes draw the pictures once logged in (0: the service's own
+        painter, threads unless it was given one)."""
+        # no secret reaches any log, whoever set the logging up (bot.logs)
+        logs.install_redaction()
+        # the bot never joins a voice channel: no warning that voice is not supported
+        for flag in ("warn_nacl", "warn_dave"):
+            if hasattr(discord.VoiceClient, flag):
+                setattr(discord.VoiceClient, flag, False)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
@@ -81,12 +92,30 @@ class CarcBot(commands.Bot):
         self.service = service
         self.dev_guild_id = dev_guild_id
         self.background_tasks = background_tasks
+        self.draw_workers = draw_workers
+        self._painters: list[Painter] = []
 
     async def setup_hook(self) -> None:
+        # after a successful login, before the gateway and the cogs (the card game's service
+        # shares the tile game's painter): a start that fails costs no processes
+        if self.service is not None and self.draw_workers > 0:
+            painter, animations = await start_painters(self.draw_workers)
+            self.service.painter = painter
+            self.service.animation_painter = animations
+            self._painters = [painter] if animations is painter else [painter, animations]
         await self.tree.set_translator(CarcTranslator())
         for ext in EXTENSIONS:
             await self.load_extension(ext)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+
+    async def close(self) -> None:
+        """Close the connection, then stop the drawing workers."""
+        try:
+            await super().close()
+        finally:
+            painters, self._painters = self._painters, []
+            for p in painters:
+                await p.close()
 
     async def sync_commands(self, guild_id: int | None = None) -> list[app_commands.AppCommand]:
         """Register the slash commands globally, or in one guild (instant, for development)."""
@@ -98,12 +127,8 @@ class CarcBot(commands.Bot):
 
 
 def setup_logging(level: int) -> None:
-    """Console logging in RoboDanny's format; discord.http kept at WARNING."""
-    discord.utils.setup_logging(level=level, root=True)
-    logging.getLogger("discord.http").setLevel(logging.WARNING)
-    # aiosqlite logs every statement with its parameters at DEBUG: a card-game action row
-    # names a face-down card, so never let it reach the log (secrets stay out of logs)
-    logging.getLogger("aiosqlite").setLevel(logging.INFO)
+    """The console log at ``level``, once, with no secret in it (:func:`bot.logs.setup`)."""
+    logs.setup(level)
 
 
 async def run_bot(settings: Settings) -> None:
@@ -115,28 +140,26 @@ async def run_bot(settings: Settings) -> None:
     if not settings.discord_token:
         raise ValueError("DISCORD_TOKEN is not set")
     setup_logging(settings.log_level_number)
-    log.info("opening match database %s", settings.database_path)
+    log.info("starting the Discord bot; opening match database %s", settings.database_path)
     settings.database_path.parent.mkdir(parents=True, exist_ok=True)
     # writer=True: a second bot process on the same database refuses to start (DatabaseInUse)
     storage = await Storage.open(settings.database_path, writer=True)
-    painter, animations = await start_painters(settings.draw_workers)
-    service = MatchService(
-        storage,
-        cache_size=GAME_CACHE,
-        cache_bytes=GAME_CACHE_BYTES,
-        painter=painter,
-        animation_painter=animations,
-    )
+    service = MatchService(storage, cache_size=GAME_CACHE, cache_bytes=GAME_CACHE_BYTES)
     pruner = asyncio.create_task(prune_daily(storage))
+    if settings.draw_workers <= 0:  # this process draws: warm it up before the first turn
+        await asyncio.to_thread(warm)
     try:
-        bot = CarcBot(service, dev_guild_id=settings.dev_guild_id)
+        bot = CarcBot(
+            service, dev_guild_id=settings.dev_guild_id, draw_workers=settings.draw_workers
+        )
         async with bot:
             await bot.start(settings.discord_token)
     finally:
+        # the pruner ends before the database closes (else it fails on a closed connection)
         pruner.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await pruner
         await service.close()
-        await painter.close()
-        await animations.close()
 
 
 async def start_painters(workers: int) -> tuple[Painter, Painter]:
@@ -144,6 +167,7 @@ async def start_painters(workers: int) -> tuple[Painter, Painter]:
     font sizes in use) and the replay animations' (one process at a lower priority); threads
     when ``workers`` is 0 or processes are unavailable (then this process is warmed up)."""
     painter = await start_painter(workers, warm=warm, name="boards")
+    log.info("pictures are drawn in %d worker process(es)", painter.processes)
     if not painter.processes:
         await asyncio.to_thread(warm)
         return painter, painter

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Callable, Sequence
 
@@ -26,6 +27,10 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "render-tiles": ("bot.render_cli", "Draw a contact sheet of every tile type."),
     "sync": ("bot.sync_cli", "Register the slash commands with Discord."),
 }
+
+
+#: the exit code of a command whose output pipe was closed (128 + SIGPIPE, as the shell's)
+SIGPIPE_EXIT = 141
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -59,7 +64,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
-    code: int = args._run(args)
+    try:
+        code: int = args._run(args)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # the reader went away (``carcabot replay ... | head``): stop quietly, as Unix tools
+        # do, and keep Python from complaining again when it flushes stdout at exit
+        quiet = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(quiet, sys.stdout.fileno())
+        return SIGPIPE_EXIT
     return code
 
 

@@ -40,11 +40,12 @@ TEXTS: dict[str, tuple[str, str]] = {
         "A Carcassonne match is already running in this channel{where}. "
         "Finish it (or `/carcassonne abandon`) before starting another.",
         "Ya hay una partida de Carcassonne en este canal{where}. "
-        "Termínala (o usa `/carcassonne abandonar`) antes de empezar otra.",
+        "Termínala (o usa `/carcassonne abandonar`, en inglés `abandon`) antes de empezar otra.",
     ),
     "no_match": (
         "There is no Carcassonne match in this channel. Start one with `/carcassonne new`.",
-        "No hay ninguna partida de Carcassonne en este canal. Crea una con `/carcassonne nueva`.",
+        "No hay ninguna partida de Carcassonne en este canal. Crea una con `/carcassonne nueva` "
+        "(en inglés `new`).",
     ),
     "other_game": (
         "Another game is running in this channel (`/{game}`): play it there, or open a table "
@@ -60,9 +61,9 @@ TEXTS: dict[str, tuple[str, str]] = {
         "It is not your turn: it is {current}'s turn.",
         "No es tu turno: le toca a {current}.",
     ),
-    "lobby_full": ("The lobby is full.", "La sala ya está completa."),
+    "lobby_full": ("The lobby is full.", "La mesa ya está completa."),
     "already_joined": ("You have already joined.", "Ya te has unido."),
-    "not_in_lobby": ("You are not in this lobby.", "No estás en esta sala."),
+    "not_in_lobby": ("You are not in this lobby.", "No estás en esta mesa."),
     "not_host": (
         "Only the host (or someone who can manage this channel) may do that.",
         "Solo el anfitrión (o quien pueda gestionar este canal) puede hacer eso.",
@@ -91,11 +92,11 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "bad_cell": (
         "Cell {cell} is not a legal place for this tile. Pick a number from the board image.",
-        "La casilla {cell} no es válida para esta ficha. Elige un número de la imagen.",
+        "La casilla {cell} no es válida para esta pieza. Elige un número de la imagen.",
     ),
     "bad_rotation": (
         "The tile does not fit in cell {cell} at {rotation}°.",
-        "La ficha no encaja en la casilla {cell} con {rotation}°.",
+        "La pieza no encaja en la casilla {cell} con {rotation}°.",
     ),
     "bad_spot": (
         "You cannot put a follower on '{spot}' here.",
@@ -103,7 +104,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "no_tile_choice": (
         "You have no tile to place now: answer your open choice (`/carcassonne choose`).",
-        "Ahora no tienes ficha que colocar: responde a tu elección (`/carcassonne elegir`).",
+        "Ahora no tienes pieza que colocar: responde a tu elección (`/carcassonne elegir`, en "
+        "inglés `choose`).",
     ),
     "nothing_to_pass": (
         "None of your open choices can be passed.",
@@ -139,7 +141,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "{host} ha abierto una mesa para {players} jugadores.\nApuntados ({count}/{players}): "
         "{names}\nPulsa **Unirse** y después el anfitrión pulsa **Empezar**.",
     ),
-    "lobby_closed": ("This lobby is closed.", "Esta sala está cerrada."),
+    "lobby_closed": ("This lobby is closed.", "Esta mesa está cerrada."),
     "joined": ("{name} joined the match.", "{name} se ha unido a la partida."),
     "left": ("{name} left the match.", "{name} ha salido de la partida."),
     "btn_join": ("Join", "Unirse"),
@@ -179,7 +181,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "rule_set": ("{name}: **{value}**.", "{name}: **{value}**."),
     "no_rule": (
         "That rule belongs to no expansion of this lobby.",
-        "Esa regla no es de ninguna expansión de esta sala.",
+        "Esa regla no es de ninguna expansión de esta mesa.",
     ),
     "exp_none": ("none (base game)", "ninguna (juego básico)"),
     # base-game words the engine catalogue may also name (expansions bring their own there)
@@ -202,8 +204,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "**Carcassonne**{where} — only you see this:",
         "**Carcassonne**{where} — solo tú ves esto:",
     ),
-    "field_tile": ("Tile drawn", "Ficha robada"),
-    "field_left": ("Tiles left", "Fichas restantes"),
+    "field_tile": ("Tile drawn", "Pieza robada"),
+    "field_left": ("Tiles left", "Piezas restantes"),
     "field_scores": ("Scores", "Puntuación"),
     "field_followers": ("Followers in supply", "Seguidores en reserva"),
     "btn_choose": ("Choose", "Elegir"),
@@ -211,11 +213,11 @@ TEXTS: dict[str, tuple[str, str]] = {
     "btn_decide": ("Decide", "Decidir"),
     # the core decisions' buttons (any other kind: "Choose" / "Pass", or its own
     # ``open.<kind>`` / ``pass.<kind>`` in the engine's catalogue)
-    "open.core.place": ("Place tile", "Colocar ficha"),
+    "open.core.place": ("Place tile", "Colocar pieza"),
     "open.core.deploy": ("Follower", "Seguidor"),
     "pass.core.deploy": ("No follower", "Sin seguidor"),
     "btn_undo": ("Undo", "Deshacer"),
-    "btn_tiles": ("Tiles left", "Fichas restantes"),
+    "btn_tiles": ("Tiles left", "Piezas restantes"),
     "btn_confirm": ("Confirm", "Confirmar"),
     "btn_back": ("Back", "Atrás"),
     "btn_prev": ("Previous", "Anterior"),
@@ -251,8 +253,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "points_line": ("{who} — {reason}", "{who} — {reason}"),
     "no_points_line": ("{reason} (nobody scores)", "{reason} (nadie puntúa)"),
     "discarded": (
-        "Tile {tile} fitted nowhere and was discarded.",
-        "La ficha {tile} no encajaba en ningún sitio y se ha descartado.",
+        "A tile fitted nowhere and was discarded: {tile}.",
+        "Una pieza no encajaba en ningún sitio y se ha descartado: {tile}.",
     ),
     "reminder": (
         "{mention}: it is still your turn in Carcassonne{where}.",
@@ -279,7 +281,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "score_title": ("Scores", "Puntuación"),
     "tiles_title": (
         "Tiles not yet drawn ({count})",
-        "Fichas sin robar ({count})",
+        "Piezas sin robar ({count})",
     ),
     "board_title": ("Board — turn {turn}", "Tablero — turno {turn}"),
     "help_title": ("How to play Carcassonne here", "Cómo jugar a Carcassonne aquí"),
@@ -294,23 +296,27 @@ TEXTS: dict[str, tuple[str, str]] = {
         "`board`, `score`, `tiles` and `rules` show the match; `undo` takes back your "
         "placement before you choose a follower; `resign` leaves the match; `abandon` ends it "
         "(host or channel managers).",
-        "`/carcassonne nueva` abre una mesa; el anfitrión elige expansiones y sus reglas en los "
-        "menús de la sala; los jugadores pulsan **Unirse**; el anfitrión pulsa **Empezar**.\n"
-        "El mensaje del turno dice quién decide qué; pulsa sus botones (**Colocar ficha**: una "
-        "casilla numerada, un giro y luego un sitio para el seguidor o **Sin seguidor**). Las "
+        "`/carcassonne nueva` (en inglés `new`) abre una mesa; el anfitrión elige expansiones y "
+        "sus reglas en los menús de la mesa; los jugadores pulsan **Unirse**; el anfitrión "
+        "pulsa **Empezar**.\n"
+        "El mensaje del turno dice quién decide qué; pulsa sus botones (**Colocar pieza**: una "
+        "casilla numerada, un giro y luego un lugar para el seguidor o **Sin seguidor**). Las "
         "elecciones secretas llegan por mensaje directo (o pulsa **Decidir**). O escribe "
-        "`/carcassonne elegir` (cualquier elección) o `/carcassonne colocar casilla: rotacion: "
-        "seguidor:` — los menús solo ofrecen valores válidos.\n"
-        "`tablero`, `puntos`, `fichas` y `reglas` muestran la partida; `deshacer` retira tu "
-        "colocación antes de elegir seguidor; `rendirse` te retira; `abandonar` la termina "
-        "(anfitrión o gestores del canal).",
+        "`/carcassonne elegir` (`choose`: cualquier elección) o `/carcassonne colocar casilla: "
+        "rotacion: seguidor:` (`place cell: rotation: follower:`) — los menús solo ofrecen "
+        "valores válidos.\n"
+        "`tablero` (`board`), `puntos` (`score`), `piezas` (`tiles`) y `reglas` (`rules`) "
+        "muestran la partida; `deshacer` (`undo`) retira tu colocación antes de elegir "
+        "seguidor; `rendirse` (`resign`) te retira; `abandonar` (`abandon`) la termina "
+        "(anfitrión o gestores del canal). Si tu Discord está en inglés, los comandos se "
+        "llaman como indica el paréntesis.",
     ),
     # ---------------------------------------------------------------- spots / features
     "kind_city": ("city", "ciudad"),
     "kind_road": ("road", "camino"),
     "kind_field": ("field", "campo"),
     "kind_farm": ("farm", "granja"),
-    "kind_cloister": ("cloister", "monasterio"),
+    "kind_cloister": ("cloister", "claustro"),
     "side_N": ("north", "norte"),
     "side_E": ("east", "este"),
     "side_S": ("south", "sur"),
@@ -341,6 +347,7 @@ def t(lang: Lang, key: str, **params: Any) -> str:
     text = pair[1] if lang is Lang.ES else pair[0]
     if not params:
         return text
+    params = {k: messages.localize(v, lang.value) for k, v in params.items()}
     try:
         return text.format(**params)
     except (KeyError, IndexError, ValueError):
@@ -361,7 +368,7 @@ NAMES_ES: dict[str, str] = {
     "follower": "seguidor",
     "pass": "pasar",
     "board": "tablero",
-    "tiles": "fichas",
+    "tiles": "piezas",
     "score": "puntos",
     "undo": "deshacer",
     "resign": "rendirse",
@@ -383,12 +390,12 @@ DESCRIPTIONS_ES: dict[str, str] = {
     "Join the table in this channel": "Únete a la mesa de este canal",
     "Leave the table before it starts": "Sal de la mesa antes de que empiece",
     "Start the match (host)": "Empieza la partida (anfitrión)",
-    "Place your tile (and optionally a follower)": "Coloca tu ficha (y, si quieres, un seguidor)",
+    "Place your tile (and optionally a follower)": "Coloca tu pieza (y, si quieres, un seguidor)",
     "Answer one of your open choices": "Responde a una de tus elecciones abiertas",
     "What you choose (the list shows your open choices)": "Lo que eliges (la lista muestra tus elecciones)",
     "Pass on your open choice (e.g. no follower)": "Pasa en tu elección abierta (p. ej. sin seguidor)",
     "Show the board": "Muestra el tablero",
-    "Tiles not drawn yet, by type": "Fichas que quedan por robar, por tipo",
+    "Tiles not drawn yet, by type": "Piezas que quedan por robar, por tipo",
     "Show the scores": "Muestra la puntuación",
     "Take back your placement (before choosing a follower)": "Deshaz tu colocación (antes de elegir seguidor)",
     "Resign from the match": "Retírate de la partida",

@@ -25,12 +25,13 @@ TEXTS: dict[str, tuple[str, str]] = {
     "other_game": (
         "This channel is running a tile game; use `/carcassonne` here, or play the card game "
         "in another channel.",
-        "En este canal hay una partida del juego de losetas; usa `/carcassonne` o juega a las "
-        "cartas en otro canal.",
+        "En este canal hay una partida de Carcassonne con piezas de territorio; usa "
+        "`/carcassonne` o juega a las cartas en otro canal.",
     ),
     "no_match": (
         "There is no card game in this channel. Start one with `/cardgame new`.",
-        "No hay partida de cartas en este canal. Crea una con `/cardgame new`.",
+        "No hay partida de cartas en este canal. Crea una con `/cartas nueva` (en inglés "
+        "`/cardgame new`).",
     ),
     "match_over": ("This match is over.", "Esta partida ha terminado."),
     "not_seated": ("You are not a player in this match.", "No eres jugador de esta partida."),
@@ -62,6 +63,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     "bad_row": (
         "`{card}` cannot go in the {row} row now.",
         "`{card}` no puede ir ahora en la fila {row}.",
+    ),
+    "not_the_joker": (
+        "Lay `{joker}` first (not `{card}`): it came up while the rows were laid out; choose "
+        "the row it goes into.",
+        "Primero coloca `{joker}` (no `{card}`): salió al preparar las filas; elige la fila "
+        "donde va.",
     ),
     "lobby_closed": ("This table has closed.", "Esta mesa ya está cerrada."),
     # ------------------------------------------------------------------ lobby
@@ -194,6 +201,7 @@ def tc(lang: Lang, key: str, **params: Any) -> str:
     if pair is None:
         return t(lang, key, **params)
     text = pair[1] if lang is Lang.ES else pair[0]
+    params = {k: messages.localize(v, lang.value) for k, v in params.items()}
     try:
         return text.format(**params) if params else text
     except (KeyError, IndexError, ValueError):
@@ -204,10 +212,11 @@ def row_name(colour: Colour, lang: Lang) -> str:
     return tc(lang, f"row_{colour.value}")
 
 
-def card_text(face: CardFace) -> str:
-    """A card as players type it (``blue-2``), with its row colour: ``🟦blue-2``."""
+def card_text(face: CardFace, lang: Lang = Lang.EN) -> str:
+    """A card as players of ``lang`` type it, with its row colour: ``🟦blue-2`` / ``🟦azul-2``
+    (either code is accepted when typed)."""
     mark = _ROW_EMOJI[face.colour] if face.colour is not None else "🃏"
-    return f"{mark}`{face.code}`"
+    return f"{mark}`{face.code_es if lang is Lang.ES else face.code}`"
 
 
 # ------------------------------------------------------------------ slash-command translations

@@ -10,6 +10,12 @@ every turn the board PNG is written to ``OUT/local-<match>/turn-NNN.png`` (and a
 the choices, ``choice-NNN-K.png``, when a question's options are places on the board), and at
 the end the record (``record.json``).
 
+Every line is in the table's language (``--lang es``: Spanish); tiles are named by what is
+printed on them and features by where they lie (:mod:`bot.ui.places`); every move is echoed,
+the human's too; the drawn tile turned each offered way at the chosen cell is drawn to
+``rotations-NNN-K.png`` as Discord shows it. ``--game cards`` plays the card game instead
+(:mod:`bot.local_cards`).
+
 With ``--humans 0`` a whole random match plays unattended (the newcomer demo and the tests).
 End of input stops cleanly (the match stays stored: ``--resume`` continues it).
 ``--plugin MODULE`` loads an extra expansion first (``--plugin tests.expansions.<name>
@@ -29,16 +35,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TextIO
 
-from bot.local_ask import (
-    HELP,
-    Answer,
-    Asker,
-    Console,
-    EndOfInput,
-    Words,
-    figure_words,
-    spot_words,
-)
+from bot.args_cli import ArgsError, add_expansions_argument, add_rule_edition_arguments
+from bot.args_cli import expansion_ids as parse_expansions
+from bot.i18n import Lang
+from bot.i18n_local import tl
+from bot.local_ask import Answer, Asker, Console, EndOfInput, Words
+from bot.local_words import figure_words
 from bot.plugins import PluginError, add_plugin_argument, load_plugins
 from bot.services.matches import (
     ERR_NO_MATCH,
@@ -50,11 +52,14 @@ from bot.services.matches import (
 )
 from bot.services.options import expansion_ids, parse_rule, rules_for
 from bot.settings import DEFAULT_LOCAL_DATABASE
-from engine import PublicView
+from bot.ui.places import role_words, tile_words
+from bot.ui.words import reason
+from engine import Action, Position, PublicView, Rotation
 from engine.carcassonne.events import FigureDeployed, PointsScored, TileDiscarded, TilePlaced
+from engine.carcassonne.figures import is_follower
 from engine.carcassonne.randomplay import choose_answer
 from engine.core import messages
-from engine.core.decisions import Decision, Target
+from engine.core.decisions import Cell, Decision, Target
 from engine.core.rng import Rng
 from storage import MigrationError, Storage, StorageError
 
@@ -81,9 +86,15 @@ class LocalOptions:
     rules: tuple[str, ...] = ()
     #: ``--plugin`` modules the caller loaded (named again in the hint to resume)
     plugins: tuple[str, ...] = ()
+    #: the table's language: ``en`` or ``es``
+    lang: str = "en"
+    #: ``tiles`` (Carcassonne) or ``cards`` (the card game)
+    game: str = "tiles"
 
     def resume_hint(self) -> str:
         extra = "".join(f" --plugin {m}" for m in self.plugins)
+        extra += " --game cards" if self.game == "cards" else ""
+        extra += f" --lang {self.lang}" if self.lang != "en" else ""
         return f"carcabot local --resume{extra}"
 
 
@@ -104,15 +115,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--resume", action="store_true", help="continue the unfinished local match")
     p.add_argument("--names", nargs="*", default=[], help="names of the human players")
-    p.add_argument("--farm-scoring", choices=("per_farm", "city_supply_1st_ed"), default="per_farm")
-    p.add_argument("--tiny-city", type=int, choices=(2, 4), default=2)
-    p.add_argument(
-        "--expansions",
-        nargs="*",
-        default=[],
-        metavar="ID",
-        help=f"expansions to play with: {', '.join(expansion_ids())}",
-    )
+    add_rule_edition_arguments(p)
+    add_expansions_argument(p, "expansions to play with")
     p.add_argument(
         "--rule",
         action="append",
@@ -122,13 +126,23 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="a rule of a chosen expansion (repeatable; on/off for yes-or-no rules); "
         f"rules: {', '.join(r.key for r in rules_for(expansion_ids()))}",
     )
+    p.add_argument(
+        "--lang", choices=("en", "es"), default="en", help="the table's language (es: Spanish)"
+    )
+    p.add_argument(
+        "--game",
+        choices=("tiles", "cards"),
+        default="tiles",
+        help="tiles: Carcassonne; cards: Carcassonne – the card game (2-5 players)",
+    )
     add_plugin_argument(p)
 
 
 def run(args: argparse.Namespace) -> int:
     try:
         load_plugins(getattr(args, "plugins", ()))
-    except PluginError as e:
+        expansions = parse_expansions(args.expansions)
+    except (PluginError, ArgsError) as e:
         print(f"carcabot local: {e}", file=sys.stderr)
         return 2
     opts = LocalOptions(
@@ -141,14 +155,16 @@ def run(args: argparse.Namespace) -> int:
         names=tuple(args.names),
         farm_scoring=args.farm_scoring,
         tiny_city=args.tiny_city,
-        expansions=tuple(args.expansions),
+        expansions=expansions,
         rules=tuple(args.rules),
         plugins=tuple(getattr(args, "plugins", ())),
+        lang=getattr(args, "lang", "en"),
+        game=getattr(args, "game", "tiles"),
     )
     try:
         return asyncio.run(play_local(opts))
     except KeyboardInterrupt:
-        print(f"\nStopped. The match is stored; continue it with '{opts.resume_hint()}'.")
+        print("\n" + tl(opts.lang, "stopped", hint=opts.resume_hint()))
         return 130
 
 
@@ -164,8 +180,15 @@ async def play_local(
     animator: Any = _UNSET,
 ) -> int:
     """Play (or resume) one local match to its end or to the end of input; return an exit code."""
-    table = _Table(stdin or sys.stdin, stdout or sys.stdout, pictures=renderer is not None)
-    problem = _check(opts)
+    if opts.game == "cards":
+        from bot.local_cards import play_local_cards
+
+        drawn = {} if renderer is _UNSET else {"renderer": renderer}
+        return await play_local_cards(opts, stdin=stdin, stdout=stdout, **drawn)
+    table = _Table(
+        stdin or sys.stdin, stdout or sys.stdout, pictures=renderer is not None, lang=opts.lang
+    )
+    problem = check_options(opts)
     if problem:
         table.say(problem)
         return 2
@@ -177,7 +200,7 @@ async def play_local(
     try:
         svc = MatchService(await Storage.open(opts.db, writer=True), **kwargs)
     except (OSError, sqlite3.Error, MigrationError, StorageError) as e:
-        table.say(f"Cannot open the match database {opts.db}: {e}")
+        table.say(tl(opts.lang, "no_database", db=opts.db, error=e))
         return 2
     try:
         return await table.play(svc, opts)
@@ -185,26 +208,42 @@ async def play_local(
         await svc.close()
 
 
-def _check(opts: LocalOptions) -> str | None:
-    if not 2 <= opts.players <= 6:
-        return "--players must be 2 to 6."
+def check_options(opts: LocalOptions, low: int = 2, high: int = 6) -> str | None:
+    """What is wrong with the table size (``low``-``high`` seats), in the table's language."""
+    if not low <= opts.players <= high:
+        return tl(opts.lang, "bad_players", low=low, high=high)
     if not 0 <= opts.humans <= opts.players:
-        return f"--humans must be 0 to {opts.players}."
+        return tl(opts.lang, "bad_humans", n=opts.players)
     return None
+
+
+def error_words(err: ServiceError, lang: str) -> str:
+    """A refusal in the table's language: an illegal move's reason, else the bot's text for
+    the error (the English message when neither has words for it)."""
+    if err.key == "illegal":
+        return err.reason(lang)
+    text = tl(lang, err.key, **err.params)
+    return str(err) if text == err.key or "{" in text else text
 
 
 class _Table:
     """The console: prints the game, asks each human seat its open decisions (private ones
     announced so the others look away), and answers for the random seats."""
 
-    def __init__(self, stdin: TextIO, stdout: TextIO, *, pictures: bool = True) -> None:
-        self.con = Console(stdin, stdout)
+    def __init__(
+        self, stdin: TextIO, stdout: TextIO, *, pictures: bool = True, lang: str = "en"
+    ) -> None:
+        self.lang = lang
+        self.con = Console(stdin, stdout, lang)
         self.folder: Path | None = None
         self.warned_no_images = False
         self.pictures = pictures
         self.picture_count = 0
-        self.words = Words(())
+        self.words = Words((), lang)
         self.view: PublicView | None = None
+
+    def tl(self, key: str, **params: Any) -> str:
+        return tl(self.lang, key, **params)
 
     def say(self, text: str = "") -> None:
         self.con.say(text)
@@ -216,20 +255,20 @@ class _Table:
             return 2
         self.folder = opts.out / f"local-{out.match_id}"
         self.folder.mkdir(parents=True, exist_ok=True)
-        self.words = Words([s.name for s in out.seats])
+        self.words = Words([s.name for s in out.seats], self.lang)
         rng = Rng((opts.seed if opts.seed is not None else out.match_id) ^ _BOT_SALT)
         self._write_turn(out)
         self._announce_turn(out)
         try:
             while not out.finished:
                 if not out.awaiting:
-                    self.say("Nobody has anything to decide: the match cannot go on.")
+                    self.say(self.tl("stuck"))
                     return 1
                 seat = out.awaiting[0]
                 self.view = out.view
                 decisions = await self._decisions(svc, out, seat)
                 if not decisions:
-                    self.say(f"No open decision for {out.seats[seat].name}: stopping.")
+                    self.say(self.tl("no_decision", name=out.seats[seat].name))
                     return 1
                 if out.user_of(seat) > 0:
                     nxt = await self._human(svc, out, decisions[0])
@@ -238,7 +277,7 @@ class _Table:
                 turn_changed = nxt.view.turn != out.view.turn or nxt.finished
                 self._report_events(nxt)
                 if self.con.queue and (turn_changed or seat not in nxt.awaiting):
-                    self.say(f"  (The rest of the line was not used: {' '.join(self.con.queue)})")
+                    self.say(self.tl("unused", rest=" ".join(self.con.queue)))
                     self.con.queue.clear()
                 out = nxt
                 if turn_changed:
@@ -247,7 +286,7 @@ class _Table:
                         self._scores(out)
                         self._announce_turn(out)
         except EndOfInput:
-            self.say(f"Input ended: the match is stored. Continue it with '{opts.resume_hint()}'.")
+            self.say(self.tl("input_ended", hint=opts.resume_hint()))
             return 0
         # the replay animation is drawn once the final board is shown (never with a move)
         self._finish(replace(out, animation=await svc.animation(out.match_id)))
@@ -266,22 +305,18 @@ class _Table:
                 out = await svc.current(LOCAL_CHANNEL)
             except ServiceError as e:
                 if e.key != ERR_NO_MATCH:  # stored, but it does not load: never set it aside
-                    self.say(f"The unfinished local match cannot be loaded: {e}")
-                    self.say("If it was played with --plugin MODULE, resume with the same one.")
+                    self.say(self.tl("cannot_resume", error=error_words(e, self.lang)))
+                    self.say(self.tl("resume_plugin"))
                     return None
-                self.say("There is no unfinished local match to resume; starting a new one.")
+                self.say(self.tl("nothing_to_resume"))
             else:
-                self.say(f"Resuming local match {out.match_id} at turn {out.view.turn + 1}.")
+                self.say(self.tl("resuming", id=out.match_id, turn=out.view.turn + 1))
                 return out
-        try:
-            stale = await svc.lobby(LOCAL_CHANNEL)
-        except ServiceError:
-            pass
-        else:
-            await svc.abandon(LOCAL_CHANNEL, stale.host_id, can_manage=True)
-            self.say(f"(An unfinished local match {stale.match_id} was set aside.)")
+        from bot.local_cards import set_aside
+
+        await set_aside(svc.storage, LOCAL_CHANNEL, self.say, self.lang)
         seed = opts.seed if opts.seed is not None else secrets.randbelow(1 << 31)
-        players = _players(opts)
+        players = players_of(opts)
         try:
             options = MatchOptions(
                 players=opts.players,
@@ -292,21 +327,20 @@ class _Table:
                 options = options.with_rule(*parse_rule(assignment))
             validate_options(options)
         except ServiceError as e:
-            self.say(str(e))
+            self.say(error_words(e, self.lang))
             return None
         (host_id, host_name), *rest = players
         await svc.create_lobby(LOCAL_GUILD, LOCAL_CHANNEL, host_id, host_name, options, seed=seed)
         for uid, name in rest:
             await svc.join(LOCAL_CHANNEL, uid, name)
         out = await svc.start(LOCAL_CHANNEL, host_id)
-        order = ", ".join(f"{s.name} ({s.colour})" for s in out.seats)
-        self.say(f"Carcassonne, local match {out.match_id} (seed {seed}). Seat order: {order}.")
+        order = ", ".join(self._who(out, s.seat) for s in out.seats)
+        self.say(self.tl("started", id=out.match_id, seed=seed, order=order))
         if out.view.setup.expansions:
-            self.say(
-                f"Expansions: {', '.join(_expansion_name(e) for e in out.view.setup.expansions)}."
-            )
+            names = ", ".join(self._expansion_name(e) for e in out.view.setup.expansions)
+            self.say(self.tl("expansions", names=names))
         if any(s.user_id > 0 for s in out.seats):
-            self.say(HELP)
+            self.say(self.tl("help"))
         return out
 
     # ------------------------------------------------------------------ humans
@@ -316,26 +350,33 @@ class _Table:
         name = out.seats[d.seat].name
         if d.private:
             self.con.queue.clear()  # a line typed in the open never answers a secret
-            self.say(f"\n  {name}, your private choice — others look away.")
-        asker = Asker(self.con, self.words, self._picture if self.pictures else None)
+            self.say("\n  " + self.tl("private", name=name))
+        asker = Asker(
+            self.con,
+            self.words,
+            self._picture if self.pictures else None,
+            self._preview if self.pictures else None,
+        )
         while True:
             reply = asker.decide(d, self._who(out, d.seat), out.view)
             try:
                 if reply == "undo":
                     result = await svc.undo(LOCAL_CHANNEL, user)
-                    self.say("  Placement taken back: place the tile again.")
+                    self.say(self.tl("taken_back"))
                 elif reply == "resign":
                     result = await svc.resign(LOCAL_CHANNEL, user)
-                    self.say(f"  {name} resigns.")
+                    self.say(self.tl("resigns", name=name))
                 else:
                     assert isinstance(reply, Answer)
                     result = await svc.submit(LOCAL_CHANNEL, user, list(reply.actions), key=d.key)
             except ServiceError as e:
                 self.con.queue.clear()
-                self.say(f"  {e}")
+                self.say(f"  {error_words(e, self.lang)}")
                 continue
             if d.private:
-                self.say(f"  {name} has chosen (kept secret).")
+                self.say(self.tl("kept_secret", name=name))
+            elif isinstance(reply, Answer):
+                self._echo(d, reply.actions, result, name)
             return result
 
     # ------------------------------------------------------------------ random seats
@@ -344,44 +385,70 @@ class _Table:
         nxt = await svc.submit(LOCAL_CHANNEL, out.user_of(d.seat), [action], key=d.key)
         name = out.seats[d.seat].name
         if d.private:
-            self.say(f"  {name} has chosen (kept secret).")
+            self.say(self.tl("kept_secret", name=name))
             return nxt
+        self._echo(d, (action,), nxt, name)
+        return nxt
+
+    def _echo(self, d: Decision, actions: Sequence[Action], nxt: Outcome, name: str) -> None:
+        """Say what a seat just did, in words: the tile it placed (as placed) and where, the
+        figure it put and on what, or the option it chose or that it passed."""
         said = False
+        self.words.view = nxt.view
         for e in nxt.events:
             if isinstance(e, TilePlaced) and e.seat == d.seat:
-                self.say(f"{name} places {e.tile} at {e.pos.notation()} {e.rotation.notation()}.")
+                tile = self.tl("places_tile", tile=tile_words(e.tile, self.lang, e.rotation))
+                degrees = Rotation(e.rotation).degrees
+                pos = e.pos.notation()
+                self.say(self.tl("places", name=name, tile=tile, pos=pos, degrees=degrees))
                 said = True
             elif isinstance(e, FigureDeployed) and e.seat == d.seat:
-                self.say(f"{name} puts a {figure_words(e.figure)} on the {spot_words(e.spot)}.")
+                spot = self.words.spot(e.spot, e.pos.x, e.pos.y)
+                figure = figure_words(e.figure, self.lang)
+                role = role_words(e.spot, self.lang) if is_follower(e.figure) else None
+                key = "deploys" if role is None else "deploys_as"
+                self.say(self.tl(key, name=name, figure=figure, spot=spot, role=role))
                 said = True
-        if said:
-            return nxt
+        if said or not actions:
+            return
+        action = actions[0]
         if d.optional and action == d.pass_action:
-            self.say(f"{name} passes — {self.words.prompt(d.prompt)}")
+            self.say(self.tl("passes", name=name, prompt=self.words.prompt(d.prompt)))
         else:
             chosen = next((o for o in d.options if o.action == action), None)
             what = self.words.option(chosen) if chosen else action.notation()
-            self.say(f"{name} chooses {what} — {self.words.prompt(d.prompt)}")
-        return nxt
+            self.say(self.tl("chooses", name=name, what=what, prompt=self.words.prompt(d.prompt)))
 
     # ------------------------------------------------------------------ output
     def _who(self, out: Outcome, seat: int) -> str:
         s = out.seats[seat]
-        return f"{s.name} ({s.colour})"
+        key = f"colour.{s.colour}"
+        colour = self.tl(key)
+        return f"{s.name} ({s.colour if colour == key else colour})"
+
+    def _expansion_name(self, expansion_id: str) -> str:
+        key = f"exp.{expansion_id}"
+        return messages.text(key, self.lang) if messages.has(key) else expansion_id
 
     def _announce_turn(self, out: Outcome) -> None:
         v = out.view
-        draws = f" draws {v.drawn} ({v.tiles_left} left in the pile)" if v.drawn else ""
-        self.say(f"\n— Turn {v.turn + 1}: {self._who(out, v.current)}{draws}")
+        draws = ""
+        if v.drawn:
+            tile = self.tl("drawn_tile", tile=tile_words(v.drawn, self.lang))
+            draws = self.tl("draws", tile=tile, left=v.tiles_left)
+        self.say(self.tl("turn", n=v.turn + 1, who=self._who(out, v.current), draws=draws))
 
     def _report_events(self, out: Outcome) -> None:
         names = [s.name for s in out.seats]
+        lang = Lang.ES if self.lang == "es" else Lang.EN
         for e in out.events:
             if isinstance(e, PointsScored):
-                who = ", ".join(f"{names[a.seat]} +{a.points}" for a in e.awards) or "nobody"
-                self.say(f"  * {e.item.describe()} -> {who}")
+                who = ", ".join(f"{names[a.seat]} +{a.points}" for a in e.awards)
+                self.say(
+                    self.tl("scored", reason=reason(e.item, lang), who=who or self.tl("nobody"))
+                )
             elif isinstance(e, TileDiscarded):
-                self.say(f"  * tile {e.tile} fits nowhere and is discarded")
+                self.say(self.tl("discarded", tile=tile_words(e.tile, self.lang)))
             else:
                 prompt = e.prompt()
                 if prompt is not None:
@@ -389,7 +456,7 @@ class _Table:
 
     def _scores(self, out: Outcome) -> None:
         parts = [f"{p.name} {p.score}" for p in out.view.players]
-        self.say("  Scores: " + " · ".join(parts))
+        self.say(self.tl("scores", scores=" · ".join(parts)))
 
     def _picture(
         self, d: Decision, targets: Sequence[Target | None], labels: Sequence[str]
@@ -401,12 +468,33 @@ class _Table:
         try:
             from rendering import render_targets
 
-            png = render_targets(self.view, targets, labels, title=self.words.prompt(d.prompt))
+            png = render_targets(
+                self.view, targets, labels, title=self.words.prompt(d.prompt), seat=d.seat
+            )
         except Exception:  # a picture is a help, never a reason to stop the game
             log.debug("drawing the choices failed", exc_info=True)
             return None
+        return self._write_picture("choice", png)
+
+    def _preview(self, cell: Cell, rotations: Sequence[str]) -> Path | None:
+        """The drawn tile turned each offered way at ``cell``, as Discord's rotation picker
+        shows it (numbered in the order listed); the file written, or None."""
+        if self.folder is None or self.view is None or self.view.drawn is None:
+            return None
+        try:
+            from rendering import render_placement_preview
+
+            rots = [Rotation.parse(r) for r in rotations]
+            png = render_placement_preview(self.view, Position(cell.x, cell.y), rots)
+        except Exception:  # a picture is a help, never a reason to stop the game
+            log.debug("drawing the rotations failed", exc_info=True)
+            return None
+        return self._write_picture("rotations", png)
+
+    def _write_picture(self, kind: str, png: bytes) -> Path | None:
+        assert self.folder is not None and self.view is not None
         self.picture_count += 1
-        path = self.folder / f"choice-{self.view.turn + 1:03d}-{self.picture_count}.png"
+        path = self.folder / f"{kind}-{self.view.turn + 1:03d}-{self.picture_count}.png"
         path.write_bytes(png)
         return path
 
@@ -414,13 +502,13 @@ class _Table:
         assert self.folder is not None
         if out.png is None:
             if not self.warned_no_images:
-                self.say("  (No board images: the renderer is not available.)")
+                self.say(self.tl("no_images"))
                 self.warned_no_images = True
             return
         name = "final.png" if out.finished else f"turn-{out.view.turn + 1:03d}.png"
         path = self.folder / name
         path.write_bytes(out.png)
-        self.say(f"  Board: {path}")
+        self.say(self.tl("board_file", path=path))
 
     def _finish(self, out: Outcome) -> None:
         assert self.folder is not None
@@ -428,34 +516,29 @@ class _Table:
         if out.record_json is not None:
             record = self.folder / "record.json"
             record.write_text(out.record_json, encoding="utf-8")
-            self.say(f"Record: {record}  (replay it: carcabot replay {record})")
+            self.say(self.tl("record_file", path=record))
         if out.animation is not None:
             anim = self.folder / "replay.gif"
             anim.write_bytes(out.animation)
-            self.say(f"Replay animation: {anim}")
+            self.say(self.tl("animation_file", path=anim))
 
     def _report_final(self, out: Outcome) -> None:
-        self.say("\nFinal scores:")
+        self.say(self.tl("final"))
         ranked = sorted(
             out.view.players, key=lambda p: (p.seat not in out.winners, -p.score, p.seat)
         )
         for rank, p in enumerate(ranked, 1):
             seat = out.seats[p.seat]
-            mark = "  winner" if p.seat in out.winners else ""
-            flag = "  (resigned)" if seat.resigned else ""
+            mark = self.tl("winner") if p.seat in out.winners else ""
+            flag = self.tl("resigned") if seat.resigned else ""
             self.say(f"  {rank}. {p.name:<12} {p.score:>4}{mark}{flag}")
 
 
-def _expansion_name(expansion_id: str) -> str:
-    key = f"exp.{expansion_id}"
-    return messages.text(key) if messages.has(key) else expansion_id
-
-
-def _players(opts: LocalOptions) -> list[tuple[int, str]]:
+def players_of(opts: LocalOptions) -> list[tuple[int, str]]:
     """(user_id, name): humans get ids 1, 2, ...; random seats -1, -2, ..."""
     out = []
     for i in range(opts.humans):
-        name = opts.names[i] if i < len(opts.names) else f"Human {i + 1}"
+        name = opts.names[i] if i < len(opts.names) else tl(opts.lang, "human", n=i + 1)
         out.append((i + 1, name))
     for j in range(opts.players - opts.humans):
         out.append((-(j + 1), f"Bot {j + 1}"))

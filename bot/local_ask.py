@@ -17,31 +17,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from engine import Action, InvalidActionError, PublicView
-from engine.core import messages
-from engine.core.decisions import (
-    CardRef,
-    Cell,
-    Corner,
-    Decision,
-    FeatureRef,
-    FigureRef,
-    Option,
-    Prompt,
-    Target,
-    TileChoice,
-    TrackSpace,
-)
+from bot.i18n_local import TEXTS, command, tl
+from bot.local_words import Words, figure_words, spot_words
+from engine import Action, PublicView
+from engine.core.decisions import Cell, Decision, FeatureRef, Option, Target
+from engine.core.errors import EngineError
 
-HELP = (
-    "Answer each question with its number or letter ('pass' when you may pass, 'back' to go "
-    "back), or several at once ('3 r90 a'); or type the move itself: 'place X,Y r90', "
-    "'deploy city:N', 'pass'. Also: 'board' (list again), 'undo', 'resign', 'quit'."
-)
+HELP = TEXTS["help"][0]
 PASS_WORDS = ("pass", "none", "skip", "-")
 LETTERS = string.ascii_lowercase
 #: a picture of a question's targets: (decision, targets, labels) -> the file written, if any
 Picture = Callable[[Decision, Sequence[Target | None], Sequence[str]], Path | None]
+#: a picture of the drawn tile turned each offered way at a cell: (cell, rotations) -> file
+Preview = Callable[[Cell, Sequence[str]], Path | None]
 
 
 class EndOfInput(Exception):
@@ -51,9 +39,10 @@ class EndOfInput(Exception):
 class Console:
     """Lines in and out; a line may carry several answers (the rest waits in ``queue``)."""
 
-    def __init__(self, stdin: TextIO, stdout: TextIO) -> None:
+    def __init__(self, stdin: TextIO, stdout: TextIO, lang: str = "en") -> None:
         self.stdin = stdin
         self.stdout = stdout
+        self.lang = lang
         self.queue: list[str] = []
         self.queued = False  # the last answer came from the queue (typed on an earlier line)
 
@@ -75,7 +64,7 @@ class Console:
             self.say()
             raise EndOfInput
         text = line.strip()
-        if text.lower() in ("quit", "exit", "q"):
+        if text.lower() in ("quit", "exit", "q") or command(text) == "quit":
             raise EndOfInput
         return text
 
@@ -96,107 +85,8 @@ class Console:
             line = self.stdin.readline()
         finally:
             termios.tcsetattr(fd, termios.TCSADRAIN, old)
-        self.stdout.write("(hidden)\n" if line else "")
+        self.stdout.write(tl(self.lang, "hidden") + "\n" if line else "")
         return line
-
-
-# ----------------------------------------------------------------------------------- words
-_SIDES = {"N": "north", "E": "east", "S": "south", "W": "west"}
-#: the corner of the tile each half-edge of a field touches (clockwise from north-west)
-_CORNERS = ("north-west", "north-east", "south-east", "south-west")
-_HALF_CORNER = {"Nw": 0, "Wn": 0, "Ne": 1, "En": 1, "Es": 2, "Se": 2, "Sw": 3, "Ws": 3}
-
-
-def spot_words(spot: str) -> str:
-    """``city:NW`` -> ``city (north, west)``; a field by the corners it touches:
-    ``field:Es.Se`` -> ``field (south-east)``, ``field:En.Sw`` -> ``field (north-east,
-    south-west)`` (two fields of one tile never read the same)."""
-    if spot == "cloister":
-        return "cloister"
-    kind, _, where = spot.partition(":")
-    if where.startswith("inner"):
-        return f"{kind} (middle)"
-    if kind == "field":
-        corners = sorted({_HALF_CORNER[h] for h in where.split(".") if h in _HALF_CORNER})
-        if len(corners) == len(_CORNERS):
-            return "field (all around)"
-        return f"field ({', '.join(_CORNERS[c] for c in corners)})" if corners else kind
-    sides = [_SIDES[c] for c in where if c in _SIDES]
-    return f"{kind} ({', '.join(sides)})" if sides else kind
-
-
-def figure_words(figure: str) -> str:
-    key = f"fig.{figure}"
-    return messages.text(key) if messages.has(key) else figure
-
-
-class Words:
-    """Prompts, options and targets in English, with seat numbers shown as names."""
-
-    def __init__(self, names: Sequence[str], lang: str = "en") -> None:
-        self.names = tuple(names)
-        self.lang = lang
-
-    def seat(self, seat: int) -> str:
-        return self.names[seat] if 0 <= seat < len(self.names) else "neutral"
-
-    def prompt(self, prompt: Prompt) -> str:
-        """A message key with its parameters in words (a Prompt parameter is translated
-        too; ``seat`` / ``*_seat`` parameters become player names)."""
-        params: dict[str, Any] = {}
-        for name, value in prompt.params:
-            if isinstance(value, Prompt):
-                value = self.prompt(value)
-            elif (name == "seat" or name.endswith("_seat")) and isinstance(value, int):
-                value = self.seat(int(value))
-            params[name] = value
-        return messages.text(prompt.key, self.lang, **params)
-
-    def target(self, t: Target | None, *, where: bool = True) -> str:
-        """A target in words; ``where=False`` leaves out the cell of a feature (when every
-        choice is on the tile just placed)."""
-        if isinstance(t, Cell):
-            return f"{t.x},{t.y}"
-        if isinstance(t, FeatureRef):
-            return spot_words(t.spot) + (f" at {t.x},{t.y}" if where else "")
-        if isinstance(t, FigureRef):
-            owner = "neutral" if t.seat is None or t.seat < 0 else f"{self.seat(t.seat)}'s"
-            return f"{owner} {figure_words(t.figure)} on the {spot_words(t.spot)} at {t.x},{t.y}"
-        if isinstance(t, Corner):
-            return f"the corner north-west of {t.x},{t.y}"
-        if isinstance(t, TrackSpace):
-            return f"space {t.n} of the score track"
-        if isinstance(t, TileChoice):
-            return f"tile {t.tile}"
-        if isinstance(t, CardRef):
-            return f"card {t.code}"
-        return ""
-
-    def value(self, facet: str, value: str) -> str | None:
-        """A facet value's own words when the catalogue has them (``fig.<kind>``,
-        ``<facet>.<value>``), else None."""
-        if facet == "figure" and messages.has(f"fig.{value}"):
-            return messages.text(f"fig.{value}", self.lang)
-        if messages.has(f"{facet}.{value}"):
-            return messages.text(f"{facet}.{value}", self.lang)
-        return None
-
-    def facet(self, facet: str) -> str:
-        key = f"facet.{facet}"
-        return messages.text(key, self.lang) if messages.has(key) else facet
-
-    def option(self, o: Option, *, where: bool = True) -> str:
-        if o.label is not None:
-            return self.prompt(o.label)
-        if o.number is not None:
-            hi = "" if o.number.max is None else f"-{o.number.max}"
-            return f"a number {o.number.min}{hi}"
-        text = self.target(o.target, where=where)
-        if text:
-            return text
-        if o.facets:
-            return " · ".join(self.value(k, v) or v for k, v in o.facets)
-        return o.id
 
 
 # ----------------------------------------------------------------------------------- asking
@@ -223,20 +113,41 @@ Reply = Answer | str  # an answer, or a command: "undo" / "resign"
 class Asker:
     """Asks one seat one decision on the console (see the module docstring)."""
 
-    def __init__(self, con: Console, words: Words, picture: Picture | None = None) -> None:
+    def __init__(
+        self,
+        con: Console,
+        words: Words,
+        picture: Picture | None = None,
+        preview: Preview | None = None,
+        *,
+        help_key: str = "help",
+        parse: Callable[[str], Any] = Action.from_notation,
+        hidden_private: bool = True,
+        commands: tuple[str, ...] = ("undo", "resign"),
+    ) -> None:
+        """``parse`` reads a move typed in notation (the card game has its own);
+        ``hidden_private``: a private decision's answers are typed without echo;
+        ``commands``: the words returned to the caller as they are."""
         self.con = con
         self.words = words
         self.picture = picture
+        self.preview = preview
+        self.help = tl(words.lang, help_key)
+        self.parse = parse
+        self.hidden_private = hidden_private
+        self.commands = commands
         self.view: PublicView | None = None
         self.hidden = False
 
     def decide(self, d: Decision, who: str, view: PublicView | None) -> Reply:
         """Ask ``d`` until it is answered (or a command is typed)."""
         self.view = view
-        self.hidden = d.private
+        self.words.view = view
+        self.hidden = d.private and self.hidden_private
+        lang = self.words.lang
         self.con.say(f"  {self.words.prompt(d.prompt)}")
         if not d.options and d.optional and d.pass_action is not None:
-            self.con.say("  Nothing can be chosen here: passing.")
+            self.con.say(tl(lang, "passing"))
             return Answer((d.pass_action,))
         names = d.facet_names()
         chosen: dict[str, str] = {}
@@ -254,12 +165,15 @@ class Asker:
                         chosen[name] = values[0]
                         said[name] = self.words.value(name, values[0]) or values[0]
                         if len(d.facet_values(name)) > 1:
-                            at = f" for {context}" if context else ""
-                            self.con.say(f"  Only {said[name]} fits{at}.")
+                            at = tl(lang, "for", context=context) if context else ""
+                            self.con.say(tl(lang, "only_fits", what=said[name], at=at))
                     level += 1
                     continue
                 choices = self._facet_choices(d, names, level, values, chosen)
-                reply = self._ask(d, who, self.words.facet(name), choices, context, bool(asked))
+                preview = self._preview(d, name, values, chosen)
+                reply = self._ask(
+                    d, who, self.words.facet(name), choices, context, bool(asked), preview=preview
+                )
             else:
                 rest = d.narrow(**chosen)
                 if len(rest) == 1 and (asked or rest[0].number is not None):
@@ -286,6 +200,19 @@ class Asker:
                 level += 1
                 continue
             return reply
+
+    def _preview(
+        self, d: Decision, name: str, values: Sequence[str], chosen: dict[str, str]
+    ) -> Path | None:
+        """The drawn tile turned each offered way at its cell (as Discord shows it), when the
+        question is the rotation of a tile at a chosen cell."""
+        if self.preview is None or name != "rotation" or len(values) < 2:
+            return None
+        targets = {o.target for o in d.narrow(**chosen)}
+        if len(targets) != 1:
+            return None
+        (cell,) = targets
+        return self.preview(cell, values) if isinstance(cell, Cell) else None
 
     def _all_on_placed(self, targets: Sequence[Target | None]) -> bool:
         """Whether every target is a feature of the tile just placed (then the listing need
@@ -324,7 +251,7 @@ class Asker:
             note = ""
             if text is None:
                 said = self.words.target(t, where=where) if distinct else ""
-                text, note = (said, f"[{v}]") if said and said != v else (v, "")
+                text = said or v  # the words only: a half-edge code helps nobody
             if nxt is not None and len(d.facet_values(nxt)) > 1:
                 after = d.facet_values(nxt, **chosen, **{name: v})
                 words = [self.words.value(nxt, a) or a for a in after]
@@ -335,10 +262,19 @@ class Asker:
 
     # ------------------------------------------------------------------ one question
     def _ask(
-        self, d: Decision, who: str, title: str, choices: list[Choice], context: str, back: bool
+        self,
+        d: Decision,
+        who: str,
+        title: str,
+        choices: list[Choice],
+        context: str,
+        back: bool,
+        *,
+        preview: Path | None = None,
     ) -> Reply | Choice:
         """One question: the choices listed (or inline when few and short), then lines read
         until one names a choice, passes, goes back, types a move or a command."""
+        lang = self.words.lang
         cells = bool(choices) and all(isinstance(c.target, Cell) for c in choices)
         numbered = cells or back or len(choices) > len(LETTERS)
         keys = [str(i) for i in range(1, len(choices) + 1)] if numbered else list(LETTERS)
@@ -350,55 +286,62 @@ class Asker:
         yes_no = may_pass and len(choices) == 1 and not back
         inline = back and len(choices) <= 6 and all(len(c.text) <= 14 for c in choices)
         where = ""
+        if preview is not None:  # the tile turned each way, in the order listed
+            self.con.say(tl(lang, "preview", path=preview))
         if cells:
-            where = " (numbered as on the board image)"
+            where = tl(lang, "numbered_board")
         elif self.picture is not None and not back and any(c.target for c in choices):
             labels = [c.key.upper() for c in choices]
             path = self.picture(d, [c.target for c in choices], labels)
             if path is not None:
-                where = f" ({'numbered' if numbered else 'lettered'} as on {path})"
-        about = f"{title} for {context}" if title and context else title
+                where = tl(lang, "numbered_on" if numbered else "lettered_on", path=path)
+        about = f"{title}{tl(lang, 'for', context=context)}" if title and context else title
+        q_pass, q_back = tl(lang, "q_pass"), tl(lang, "q_back")
         if inline:
             listed = " ".join(f"{c.key}) {c.text}" for c in choices)
-            more = ["'pass'"] if may_pass else []
-            more += ["'back'"] if back else []
-            prompt = f"  {about.capitalize()}: {listed} (or {' or '.join(more)})> "
+            more = [q_pass] if may_pass else []
+            more += [q_back] if back else []
+            prompt = tl(
+                lang, "inline", about=about[:1].upper() + about[1:], listed=listed,
+                more=tl(lang, "or").join(more),
+            )  # fmt: skip
         else:
             span = keys[0] if len(choices) == 1 else f"{keys[0]}-{keys[len(choices) - 1]}"
-            parts = [f"{title or 'choice'} ({span})"] if choices else []
-            parts += ["'pass'"] if may_pass else []
-            parts += ["'back'"] if back else []
-            prompt = f"{who}: {', '.join(parts)} or a move> "
+            word = title or tl(lang, "word_choice")
+            parts = [f"{word} ({span})"] if choices else []
+            parts += [q_pass] if may_pass else []
+            parts += [q_back] if back else []
+            prompt = tl(lang, "asking", who=who, parts=", ".join(parts))
             if yes_no:
-                prompt = f"{who}: {keys[0]} or 'pass' (yes/no), or a move> "
+                prompt = tl(lang, "asking_yes_no", who=who, choice=keys[0])
 
         def show() -> None:
             if inline:
                 return
             if choices and title:
-                self.con.say(f"  Choose a {about}{where}:")
+                self.con.say(tl(lang, "choose_about", about=about, where=where))
             elif where:
-                self.con.say(f"  Choose{where}:")
+                self.con.say(tl(lang, "choose", where=where))
             width = max((len(c.text) for c in choices if c.note), default=0)
             for c in choices:
                 line = f"{c.text:<{width}}   {c.note}" if c.note else c.text
                 self.con.say(f"    {c.key:>2}) {line}")
             if may_pass:
-                self.con.say("    or 'pass'")
+                self.con.say(tl(lang, "or_pass"))
 
         if not self.con.queue:
             show()
         while True:
             text = self.con.ask(prompt, hidden=self.hidden)
-            low = text.lower()
+            low = command(text)
             if low in ("help", "?"):
-                self.con.say(HELP)
+                self.con.say(self.help)
                 show()
                 continue
             if low in ("", "board", "list") or (low == _BACK and not back):
                 show()
                 continue
-            if low in ("undo", "resign", _BACK):
+            if low in self.commands or low == _BACK:
                 return low
             word, *rest = text.split()
             picked = _match(word, choices)
@@ -407,7 +350,7 @@ class Asker:
                     self.con.say(f"    → {picked.text}")
                 self.con.queue[:0] = rest
                 return picked
-            w = word.lower()
+            w = command(word)
             if may_pass and (w in PASS_WORDS or (yes_no and w in ("n", "no"))):
                 self.con.queue[:0] = rest
                 return Answer((d.pass_action,))
@@ -416,12 +359,15 @@ class Asker:
                 return choices[0]
             self.con.queue.clear()
             if choices and (word.isdigit() or (len(word) == 1 and word.isalpha())):
-                what = f"a {title or 'choice'} from 1" if numbered else "a letter from a"
+                passing = tl(lang, "or_passing") if may_pass else ""
+                last = choices[-1].key
                 if len(choices) == 1:
-                    what = f"Type {choices[0].key}"
+                    self.con.say(tl(lang, "type_key", choice=choices[0].key, passing=passing))
+                elif numbered:
+                    what = title or tl(lang, "word_choice")
+                    self.con.say(tl(lang, "pick_number", what=what, last=last, passing=passing))
                 else:
-                    what = f"Pick {what} to {choices[-1].key}"
-                self.con.say(f"  {what}{', or pass' if may_pass else ''}.")
+                    self.con.say(tl(lang, "pick_letter", last=last, passing=passing))
                 continue
             parsed = self._notation(text)
             if parsed is not None:
@@ -430,26 +376,32 @@ class Asker:
     def _ask_number(self, d: Decision, who: str, o: Option, *, back: bool) -> Reply:
         rng = o.number
         assert rng is not None
-        span = f"from {rng.min} to {rng.max}" if rng.max is not None else f"of {rng.min} or more"
+        lang = self.words.lang
+        if rng.max is not None:
+            span = tl(lang, "span_to", min=rng.min, max=rng.max)
+        else:
+            span = tl(lang, "span_up", min=rng.min)
         may_pass = d.optional and d.pass_action is not None
-        extra = (", 'pass'" if may_pass else "") + (", 'back'" if back else "")
-        prompt = f"{who}: a number {span}{extra}> "
+        extra = (f", {tl(lang, 'q_pass')}" if may_pass else "") + (
+            f", {tl(lang, 'q_back')}" if back else ""
+        )
+        prompt = tl(lang, "number_prompt", who=who, span=span, extra=extra)
         while True:
             text = self.con.ask(prompt, hidden=self.hidden)
-            low = text.lower()
+            low = command(text)
             if low in ("help", "?"):
-                self.con.say(HELP)
+                self.con.say(self.help)
                 continue
             if low in ("", "board", "list"):
-                self.con.say(f"  Type a number {span}.")
+                self.con.say(tl(lang, "type_number", span=span))
                 continue
-            if low in ("undo", "resign") or (low == _BACK and back):
+            if low in self.commands or (low == _BACK and back):
                 return low
             if low.lstrip("-").isdigit():
                 n = int(low)
                 if n in rng:
                     return Answer((o.action_for(n),))
-                self.con.say(f"  Pick a number {span}.")
+                self.con.say(tl(lang, "pick_a_number", span=span))
                 continue
             if may_pass and low in PASS_WORDS:
                 return Answer((d.pass_action,))
@@ -461,9 +413,10 @@ class Asker:
         """Raw notation; several actions may be joined with ';' (``place 1,0 r0; pass``)."""
         self.con.queue.clear()
         try:
-            actions = tuple(Action.from_notation(p) for p in text.split(";") if p.strip())
-        except (InvalidActionError, ValueError) as e:
-            self.con.say(f"  I did not understand that ({e}). Type 'help' for the choices.")
+            actions = tuple(self.parse(p) for p in text.split(";") if p.strip())
+        except (EngineError, ValueError) as e:
+            error = e.text(self.words.lang) if isinstance(e, EngineError) else str(e)
+            self.con.say(tl(self.words.lang, "not_understood", error=error))
             return None
         return Answer(actions) if actions else None
 
@@ -482,4 +435,14 @@ def _match(word: str, choices: Sequence[Choice]) -> Choice | None:
     return None
 
 
-__all__ = ["HELP", "Answer", "Asker", "Console", "EndOfInput", "Reply", "Words", "spot_words"]
+__all__ = [
+    "HELP",
+    "Answer",
+    "Asker",
+    "Console",
+    "EndOfInput",
+    "Reply",
+    "Words",
+    "figure_words",
+    "spot_words",
+]

@@ -19,6 +19,7 @@ from dotenv import load_dotenv
 
 from bot.local import LocalOptions, play_local
 from bot.settings import Settings, SettingsError
+from engine.core.errors import one_line
 
 log = logging.getLogger("carcabot")
 
@@ -37,12 +38,12 @@ def run(args: argparse.Namespace) -> int:
     except SettingsError as e:
         print(f"carcabot: {e}", file=sys.stderr)
         return 2
+    if settings.has_token:
+        return _run_bot(settings)  # the bot sets its own logging up (bot.logs), once
     logging.basicConfig(
         level=settings.log_level_number,
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
-    if settings.has_token:
-        return _run_bot(settings)
     print("DISCORD_TOKEN is not set: starting the local table instead (see .env.example).")
     interactive = sys.stdin.isatty()
     opts = LocalOptions(
@@ -68,14 +69,43 @@ def _run_bot(settings: Settings) -> int:
             f"carcabot: the Discord layer is not available ({e.name} is missing)", file=sys.stderr
         )
         return 2
-    log.info("starting the Discord bot (database %s)", settings.database_path)
+    import aiohttp
+    import discord
+
     from storage import DatabaseInUse
 
     try:
         asyncio.run(run_bot(settings))
     except DatabaseInUse as e:  # another bot process writes to this database
-        print(f"carcabot: {e}", file=sys.stderr)
-        return 1
+        return _fail(str(e))
+    except discord.LoginFailure:
+        return _fail(
+            "Discord refused the token: check DISCORD_TOKEN (the bot's token in the "
+            "developer portal)"
+        )
+    except (TimeoutError, aiohttp.ClientError, discord.GatewayNotFound) as e:
+        return _fail(
+            f"cannot reach Discord ({_reason(e)}): check the network connection and try again"
+        )
+    except OSError as e:  # a file: the database or its folder
+        where = f" {e.filename}" if e.filename else ""
+        return _fail(f"cannot use{where}: {e.strerror or e}")
+    except discord.DiscordServerError as e:
+        return _fail(f"Discord is not answering (HTTP {e.status}): try again later")
     except KeyboardInterrupt:
         log.info("stopped")
     return 0
+
+
+def _fail(line: str) -> int:
+    """One line on stderr instead of a traceback; the exit code is 1."""
+    print(f"carcabot: {one_line(line)}", file=sys.stderr)
+    return 1
+
+
+def _reason(e: BaseException) -> str:
+    """A network failure in a few words (the innermost cause, without its traceback)."""
+    while e.__cause__ is not None and isinstance(e.__cause__, OSError | TimeoutError):
+        e = e.__cause__
+    text = str(e).strip() or type(e).__name__
+    return one_line(text, 160)

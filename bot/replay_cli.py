@@ -6,7 +6,9 @@ JCloisterZone saves are told apart from records, and 4.x from 5.x saves, by thei
 Prints each player's score and every scored feature with who got it (``--json`` for one JSON
 object instead); ``--png`` / ``--gif`` draw the final board / an animation of the game.
 Everything is checked before anything is printed: a bad file gives one line on stderr,
-``carcabot replay: FILE: move N: reason``, and exit code 2.
+``carcabot replay: FILE: move N: reason``, and exit code 2 — whatever is wrong with it
+(nesting thousands deep, numbers with thousands of digits, control characters, text without
+end, or a bug it runs into): the line is printable (control characters escaped) and short.
 """
 
 from __future__ import annotations
@@ -17,13 +19,20 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from bot.args_cli import ArgsError, picture_path
 from bot.plugins import PluginError, add_plugin_argument, load_plugins
 from engine.carcassonne.jcz5 import import_save, jcz_version
 from engine.carcassonne.record import GameRecord, ReplayResult, replay
 from engine.carcassonne.view import PublicView, public_view
-from engine.core.errors import EngineError
+from engine.core.errors import EngineError, one_line
 
 PROG = "carcabot replay"
+#: the largest file replay reads (a long JCloisterZone save is well under 1 MiB)
+MAX_FILE = 32 * 1024 * 1024
+#: the deepest nesting of arrays and objects a record or save has (far fewer in practice)
+MAX_DEPTH = 64
+#: the most digits a number in a record or save has (ids and seeds fit in 64 bits)
+MAX_DIGITS = 40
 ANIMATION_FORMATS = {".gif": "gif", ".webp": "webp"}
 CATEGORY_ORDER = {"road": 0, "city": 1, "cloister": 2, "farm": 3}
 
@@ -46,23 +55,78 @@ def load_record(path: Path) -> tuple[GameRecord, str]:
     """Read a carcabot record or a JCloisterZone save; returns the record and its kind.
 
     Raises:
-        ReplayFailed: the file cannot be read.
+        ReplayFailed: the file cannot be read, or is not JSON a record or save can be.
         RecordError: the file is not a valid record or save.
     """
     try:
-        raw = path.read_bytes()
+        with path.open("rb") as f:
+            raw = f.read(MAX_FILE + 1)
     except OSError as e:
         raise ReplayFailed(f"cannot read the file: {e.strerror or e}") from None
-    try:
-        data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError) as e:
-        raise ReplayFailed(f"not valid JSON: {e}") from None
+    if len(raw) > MAX_FILE:
+        raise ReplayFailed(f"the file is larger than {MAX_FILE // (1024 * 1024)} MiB")
+    data = parse_json(raw)
     version = jcz_version(data)
     if version is None and path.suffix.lower() == ".jcz" and not _is_record(data):
         return import_save(data).record, "jcz"  # says why it is not a save
     if version is None:
         return GameRecord.from_json(data), "record"
     return import_save(data).record, "jcz" if version == 4 else "jcz5"
+
+
+def parse_json(raw: bytes) -> Any:
+    """The JSON value of ``raw``, refusing what no record or save holds: nesting deeper than
+    :data:`MAX_DEPTH`, numbers longer than :data:`MAX_DIGITS` digits, NaN and Infinity.
+
+    Raises:
+        ReplayFailed: not such JSON (the reason in one line).
+    """
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise ReplayFailed(f"not valid JSON: not UTF-8 text ({e.reason})") from None
+    try:
+        data = json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
+    except ReplayFailed:
+        raise
+    except RecursionError:
+        raise ReplayFailed(f"not valid JSON: nested deeper than {MAX_DEPTH} levels") from None
+    except ValueError as e:
+        raise ReplayFailed(f"not valid JSON: {e}") from None
+    if _depth(data) > MAX_DEPTH:
+        raise ReplayFailed(f"not valid JSON: nested deeper than {MAX_DEPTH} levels")
+    return data
+
+
+def _depth(data: Any) -> int:
+    """How deep arrays and objects nest in ``data`` (without recursion)."""
+    deepest = 0
+    todo = [(data, 1)]
+    while todo:
+        value, depth = todo.pop()
+        if isinstance(value, dict | list):
+            deepest = max(deepest, depth)
+            if deepest > MAX_DEPTH:
+                break
+            items = value.values() if isinstance(value, dict) else value
+            todo.extend((v, depth + 1) for v in items)
+    return deepest
+
+
+def _int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise ReplayFailed(f"not valid JSON: a number has more than {MAX_DIGITS} digits")
+    return int(text)
+
+
+def _float(text: str) -> float:
+    if len(text) > 2 * MAX_DIGITS:
+        raise ReplayFailed(f"not valid JSON: a number has more than {MAX_DIGITS} digits")
+    return float(text)
+
+
+def _constant(text: str) -> float:
+    raise ReplayFailed(f"not valid JSON: {text} is not a number JSON allows")
 
 
 def _is_record(data: Any) -> bool:
@@ -74,26 +138,37 @@ def run(args: argparse.Namespace) -> int:
     try:
         load_plugins(getattr(args, "plugins", ()))
     except PluginError as e:
-        print(f"{PROG}: {e}", file=sys.stderr)
-        return 2
+        return _fail(args.file, str(e), with_file=False)
     try:
+        png = picture_path(args.png) if args.png else None
         record, kind = load_record(path)
         result = replay(record, keep_states=bool(args.gif))
-        if args.png:
-            _render_png(result, Path(args.png))
+        if png is not None:
+            _render_png(result, png)
         if args.gif:
             _render_animation(result, Path(args.gif))
-    except (ReplayFailed, EngineError) as e:
-        print(f"{PROG}: {args.file}: {e}", file=sys.stderr)
-        return 2
+        report = (
+            json.dumps(summary(result, kind), ensure_ascii=False)
+            if args.json
+            else text_report(result)
+        )
+    except (ReplayFailed, EngineError, ArgsError) as e:
+        return _fail(args.file, str(e))
+    except RecursionError:
+        return _fail(args.file, "not a record or save: nested too deeply")
+    except MemoryError:
+        return _fail(args.file, "not a record or save: too large to replay")
     except Exception as e:  # a bug, not a bad file: still one line, never a traceback
-        print(f"{PROG}: {args.file}: internal error: {type(e).__name__}: {e}", file=sys.stderr)
-        return 1
-    if args.json:
-        print(json.dumps(summary(result, kind), ensure_ascii=False))
-    else:
-        print(text_report(result))
+        return _fail(args.file, f"cannot replay this file ({type(e).__name__}: {e})")
+    print(report)
     return 0
+
+
+def _fail(file: str, reason: str, *, with_file: bool = True) -> int:
+    """Print the one error line (printable, short) on stderr; the exit code is 2."""
+    where = f"{one_line(file, 200)}: " if with_file else ""
+    print(f"{PROG}: {where}{one_line(reason)}", file=sys.stderr)
+    return 2
 
 
 def summary(result: ReplayResult, kind: str = "record") -> dict[str, Any]:
@@ -121,7 +196,7 @@ def summary(result: ReplayResult, kind: str = "record") -> dict[str, Any]:
 
 def text_report(result: ReplayResult) -> str:
     """Scores, then every scored feature in order with who got the points."""
-    names = result.record.player_names()
+    names = [one_line(n, 40) for n in result.record.player_names()]
     width = max(len(n) for n in names)
     state = result.state
     tiles = len(state.board.cells) - 1
@@ -169,7 +244,10 @@ def _renderer(name: str) -> Any:
 
 
 def _render_png(result: ReplayResult, out: Path) -> None:
-    data = _renderer("render_board")(public_view(result.state))
+    last = result.move_events[-1] if result.move_events else ()
+    data = _renderer("render_board")(
+        public_view(result.state), whole=True, events=last, awards=result.state.awards
+    )
     _write(out, data)
 
 
@@ -177,7 +255,8 @@ def _render_animation(result: ReplayResult, out: Path) -> None:
     fmt = ANIMATION_FORMATS.get(out.suffix.lower())
     if fmt is None:
         raise ReplayFailed(f"--gif needs a .gif or .webp file name, not '{out.name}'")
-    data = _renderer("render_animation")(_turn_views(result), fmt=fmt)
+    last = result.move_events[-1] if result.move_events else ()
+    data = _renderer("render_animation")(_turn_views(result), fmt=fmt, events=last)
     _write(out, data)
 
 

@@ -17,10 +17,15 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bot.args_cli import (
+    ArgsError,
+    add_expansions_argument,
+    add_rule_edition_arguments,
+    expansion_ids,
+)
 from bot.plugins import PluginError, add_plugin_argument, load_plugins
 from engine.carcassonne.randomplay import play_random_game
 from engine.carcassonne.record import dumps
-from engine.carcassonne.registry import all_expansions
 from engine.carcassonne.state import GameSetup
 from engine.core.errors import EngineError
 
@@ -41,13 +46,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--game", choices=("tiles", "cards"), default="tiles", help="the tile or the card game"
     )
-    parser.add_argument(
-        "--expansions",
-        default="",
-        metavar="ID,ID",
-        help=f"tile game expansions, among {','.join(cls.id for cls in all_expansions())}",
-    )
-    parser.add_argument("--tiny-city", type=int, choices=(2, 4), default=2, dest="tiny_city")
+    add_expansions_argument(parser, "tile game expansions")
+    add_rule_edition_arguments(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     add_plugin_argument(parser)
 
@@ -62,14 +62,18 @@ def run(args: argparse.Namespace) -> int:
                 raise SimulateFailed("--record is only available for the tile game")
             return _report(args, _card_games(args))
         return _report(args, _tile_games(args))
-    except (SimulateFailed, PluginError, EngineError) as e:
+    except (SimulateFailed, PluginError, EngineError, ArgsError) as e:
         print(f"{PROG}: {e}", file=sys.stderr)
         return 2
 
 
 def _tile_games(args: argparse.Namespace) -> list[dict[str, Any]]:
-    expansions = tuple(e.strip() for e in args.expansions.split(",") if e.strip())
-    setup = GameSetup(players=args.players, expansions=expansions, tiny_city=args.tiny_city)
+    setup = GameSetup(
+        players=args.players,
+        expansions=expansion_ids(args.expansions),
+        tiny_city=args.tiny_city,
+        farm_scoring=args.farm_scoring,
+    )
     setup.validate()
     out_dir = Path(args.record) if args.record else None
     if out_dir is not None:

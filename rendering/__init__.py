@@ -2,12 +2,14 @@
 
 Public API (the bot and the replay tool code against these names)::
 
-    render_board(view, *, placements=None, highlight=None) -> bytes        # PNG
+    render_board(view, *, placements=None, highlight=None, lang="en", events=(), awards=None,
+                 whole=False) -> bytes                  # PNG: turn picture, whole map, final
     placement_order(placements) -> list[Position]                          # numbering of cells
     render_placement_preview(view, pos, rotations) -> bytes                # PNG
-    render_spots(view, spots) -> bytes                                     # PNG, spots A, B, C...
-    render_targets(view, targets, labels, *, title=None, seat=None) -> bytes  # PNG, any decision
-    render_animation(views, *, fmt="gif") -> bytes                         # GIF or WebP
+    render_spots(view, spots, figures=None) -> bytes                       # PNG, spots A, B, C...
+    render_targets(view, targets, labels, *, title=None, seat=None, figures=None,
+                   lang="en") -> bytes                                     # PNG, any decision
+    render_animation(views, *, fmt="gif", lang="en", events=()) -> bytes   # GIF or WebP
     render_tile_sheet() -> bytes                                           # PNG contact sheet
     spot_anchor(tile_def, rotation, feature_index) -> (fx, fy)            # 0..1 tile coords
     warm_up(tile_ids=None) -> int                                          # precompute layouts

@@ -1,61 +1,87 @@
-"""The board picture: tiles, figures, coordinates, last moves, overlays and the side panel.
+"""The board picture: the score strip on top, then tiles, figures, last moves and overlays.
 
 Everything is drawn from a :class:`~engine.carcassonne.view.PublicView` (never the game state),
 so nothing hidden can leak into a channel image.
+
+Made for a phone (a Discord picture is shown about 400 px wide): the turn picture is
+:data:`TURN_WIDTH` px wide whatever the board, with the players' scores in big figures in a
+compact header (:mod:`rendering.header`) and the board cropped to the region that matters this
+turn — every player's last tile, the legal cells, the tile just placed and what just scored
+(:func:`focus_box`). ``whole=True`` draws the whole map (``/carcassonne board``); the final
+board is always whole, keeps the figures final scoring took off, outlines each scored feature
+in its owner's colour and adds the per-player breakdown (:mod:`rendering.final`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from engine.carcassonne.events import Event
 from engine.carcassonne.geometry import Position, Rotation
+from engine.carcassonne.scoring import Award
 from engine.carcassonne.tiles import FeatureKind, tile
-from engine.carcassonne.view import FigureView, PlayerView, PublicView
-from engine.core.seats import Seat
+from engine.carcassonne.view import FigureView, PublicView
 from rendering import style as st
-from rendering.figures import draw_mark, figure_sprite, is_follower, kind_order
-from rendering.fonts import draw_text, fit_text, text_width
+from rendering.figures import draw_mark, figure_sprite, is_follower
+from rendering.fonts import draw_text, text_width
+from rendering.frame import (
+    LABEL,
+    MAX_PIXELS,
+    MAX_SIDE,
+    MAX_TILE,
+    Frame,
+    encode_png,
+    extent,
+    frame_for,
+)
 
-# re-exported: the frame API of board pictures
-from rendering.frame import (
-    LABEL as LABEL,
-)
-from rendering.frame import (
-    MAX_PIXELS as MAX_PIXELS,
-)
-from rendering.frame import (
-    MAX_SIDE as MAX_SIDE,
-)
-from rendering.frame import (
-    MAX_TILE as MAX_TILE,
-)
-from rendering.frame import (
-    MIN_TILE as MIN_TILE,
-)
-from rendering.frame import (
-    PANEL_W as PANEL_W,
-)
-from rendering.frame import (
-    PNG_LEVEL as PNG_LEVEL,
-)
-from rendering.frame import (
-    Frame as Frame,
-)
-from rendering.frame import (
-    encode_png as encode_png,
-)
-from rendering.frame import (
-    extent as extent,
-)
-from rendering.frame import (
-    frame_for as frame_for,
-)
+# re-exported: the frame API of board pictures, and the header's helpers
+from rendering.frame import MIN_TILE as MIN_TILE
+from rendering.frame import PANEL_W as PANEL_W
+from rendering.frame import PNG_LEVEL as PNG_LEVEL
+from rendering.header import ICON as ICON
+from rendering.header import LINE_H as LINE_H
+from rendering.header import HeaderLayout, draw_header, header_layout
+from rendering.header import draw_counts as draw_counts
+from rendering.header import figure_kinds as figure_kinds
+from rendering.header import panel_lines as panel_lines
 from rendering.layout import spot_anchor
-from rendering.overlays import PanelItem, overlays_of
+from rendering.overlays import overlays_of
+from rendering.scored import Scored, draw_points, draw_scored, final_figures, find_scored, scorings
 from rendering.tiles import tile_image
+
+__all__ = [
+    "LABEL",
+    "MAX_PIXELS",
+    "MAX_SIDE",
+    "MAX_TILE",
+    "BoardPicture",
+    "Frame",
+    "board_frame",
+    "board_image",
+    "board_picture",
+    "encode_png",
+    "extent",
+    "frame_for",
+    "placement_order",
+    "render_board",
+]
+
+#: width of the turn picture: shown ~400 px wide on a phone, so everything is drawn for a
+#: 0.42 scale (score figures ~21 px, tiles >= ~30 px)
+TURN_WIDTH = 960
+#: the turn picture's board part is at most this high
+TURN_BOARD_H = 1280
+#: tiles of the turn picture are at most this big (few cells: big tiles)
+TURN_TILE = 152
+#: the smallest region the turn picture shows (cells), when the board is that big
+MIN_COLS, MIN_ROWS = 5, 4
+#: the whole board's pictures are at least this wide (the header needs room)
+MIN_WIDTH = 800
 
 
 def placement_order(
@@ -68,46 +94,41 @@ def placement_order(
     return sorted((Position(*p) for p in placements), key=lambda p: (p.y, p.x))
 
 
+# ---------------------------------------------------------------------------- board layers
 def _coords(img: Image.Image, fr: Frame) -> None:
-    size = max(10, min(20, int(fr.tile * 0.32)))
+    size = max(10, min(20, int(fr.tile * 0.3)))
     step = max(1, -(-int(2.2 * size) // fr.tile))  # label every cell, or every n-th if tiny
-    for i in range(fr.cols):
-        x = fr.min_x + i
-        if (x - fr.min_x) % step:
-            continue
-        cx = fr.label + i * fr.tile + fr.tile / 2
-        for cy in (fr.label / 2, fr.board_h - fr.label / 2):
-            draw_text(img, (cx, cy), str(x), size, st.TEXT_DIM, bold=True, anchor="mm")
-    for j in range(fr.rows):
-        y = fr.min_y + j
-        if (y - fr.min_y) % step:
-            continue
-        cy = fr.label + j * fr.tile + fr.tile / 2
-        for cx in (fr.label / 2, fr.board_w - fr.label / 2):
-            draw_text(img, (cx, cy), str(y), size, st.TEXT_DIM, bold=True, anchor="mm")
-
-
-def _axes(img: Image.Image, fr: Frame) -> None:
-    """``x`` over the column numbers and ``y`` beside the row numbers, in the corner."""
-    size = max(10, min(16, fr.label // 2))
-    draw_text(img, (fr.label * 0.72, fr.label * 0.3), "x", size, st.TEXT, bold=True, anchor="mm")
-    draw_text(img, (fr.label * 0.3, fr.label * 0.72), "y", size, st.TEXT, bold=True, anchor="mm")
+    x0, y0 = fr.left, fr.top
+    for i in range(0, fr.cols, step):
+        cx = x0 + fr.label + i * fr.tile + fr.tile / 2
+        for cy in (y0 + fr.label / 2, y0 + fr.board_h - fr.label / 2):
+            draw_text(img, (cx, cy), str(fr.min_x + i), size, st.TEXT_DIM, bold=True, anchor="mm")
+    for j in range(0, fr.rows, step):
+        cy = y0 + fr.label + j * fr.tile + fr.tile / 2
+        for cx in (x0 + fr.label / 2, x0 + fr.board_w - fr.label / 2):
+            draw_text(img, (cx, cy), str(fr.min_y + j), size, st.TEXT_DIM, bold=True, anchor="mm")
+    # "x" over the column numbers and "y" beside the row numbers, in the corner
+    s = max(10, min(16, fr.label // 2))
+    draw_text(
+        img, (x0 + fr.label * 0.72, y0 + fr.label * 0.3), "x", s, st.TEXT, bold=True, anchor="mm"
+    )
+    draw_text(
+        img, (x0 + fr.label * 0.3, y0 + fr.label * 0.72), "y", s, st.TEXT, bold=True, anchor="mm"
+    )
 
 
 def _grid(d: ImageDraw.ImageDraw, fr: Frame) -> None:
-    x0, y0 = fr.label, fr.label
-    x1, y1 = fr.label + fr.cols * fr.tile, fr.label + fr.rows * fr.tile
+    x0, y0 = fr.cell_xy(Position(fr.min_x, fr.min_y))
+    x1, y1 = x0 + fr.cols * fr.tile, y0 + fr.rows * fr.tile
     for i in range(fr.cols + 1):
-        x = x0 + i * fr.tile
-        d.line((x, y0, x, y1), fill=st.TABLE_GRID, width=1)
+        d.line((x0 + i * fr.tile, y0, x0 + i * fr.tile, y1), fill=st.TABLE_GRID, width=1)
     for j in range(fr.rows + 1):
-        y = y0 + j * fr.tile
-        d.line((x0, y, x1, y), fill=st.TABLE_GRID, width=1)
+        d.line((x0, y0 + j * fr.tile, x1, y0 + j * fr.tile), fill=st.TABLE_GRID, width=1)
 
 
 def figure_size(tile_px: int) -> int:
     """Side of a follower sprite on tiles of ``tile_px`` (other kinds scale from it)."""
-    return max(10, int(tile_px * 0.34))
+    return max(10, int(tile_px * 0.36))
 
 
 #: how far (share of a tile) a second figure on one feature stands from the first
@@ -127,31 +148,46 @@ class PlacedSprite:
         return (self.at[0] + self.sprite.size[0] / 2, self.at[1] + self.sprite.size[1] / 2)
 
 
+def draw_tiles(
+    img: Image.Image, view: PublicView, fr: Frame, *, skip: Position | None = None
+) -> dict[Position, tuple[str, Rotation]]:
+    """Paste every tile of ``view`` inside ``fr``; returns the tiles drawn."""
+    rotations: dict[Position, tuple[str, Rotation]] = {}
+    for tv in view.tiles:
+        if not fr.contains(tv.pos) or tv.pos == skip:
+            continue
+        rotations[tv.pos] = (tv.tile, tv.rotation)
+        img.paste(tile_image(tv.tile, int(tv.rotation), fr.tile), fr.cell_xy(tv.pos))
+    return rotations
+
+
+def draw_figures(
+    img: Image.Image,
+    view: PublicView,
+    fr: Frame,
+    rotations: Mapping[Position, tuple[str, Rotation]],
+) -> list[PlacedSprite]:
+    """Paste the figures on the tiles of ``rotations``, followers last (never hidden)."""
+    placed = place_figures(view, fr, rotations)
+    for ps in sorted(placed, key=lambda ps: is_follower(ps.figure.figure)):
+        img.paste(ps.sprite, ps.at, ps.sprite)
+    return placed
+
+
 def draw_tiles_and_figures(
     img: Image.Image, view: PublicView, fr: Frame, *, skip: Position | None = None
 ) -> list[PlacedSprite]:
     """Paste every tile of ``view`` inside ``fr`` and its figures on top; returns where each
     figure was drawn (pictures of figure targets ring them there)."""
-    T = fr.tile
-    inside = range(fr.min_x, fr.min_x + fr.cols), range(fr.min_y, fr.min_y + fr.rows)
-    rotations: dict[Position, tuple[str, Rotation]] = {}
-    for tv in view.tiles:
-        if tv.pos.x not in inside[0] or tv.pos.y not in inside[1] or tv.pos == skip:
-            continue
-        rotations[tv.pos] = (tv.tile, tv.rotation)
-        img.paste(tile_image(tv.tile, int(tv.rotation), T), fr.cell_xy(tv.pos))
-    placed = place_figures(view, fr, rotations)
-    # followers last, so no other figure ever hides one
-    for ps in sorted(placed, key=lambda ps: is_follower(ps.figure.figure)):
-        img.paste(ps.sprite, ps.at, ps.sprite)
-    return placed
+    return draw_figures(img, view, fr, draw_tiles(img, view, fr, skip=skip))
 
 
 def place_figures(
     view: PublicView, fr: Frame, rotations: Mapping[Position, tuple[str, Rotation]]
 ) -> list[PlacedSprite]:
     """Where each figure on the tiles of ``rotations`` stands: a follower on its feature's
-    anchor, a second figure on the same feature :data:`CROWD_STEP` aside; always on its tile."""
+    anchor, a second figure on the same feature :data:`CROWD_STEP` aside; always wholly on its
+    tile (never cut by a tile edge or a frame)."""
     T = fr.tile
     fsize = figure_size(T)
     groups: dict[tuple[Position, int], list[FigureView]] = {}
@@ -172,41 +208,56 @@ def place_figures(
                 fx += CROWD_STEP * (1 if ax < 0.6 else -1) * ((n + 1) // 2) * (1 if n % 2 else -1)
             lying = kind is FeatureKind.FIELD and is_follower(fig.figure)
             sprite = figure_sprite(fig.figure, int(fig.seat), fsize, lying)
-            # keep the whole figure on its own tile
-            lo = max(0.18, sprite.size[0] / 2 / T)
-            fx, fy = min(max(fx, lo), 1 - lo), min(max(fy, lo), 1 - lo)
+            # keep the whole figure on its own tile, clear of the frames on the tile's border
+            margin = max(3, T // 16)
+            lo_x = (sprite.size[0] / 2 + margin) / T
+            lo_y = (sprite.size[1] / 2 + margin) / T
+            fx = min(max(fx, lo_x), 1 - lo_x) if lo_x < 0.5 else 0.5
+            fy = min(max(fy, lo_y), 1 - lo_y) if lo_y < 0.5 else 0.5
             at = (int(x + fx * T - sprite.size[0] / 2), int(y + fy * T - sprite.size[1] / 2))
             out.append(PlacedSprite(fig, sprite, at))
     return out
 
 
-def _outline(
-    d: ImageDraw.ImageDraw, fr: Frame, pos: Position, colour: st.RGB, width: int, inset: int = 0
-) -> None:
-    x, y = fr.cell_xy(pos)
-    T = fr.tile
-    d.rectangle(
-        (x + inset, y + inset, x + T - 1 - inset, y + T - 1 - inset), outline=colour, width=width
-    )
+def last_placed_width(tile_px: int) -> int:
+    """Width of the seat-coloured band round a player's last tile."""
+    return max(3, tile_px // 18)
 
 
 def draw_last_placed(d: ImageDraw.ImageDraw, view: PublicView, fr: Frame) -> None:
-    """Outline the last tile each player placed in that player's colour."""
-    w = max(2, fr.tile // 22)
+    """Outline the last tile each player placed: a band of the player's colour between a light
+    and a dark rim (so black shows on the dark table and yellow on the tiles), and a corner
+    flag with the seat's shape — nothing like the plain frame of an offered cell."""
+    w = last_placed_width(fr.tile)
+    T = fr.tile
     for seat, pos in sorted(view.last_placed.items()):
-        if fr.min_x <= pos.x < fr.min_x + fr.cols and fr.min_y <= pos.y < fr.min_y + fr.rows:
-            fill = st.seat_style(int(seat)).fill
-            # a contrasting rim so dark colours show on the dark table and light ones on tiles
-            rim = (235, 235, 235) if sum(fill) < 160 else (20, 20, 20)
-            _outline(d, fr, pos, rim, w + 2)
-            _outline(d, fr, pos, fill, w, inset=1)
+        if not fr.contains(pos):
+            continue
+        style = st.seat_style(int(seat))
+        x, y = fr.cell_xy(pos)
+        box = (x, y, x + T - 1, y + T - 1)
+        d.rectangle(box, outline=(245, 245, 245), width=w + 2)
+        d.rectangle((x + 1, y + 1, x + T - 2, y + T - 2), outline=style.fill, width=w)
+        d.rectangle(
+            (x + w + 1, y + w + 1, x + T - w - 2, y + T - w - 2), outline=(20, 20, 20), width=1
+        )
+        flag = max(12, T // 4)
+        d.polygon([(x, y), (x + flag + 2, y), (x, y + flag + 2)], fill=(20, 20, 20))
+        d.polygon([(x, y), (x + flag, y), (x, y + flag)], fill=style.fill)
+        draw_mark(d, style.mark, x + flag * 0.3, y + flag * 0.3, flag * 0.17, style.ink)
+
+
+#: an offered empty cell: its fill and its frame (light blue: no seat colour is like it, so a
+#: player's last tile never looks like a cell on offer)
+CELL_FILL = (86, 96, 112)
+CELL_FRAME = (120, 214, 250)
 
 
 def draw_cell_number(
     img: Image.Image, xy: tuple[int, int], tile_px: int, text: str, dots: int = 0
 ) -> None:
-    """An empty cell offered as a choice: a slate box in a yellow frame with ``text`` in big
-    white figures, and ``dots`` yellow dots under it (e.g. its count of legal rotations)."""
+    """An empty cell offered as a choice: a slate box in a light blue frame with ``text`` in
+    big white figures, and ``dots`` dots under it (e.g. its count of legal rotations)."""
     d = ImageDraw.Draw(img)
     T = tile_px
     x, y = xy
@@ -216,7 +267,7 @@ def draw_cell_number(
         outline=CELL_FRAME,
         width=max(2, T // 32),
     )
-    size = max(10, int(T * 0.36))
+    size = max(10, int(T * 0.42))
     while size > 10 and text_width(text, size, bold=True) > T * 0.84:
         size -= 1
     draw_text(
@@ -233,15 +284,10 @@ def draw_cell_number(
     r = max(2, T // 22)
     gap = r * 3
     cx0 = x + T / 2 - (dots - 1) * gap / 2
-    cy = y + T * 0.8
+    cy = y + T * 0.82
     for i in range(dots):
         cx = cx0 + i * gap
         d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=CELL_FRAME)
-
-
-#: an offered empty cell: its fill and its frame
-CELL_FILL = (86, 96, 112)
-CELL_FRAME = (250, 220, 90)
 
 
 def draw_placements(
@@ -249,168 +295,68 @@ def draw_placements(
 ) -> None:
     """Number every legal cell (in :func:`placement_order`) and show its count of rotations."""
     for n, pos in enumerate(placement_order(placements), start=1):
-        draw_cell_number(img, fr.cell_xy(pos), fr.tile, str(n), len(placements[pos]))
+        if fr.contains(pos):
+            draw_cell_number(img, fr.cell_xy(pos), fr.tile, str(n), len(placements[pos]))
 
 
-#: height of one player's row in the panel, and of each extra line an overlay adds (goods ...)
-ROW_H = 60
-LINE_H = 28
-
-
-def panel_lines(view: PublicView, seat: Seat, icon: int) -> list[Sequence[PanelItem]]:
-    """The extra lines of ``seat``'s row: one per expansion overlay that shows one in ``view``."""
-    out = []
-    for ov in overlays_of(view):
-        items = ov.panel_items(view, seat, icon)
-        if items is not None:
-            out.append(items)
-    return out
-
-
-def row_height(view: PublicView) -> int:
-    """Height of one player's row: name and figures left, plus the overlays' extra lines."""
-    if not view.players:
-        return ROW_H
-    return ROW_H + LINE_H * len(panel_lines(view, view.players[0].seat, ICON))
-
-
-def panel_height(view: PublicView) -> int:
-    return 70 + row_height(view) * len(view.players) + 60 + (190 if view.drawn else 0)
-
-
-def draw_panel(img: Image.Image, view: PublicView, x0: int, width: int = PANEL_W) -> None:
-    """Players (colour, shape, name, score, followers left), tiles left, turn and current tile."""
-    d = ImageDraw.Draw(img)
-    d.rectangle((x0, 0, x0 + width, img.size[1]), fill=st.PANEL)
-    pad = 14
-    y = pad
-    title = "Game over" if view.over else f"Turn {view.turn + 1}"
-    draw_text(img, (x0 + pad, y), title, 24, st.TEXT, bold=True)
-    y += 40
-    for p in view.players:
-        _player_row(img, view, p, x0, y, width)
-        y += row_height(view)
-    y += 8
-    draw_text(img, (x0 + pad, y), f"Tiles left: {view.tiles_left}", 18, st.TEXT)
-    y += 34
-    if view.drawn and not view.over:
-        who = next((p.name for p in view.players if p.seat == view.current), "")
-        label = fit_text(f"Current tile ({who})", width - 2 * pad, 16)
-        draw_text(img, (x0 + pad, y), label, 16, st.TEXT_DIM)
-        y += 24
-        size = 128
-        d.rectangle(
-            (x0 + pad - 3, y - 3, x0 + pad + size + 2, y + size + 2),
-            outline=(250, 220, 90),
-            width=3,
+# ---------------------------------------------------------------------------- frames
+def _whole_box(view: PublicView, extra: Iterable[Position]) -> tuple[int, int, int, int]:
+    box = extent(tv.pos for tv in view.tiles)
+    pts = list(extra)
+    if pts:  # legal cells lie in the margin already; grow only if one does not
+        box = (
+            min([box[0], *(p.x for p in pts)]),
+            min([box[1], *(p.y for p in pts)]),
+            max([box[2], *(p.x for p in pts)]),
+            max([box[3], *(p.y for p in pts)]),
         )
-        img.paste(tile_image(view.drawn, 0, size), (x0 + pad, y))
-        draw_text(img, (x0 + pad + size + 12, y + 4), view.drawn, 16, st.TEXT, bold=True)
+    return box
 
 
-#: height reserved for the strip when sizing tiles (the real one may differ a little)
-STRIP_EST = 180
-_STRIP_LEFT = 250
-_STRIP_COL = 270
-
-
-def strip_height(view: PublicView, width: int) -> int:
-    per_row = max(1, (width - _STRIP_LEFT) // _STRIP_COL)
-    rows = -(-len(view.players) // per_row)
-    return max(STRIP_EST, 24 + rows * row_height(view))
-
-
-def figure_kinds(supply: Mapping[str, int]) -> list[str]:
-    """The kinds in a player's supply in the order pictures list them."""
-    return kind_order(supply)
-
-
-#: side of the small figure and goods icons in a player's row
-ICON = 24
-
-
-def draw_counts(
-    img: Image.Image,
-    items: Sequence[tuple[Image.Image, int]],
-    x: int,
-    y: int,
-    right: int,
+def focus_box(
+    view: PublicView,
+    placements: Iterable[Position] = (),
     *,
-    icon: int = ICON,
-    text: int = 16,
-) -> int:
-    """Icons each followed by its count, left to right from ``x`` with their bottoms at ``y``
-    (counts centred on an ``icon``-high line); stops before ``right``. Returns the x after the
-    last item drawn."""
-    for pic, n in items:
-        w = pic.size[0] + 3 + int(text_width(str(n), text, bold=True))
-        if x + w > right:
-            break
-        img.paste(pic, (x, y - pic.size[1]), pic)
-        colour = st.TEXT if n else st.TEXT_DIM
-        draw_text(
-            img, (x + pic.size[0] + 3, y - icon // 2), str(n), text, colour, bold=True, anchor="lm"
-        )
-        x += w + 10
-    return x
+    highlight: Position | None = None,
+    scored: Sequence[Scored] = (),
+) -> tuple[int, int, int, int]:
+    """The cells the turn picture shows: every player's last tile, the legal cells, the tile
+    just placed and the features that just scored, one cell round them, at least
+    :data:`MIN_COLS` × :data:`MIN_ROWS` (within the whole board)."""
+    legal = [Position(*p) for p in placements]
+    whole = _whole_box(view, [*legal, *([highlight] if highlight else [])])
+    # tiles that matter, with their neighbours; legal cells lie on the board's edge already
+    tiles = [*view.last_placed.values(), *(p for p in (view.placed, highlight) if p is not None)]
+    tiles += [pos for sc in scored for pos, _ in sc.cells]
+    xs = [p.x - 1 for p in tiles] + [p.x + 1 for p in tiles] + [p.x for p in legal]
+    ys = [p.y - 1 for p in tiles] + [p.y + 1 for p in tiles] + [p.y for p in legal]
+    if not xs:
+        return whole
+    x0, x1 = max(whole[0], min(xs)), min(whole[2], max(xs))
+    y0, y1 = max(whole[1], min(ys)), min(whole[3], max(ys))
+    x0, x1 = _widen(x0, x1, whole[0], whole[2], MIN_COLS)
+    y0, y1 = _widen(y0, y1, whole[1], whole[3], MIN_ROWS)
+    return (x0, y0, x1, y1)
 
 
-def _player_row(
-    img: Image.Image, view: PublicView, p: PlayerView, x0: int, y: int, width: int
-) -> None:
-    """One player: figure in colour and shape, name, score; the figures left by kind (icon and
-    count); then a line per expansion overlay that adds one (e.g. goods held)."""
-    d = ImageDraw.Draw(img)
-    style = st.seat_style(int(p.seat))
-    lines = panel_lines(view, p.seat, ICON)
-    h = ROW_H + LINE_H * len(lines)
-    if not view.over and p.seat == view.current:
-        d.rounded_rectangle((x0 + 4, y - 2, x0 + width - 4, y + h - 8), radius=8, fill=(64, 70, 82))
-        d.polygon([(x0 + 6, y + 12), (x0 + 14, y + 21), (x0 + 6, y + 30)], fill=(250, 220, 90))
-    sprite = figure_sprite("follower", int(p.seat), 38)
-    img.paste(sprite, (x0 + 16, y + 2), sprite)
-    draw_text(img, (x0 + 60, y + 2), fit_text(p.name, width - 130, 19), 19, st.TEXT)
-    draw_text(img, (x0 + width - 14, y + 8), str(p.score), 22, st.TEXT, bold=True, anchor="ra")
-    if p.seat in set(view.winners):
-        draw_mark(d, st.Mark.STAR, x0 + width - 64, y + 22, 10, (250, 200, 40))
-    # figures left: the colour's name (for colour-blind players), then one icon per kind
-    base = y + 54
-    right = x0 + width - 8
-    figures = [(figure_sprite(k, int(p.seat), ICON), p.supply[k]) for k in figure_kinds(p.supply)]
-    need = sum(i.size[0] + 13 + int(text_width(str(n), 16, bold=True)) for i, n in figures)
-    x = x0 + 60
-    name_w = int(text_width(style.colour_name, 14)) + 10
-    if x + name_w + need <= right:
-        draw_text(img, (x, base - ICON // 2), style.colour_name, 14, st.TEXT_DIM, anchor="lm")
-        x += name_w
-    draw_counts(img, figures, x, base, right)
-    for i, items in enumerate(lines, start=1):
-        draw_counts(img, items, x0 + 60, base + i * LINE_H, right)
+def _widen(lo: int, hi: int, lo_max: int, hi_max: int, want: int) -> tuple[int, int]:
+    """Grow ``lo..hi`` to ``want`` cells, alternately each way, never past the limits."""
+    turn = 0
+    while hi - lo + 1 < want and (lo > lo_max or hi < hi_max):
+        if (turn % 2 == 0 and hi < hi_max) or lo <= lo_max:
+            hi += 1
+        else:
+            lo -= 1
+        turn += 1
+    return lo, hi
 
 
-def draw_strip(img: Image.Image, view: PublicView, y0: int) -> None:
-    """The panel as a strip under a wide board: turn, tiles left, current tile, then players."""
-    d = ImageDraw.Draw(img)
-    width = img.size[0]
-    d.rectangle((0, y0, width, img.size[1]), fill=st.PANEL)
-    pad = 14
-    title = "Game over" if view.over else f"Turn {view.turn + 1}"
-    draw_text(img, (pad, y0 + pad), title, 22, st.TEXT, bold=True)
-    draw_text(img, (pad, y0 + pad + 32), f"Tiles left: {view.tiles_left}", 16, st.TEXT)
-    if view.drawn and not view.over:
-        size = 96
-        ty = y0 + pad + 60
-        if ty + size <= img.size[1]:
-            d.rectangle(
-                (pad - 3, ty - 3, pad + size + 2, ty + size + 2), outline=(250, 220, 90), width=3
-            )
-            img.paste(tile_image(view.drawn, 0, size), (pad, ty))
-            draw_text(img, (pad + size + 8, ty + 2), view.drawn, 14, st.TEXT, bold=True)
-    per_row = max(1, (width - _STRIP_LEFT) // _STRIP_COL)
-    for i, p in enumerate(view.players):
-        x = _STRIP_LEFT + (i % per_row) * _STRIP_COL
-        y = y0 + pad + (i // per_row) * row_height(view)
-        _player_row(img, view, p, x, y, _STRIP_COL - 6)
+def _turn_frame(box: tuple[int, int, int, int], header_h: int) -> Frame:
+    cols, rows = box[2] - box[0] + 1, box[3] - box[1] + 1
+    del header_h  # the board part has its own height budget
+    raw = min(TURN_TILE, (TURN_WIDTH - 2 * LABEL) // cols, (TURN_BOARD_H - 2 * LABEL) // rows)
+    size = raw // 8 * 8 if raw >= 2 * MIN_TILE else max(4, raw)
+    return Frame(box[0], box[1], cols, rows, size)
 
 
 def board_frame(
@@ -419,25 +365,117 @@ def board_frame(
     placements: Mapping[Position, Sequence[Rotation]] | None = None,
     highlight: Position | None = None,
     panel: bool = True,
+    whole: bool = True,
+    scored: Sequence[Scored] = (),
 ) -> Frame:
-    """The frame :func:`render_board` uses: occupied cells plus a one-cell margin."""
-    box = extent(tv.pos for tv in view.tiles)
-    extra = [Position(*p) for p in placements or ()]
-    if highlight is not None:
-        extra.append(highlight)
-    if extra:  # legal cells lie in the margin already; grow only if one does not
-        box = (
-            min([box[0], *(p.x for p in extra)]),
-            min([box[1], *(p.y for p in extra)]),
-            max([box[2], *(p.x for p in extra)]),
-            max([box[3], *(p.y for p in extra)]),
-        )
+    """The board part of a picture (cells and tile size, board at its own origin): the whole
+    board plus a one-cell margin, or with ``whole=False`` the turn picture's region."""
+    legal = list(placements or ())
+    if not whole and not view.over:
+        return _turn_frame(focus_box(view, legal, highlight=highlight, scored=scored), 0)
+    box = _whole_box(view, [*legal, *([highlight] if highlight else [])])
     # bigger boards may use more pixels (up to ~4 Mpx at 200 tiles) so tiles stay readable
     budget = min(2 * MAX_PIXELS, MAX_PIXELS + max(0, len(view.tiles) - 72) * 14_000)
-    cols, rows = box[2] - box[0] + 1, box[3] - box[1] + 1
-    if panel and cols >= 9 and cols >= 1.6 * rows:  # wide board: the panel becomes a strip
-        return frame_for(box, panel=0, strip=STRIP_EST, max_pixels=budget)
-    return frame_for(box, panel=PANEL_W if panel else 0, max_pixels=budget)
+    if not panel:
+        return frame_for(box, panel=0, max_pixels=budget)
+    # the strip on top (and the final breakdown) grow with the picture's width: size the
+    # board for a first guess of the width, then again for the width that gives
+    fr = frame_for(box, panel=0, strip=_reserve(view, MIN_WIDTH), max_pixels=budget)
+    width = max(fr.board_w, MIN_WIDTH)
+    return frame_for(box, panel=0, strip=_reserve(view, width), max_pixels=budget)
+
+
+def _reserve(view: PublicView, width: int) -> int:
+    """Height of what goes above and below the board on a picture ``width`` px wide."""
+    from rendering.final import breakdown_height
+
+    return header_layout(view, width).height + (breakdown_height(view, width) if view.over else 0)
+
+
+# ---------------------------------------------------------------------------- the picture
+@dataclass(frozen=True, slots=True)
+class BoardPicture:
+    """A board picture with where things are: the board's frame, the header (players' chips,
+    score boxes) and the final breakdown's box (if any)."""
+
+    image: Image.Image
+    frame: Frame
+    header: HeaderLayout | None
+    breakdown: tuple[int, int, int, int] | None = None
+
+
+def board_picture(
+    view: PublicView,
+    *,
+    placements: Mapping[Position, Sequence[Rotation]] | None = None,
+    highlight: Position | None = None,
+    frame: Frame | None = None,
+    panel: bool = True,
+    lang: str = "en",
+    events: Sequence[Event] = (),
+    awards: Sequence[Award] | None = None,
+    whole: bool = True,
+    breakdown: bool = True,
+) -> BoardPicture:
+    """The board picture and its layout (see :func:`render_board`); ``breakdown=False`` leaves
+    the final breakdown out (the replay's last frame)."""
+    over = view.over
+    if over:
+        shown = dataclasses.replace(view, figures=final_figures(view, events))
+        scored = find_scored(view, scorings(events, final=True))
+    else:
+        shown = view
+        scored = find_scored(view, scorings(events, final=False))
+    if frame is None:
+        frame = board_frame(
+            view,
+            placements=placements,
+            highlight=highlight,
+            panel=panel,
+            whole=whole or over,
+            scored=scored,
+        )
+    turn_picture = not (whole or over) and panel
+    width = max(frame.board_w, TURN_WIDTH if turn_picture else (MIN_WIDTH if panel else 0))
+    header = header_layout(view, width) if panel else None
+    top = header.height if header else 0
+    breakdown_h = 0
+    if panel and over and breakdown:
+        from rendering.final import breakdown_height
+
+        breakdown_h = breakdown_height(view, width)
+    fr = frame.at((width - frame.board_w) // 2, top)
+    height = top + fr.board_h + breakdown_h
+    img = Image.new("RGB", (width, height), st.TABLE)
+    d = ImageDraw.Draw(img)
+    _grid(d, fr)
+    _coords(img, fr)
+    rotations = draw_tiles(img, shown, fr)
+    draw_scored(img, shown, fr, scored)
+    draw_last_placed(d, view, fr)
+    if highlight is not None and fr.contains(highlight):
+        x, y = fr.cell_xy(highlight)
+        inset = max(2, fr.tile // 14)
+        d.rectangle(
+            (x + inset, y + inset, x + fr.tile - 1 - inset, y + fr.tile - 1 - inset),
+            outline=(255, 255, 255),
+            width=max(2, fr.tile // 20),
+        )
+    draw_figures(img, shown, fr, rotations)
+    for ov in overlays_of(view):
+        ov.draw_board(img, shown, fr)
+    if placements:
+        draw_placements(img, fr, placements)
+    draw_points(img, shown, fr, scored)
+    if header is not None:
+        draw_header(img, view, header, lang)
+    box = None
+    if breakdown_h:
+        from rendering.final import draw_breakdown
+
+        box = (0, top + fr.board_h, width, height)
+        draw_breakdown(img, view, box, awards, events, lang)
+    return BoardPicture(img, fr, header, box)
 
 
 def board_image(
@@ -447,37 +485,23 @@ def board_image(
     highlight: Position | None = None,
     frame: Frame | None = None,
     panel: bool = True,
+    lang: str = "en",
+    events: Sequence[Event] = (),
+    awards: Sequence[Award] | None = None,
+    whole: bool = True,
 ) -> Image.Image:
     """The board picture as an RGB image (see :func:`render_board`)."""
-    if frame is None:
-        frame = board_frame(view, placements=placements, highlight=highlight, panel=panel)
-    fr = frame
-    if panel and fr.strip:
-        width = fr.board_w
-        height = fr.board_h + strip_height(view, width)
-    else:
-        width = fr.board_w + (PANEL_W if panel else 0)
-        height = max(fr.board_h, panel_height(view) if panel else 0)
-    img = Image.new("RGB", (width, height), st.TABLE)
-    d = ImageDraw.Draw(img)
-    _grid(d, fr)
-    _coords(img, fr)
-    _axes(img, fr)
-    draw_tiles_and_figures(img, view, fr)
-    for ov in overlays_of(view):
-        ov.draw_board(img, view, fr)
-    draw_last_placed(d, view, fr)
-    if highlight is not None:
-        _outline(
-            d, fr, highlight, (255, 255, 255), max(2, fr.tile // 20), inset=max(2, fr.tile // 14)
-        )
-    if placements:
-        draw_placements(img, fr, placements)
-    if panel and fr.strip:
-        draw_strip(img, view, fr.board_h)
-    elif panel:
-        draw_panel(img, view, fr.board_w)
-    return img
+    return board_picture(
+        view,
+        placements=placements,
+        highlight=highlight,
+        frame=frame,
+        panel=panel,
+        lang=lang,
+        events=events,
+        awards=awards,
+        whole=whole,
+    ).image
 
 
 def render_board(
@@ -485,11 +509,31 @@ def render_board(
     *,
     placements: Mapping[Position, Sequence[Rotation]] | None = None,
     highlight: Position | None = None,
+    lang: str = "en",
+    events: Sequence[Event] = (),
+    awards: Sequence[Award] | None = None,
+    whole: bool = False,
 ) -> bytes:
-    """PNG of the board: the occupied area plus a one-cell margin, coordinates on every edge,
-    each player's last tile outlined in their colour, figures, and the side panel.
+    """PNG of the board with the players' scores in a strip on top.
 
-    With ``placements`` (legal cell -> legal rotations) every legal cell is numbered in
-    :func:`placement_order` with one dot per legal rotation. ``highlight`` outlines one cell.
+    By default the turn picture: :data:`TURN_WIDTH` px wide, the board cropped to what
+    matters this turn (:func:`focus_box`); ``whole=True`` shows the whole map. With
+    ``placements`` (legal cell -> legal rotations) every legal cell is numbered in
+    :func:`placement_order` with one dot per legal rotation; ``highlight`` outlines one cell.
+    ``events`` (the last move's) outline the features that just scored in their owner's colour
+    with the points beside them. A finished game's picture is the whole board with the
+    figures final scoring took off (from ``events``), each scored feature outlined and the
+    per-player breakdown (from ``awards``, every award of the game; else from ``events``).
+    Words are in ``lang`` (``"en"``/``"es"``).
     """
-    return encode_png(board_image(view, placements=placements, highlight=highlight))
+    return encode_png(
+        board_image(
+            view,
+            placements=placements,
+            highlight=highlight,
+            lang=lang,
+            events=events,
+            awards=awards,
+            whole=whole,
+        )
+    )

@@ -20,9 +20,10 @@ from engine.cardgame import CardFace, CardPublicView, CardSeatView, CardType, Co
 from engine.cardgame.cards import ROWS
 from engine.cardgame.view import FollowerView
 from rendering.figures import draw_mark, meeple_sprite
-from rendering.fonts import draw_text, fit_text
+from rendering.fonts import draw_text, fit_text, text_width
 from rendering.frame import encode_png
 from rendering.style import PANEL, RGB, TABLE, TEXT, TEXT_DIM, seat_style
+from rendering.words import word
 
 CARD_W, CARD_H = 64, 92
 GAP = 8
@@ -48,28 +49,22 @@ JOKER_COLOUR: RGB = (128, 84, 170)
 BACK: RGB = (92, 56, 30)
 BACK_PATTERN: RGB = (132, 88, 50)
 CARD_FACE: RGB = (248, 244, 232)
-ROW_NAMES = {
-    "en": {
-        Colour.YELLOW: "cloister",
-        Colour.RED: "road",
-        Colour.GREEN: "field",
-        Colour.BLUE: "city",
-    },
-    "es": {
-        Colour.YELLOW: "claustro",
-        Colour.RED: "camino",
-        Colour.GREEN: "campo",
-        Colour.BLUE: "ciudad",
-    },
-}
+#: the catalogue key of each card type's word (rendering/words.py), in the match language
 _TYPE_WORD = {
-    CardType.ANIMAL: "ANIMAL",
-    CardType.BUILDING: "BUILD",
-    CardType.ANIMAL_JOKER: "JOKER\nANIMAL",
-    CardType.BUILDING_JOKER: "JOKER\nBUILD",
-    CardType.DRAGON: "DRAGON",
-    CardType.FAIRY: "FAIRY",
+    CardType.ANIMAL: "pic.cards.animal",
+    CardType.BUILDING: "pic.cards.building",
+    CardType.ANIMAL_JOKER: "pic.cards.animal_joker",
+    CardType.BUILDING_JOKER: "pic.cards.building_joker",
+    CardType.DRAGON: "pic.cards.dragon",
+    CardType.FAIRY: "pic.cards.fairy",
 }
+#: the largest and smallest size of a card's word (it shrinks to fit the card)
+WORD_SIZE, WORD_MIN = 12, 8
+
+
+def row_word(colour: Colour, lang: str = "en") -> str:
+    """The name of a row (``city`` / ``ciudad``)."""
+    return word(f"pic.cards.row.{colour.value}", lang)
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +127,9 @@ def _draw_back(img: Image.Image, box: tuple[int, int, int, int]) -> None:
     img.paste(card, box[:2], mask)
 
 
-def _draw_face(img: Image.Image, box: tuple[int, int, int, int], face: CardFace) -> None:
+def _draw_face(
+    img: Image.Image, box: tuple[int, int, int, int], face: CardFace, lang: str = "en"
+) -> None:
     d = ImageDraw.Draw(img)
     x0, y0, x1, y1 = box
     colour = card_colour(face)
@@ -142,13 +139,17 @@ def _draw_face(img: Image.Image, box: tuple[int, int, int, int], face: CardFace)
     if face.type is CardType.CHARACTER:
         draw_text(img, (cx, y0 + 54), str(face.value), 36, colour, bold=True, anchor="mm")
         return
-    lines = _TYPE_WORD[face.type].split("\n")
+    lines = word(_TYPE_WORD[face.type], lang).split("\n")
+    room = x1 - x0 - 12
+    size = WORD_SIZE
+    while size > WORD_MIN and max(text_width(t, size, bold=True) for t in lines) > room:
+        size -= 1
     for i, line in enumerate(lines):
-        y = y0 + 52 + (i - (len(lines) - 1) / 2) * 16
-        draw_text(img, (cx, y), line, 12, (40, 40, 40), bold=True, anchor="mm")
+        y = y0 + 52 + (i - (len(lines) - 1) / 2) * (size + 4)
+        draw_text(img, (cx, y), line, size, (40, 40, 40), bold=True, anchor="mm")
 
 
-def _draw_items(img: Image.Image, view: CardPublicView) -> None:
+def _draw_items(img: Image.Image, view: CardPublicView, lang: str = "en") -> None:
     for row, slots in zip(view.rows, table_layout(view), strict=True):
         for item, slot in zip(row.items, slots, strict=True):
             if isinstance(item, FollowerView):
@@ -157,29 +158,27 @@ def _draw_items(img: Image.Image, view: CardPublicView) -> None:
             elif item.face is None:
                 _draw_back(img, slot.box)
             else:
-                _draw_face(img, slot.box, item.face)
+                _draw_face(img, slot.box, item.face, lang)
 
 
 def _header(img: Image.Image, view: CardPublicView, lang: str) -> None:
-    if lang == "es":
-        text = f"Ronda {max(view.round, 1)}/{view.rounds} · mazo: {view.pile_left}"
-    else:
-        text = f"Round {max(view.round, 1)}/{view.rounds} · pile: {view.pile_left}"
+    text = word(
+        "pic.cards.round", lang, round=max(view.round, 1), rounds=view.rounds, pile=view.pile_left
+    )
     if view.over:
-        text = "Fin de la partida" if lang == "es" else "Game over"
+        text = word("pic.game_over", lang)
     draw_text(img, (MARGIN, HEADER_H / 2), text, 20, TEXT, bold=True, anchor="lm")
 
 
 def _rows(img: Image.Image, view: CardPublicView, lang: str) -> None:
     d = ImageDraw.Draw(img)
-    names = ROW_NAMES.get(lang, ROW_NAMES["en"])
     for r, colour in enumerate(ROWS):
         y0 = HEADER_H + r * ROW_H
         d.rectangle((0, y0 + 2, WIDTH, y0 + ROW_H - 2), fill=PANEL)
         d.rectangle(
             (MARGIN, y0 + 8, MARGIN + LABEL_W - 16, y0 + ROW_H - 8), fill=ROW_COLOURS[colour]
         )
-        label = names[colour]
+        label = row_word(colour, lang)
         draw_text(
             img,
             (MARGIN + 10, y0 + ROW_H / 2),
@@ -195,7 +194,6 @@ def _rows(img: Image.Image, view: CardPublicView, lang: str) -> None:
 
 def _players(img: Image.Image, view: CardPublicView, y0: int, lang: str) -> None:
     d = ImageDraw.Draw(img)
-    es = lang == "es"
     for i, p in enumerate(view.players):
         y = y0 + i * PLAYER_H + PLAYER_H / 2
         style = seat_style(int(p.seat))
@@ -204,16 +202,15 @@ def _players(img: Image.Image, view: CardPublicView, y0: int, lang: str) -> None
         name = fit_text(f"{turn}{p.name}", 220, 18, bold=True)
         draw_text(img, (MARGIN + 32, y), name, 18, TEXT, bold=True, anchor="lm")
         animals = sum(a.cards for a in p.animals) + p.unassigned_jokers
-        if es:
-            info = (
-                f"{p.score} pts · mano {p.hand_size} · animales {animals} · cofre {p.chest_size}"
-                f" · seguidor: {ROW_NAMES['es'][p.follower_row] if p.follower_row else '—'}"
-            )
-        else:
-            info = (
-                f"{p.score} pts · hand {p.hand_size} · animals {animals} · chest {p.chest_size}"
-                f" · follower: {ROW_NAMES['en'][p.follower_row] if p.follower_row else '—'}"
-            )
+        info = word(
+            "pic.cards.player",
+            lang,
+            score=p.score,
+            hand=p.hand_size,
+            animals=animals,
+            chest=p.chest_size,
+            row=row_word(p.follower_row, lang) if p.follower_row else "—",
+        )
         draw_text(img, (MARGIN + 270, y), info, 16, TEXT_DIM, anchor="lm")
 
 
@@ -224,7 +221,7 @@ def render_table(view: CardPublicView, lang: str = "en") -> bytes:
     img = Image.new("RGB", (WIDTH, height), TABLE)
     _header(img, view, lang)
     _rows(img, view, lang)
-    _draw_items(img, view)
+    _draw_items(img, view, lang)
     _players(img, view, players_y, lang)
     return encode_png(img)
 
@@ -237,14 +234,14 @@ def hand_layout(cards: int) -> list[tuple[int, int, int, int]]:
     ]
 
 
-def render_hand(view: CardSeatView) -> bytes:
-    """A seat's hand face up (sent only to that seat)."""
+def render_hand(view: CardSeatView, lang: str = "en") -> bytes:
+    """A seat's hand face up (sent only to that seat), its words in ``lang``."""
     faces: Sequence[CardFace] = view.hand
     boxes = hand_layout(len(faces))
     width = max(2 * MARGIN + len(faces) * (CARD_W + GAP), 200)
     img = Image.new("RGB", (width, CARD_H + 2 * MARGIN), TABLE)
     for face, box in zip(faces, boxes, strict=True):
-        _draw_face(img, box, face)
+        _draw_face(img, box, face, lang)
     return encode_png(img)
 
 
@@ -255,5 +252,6 @@ __all__ = [
     "hand_layout",
     "render_hand",
     "render_table",
+    "row_word",
     "table_layout",
 ]

@@ -1,16 +1,27 @@
-"""The shipped Unicode font (Noto Sans from the ``fontpkg-noto-sans`` package).
+"""The shipped fonts: Noto Sans first, then a fallback chain for every other script and emoji.
 
 Player names can be in any script; Pillow's built-in font covers almost nothing beyond ASCII, and
-a system font path is not portable, so the TTF comes from a Python package and is found through
-its path API. Noto Sans covers Latin, Greek and Cyrillic. When an optional CJK font package (see
-:data:`FALLBACK_PACKAGES`, e.g. ``pip install cvttf-notosanscjk-regular``, 27 MB) is installed too,
-characters Noto Sans lacks are drawn from it, run by run; without it they show as boxes.
+a system font path is not portable, so every font comes from a Python package that
+``pip install -e .`` installs (pyproject dependencies) and is found through the package's path:
+
+1. Noto Sans (``fontpkg-noto-sans``): Latin, Greek, Cyrillic — most names, every label;
+2. ``manimgx-fonts``: Noto Sans Symbols, Noto Emoji (monochrome outlines, so they draw at any
+   size and take the text colour) and Noto Sans for Arabic, Hebrew, Devanagari, Thai, Georgian,
+   Armenian, Ethiopic and the other scripts Latin faces lack;
+3. ``manimgx-fonts-cjk``: Noto Sans CJK (Chinese, Japanese, Korean);
+4. ``cvttf-notosanscjk-regular``, if installed (the older optional CJK package).
+
+Text is split into runs, each drawn by the first font of the chain that has its characters
+(:func:`runs`); joiners, variation selectors, skin-tone modifiers and combining marks stay in
+the run of the character before them, so an emoji sequence or an accented letter is shaped as
+one. A package that is missing only shortens the chain: its characters show as boxes.
 """
 
 from __future__ import annotations
 
 import contextlib
 import importlib.util
+import unicodedata
 from functools import cache, lru_cache
 from pathlib import Path
 
@@ -19,54 +30,131 @@ from PIL import Image, ImageDraw, ImageFont
 FontT = ImageFont.FreeTypeFont
 
 
-#: optional packages holding extra fonts, tried in order for characters Noto Sans lacks
-FALLBACK_PACKAGES = ("cvttf_NotoSansCJK_Regular",)
+#: packages holding fallback fonts, in the order they are tried, each with the file names (glob
+#: patterns, tried in this order) to take from it and the face index for collections
+FALLBACK_PACKAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    (
+        "manimgx_fonts",
+        (
+            "NotoSansSymbols[[]*.ttf",
+            "NotoEmoji[[]*.ttf",
+            "NotoSansArabic[[]*.ttf",
+            "NotoSansHebrew[[]*.ttf",
+            "NotoSansDevanagari[[]*.ttf",
+            "NotoSansBengali[[]*.ttf",
+            "NotoSansThai[[]*.ttf",
+            "NotoSansGeorgian[[]*.ttf",
+            "NotoSansArmenian[[]*.ttf",
+            "NotoSans[A-Z]*[[]*.ttf",
+        ),
+    ),
+    ("manimgx_fonts_cjk", ("NotoSansCJK*.tt[cf]", "NotoSansCJK*.otf")),
+    ("cvttf_NotoSansCJK_Regular", ("*.[ot]tf",)),
+)
+#: face of a font collection to use (Noto Sans CJK: 0 JP, 1 KR, 2 SC, 3 TC, 4 HK)
+CJK_FACE = 2
+
+#: characters that belong to the run of the character before them
+_JOINERS = {"\u200d", "\u200c", "\ufe0e", "\ufe0f", "\u20e3"}
+
+
+def _package_dirs(name: str) -> list[Path]:
+    spec = importlib.util.find_spec(name)
+    if spec is None:
+        return []
+    if spec.submodule_search_locations:
+        return [Path(loc) for loc in spec.submodule_search_locations]
+    return [Path(spec.origin).parent] if spec.origin else []
 
 
 @cache
 def fallback_paths() -> tuple[Path, ...]:
-    """Font files of the installed :data:`FALLBACK_PACKAGES` (found without importing them)."""
+    """Font files of the installed fallback packages, in the order they are tried (found
+    without importing the packages)."""
     out: list[Path] = []
-    for name in FALLBACK_PACKAGES:
-        spec = importlib.util.find_spec(name)
-        if spec is None or not spec.submodule_search_locations:
-            continue
-        for loc in spec.submodule_search_locations:
-            out.extend(sorted(Path(loc).glob("*.[ot]tf")))
+    for name, patterns in FALLBACK_PACKAGES:
+        for loc in _package_dirs(name):
+            for pattern in patterns:
+                for p in sorted(loc.glob(pattern)):
+                    if p not in out and "Italic" not in p.name:
+                        out.append(p)
     return tuple(out)
 
 
-@cache
-def _fallback_font(index: int, size: int) -> FontT:
-    return ImageFont.truetype(str(fallback_paths()[index]), max(6, int(size)))
+def _load(path: Path, size: int, bold: bool) -> FontT:
+    index = CJK_FACE if path.suffix == ".ttc" else 0
+    f = ImageFont.truetype(str(path), max(6, int(size)), index=index)
+    # variable fonts: pick the weight; a static font or a FreeType without variations keeps its own
+    with contextlib.suppress(OSError, ValueError):
+        f.set_variation_by_name("Bold" if bold else "Regular")
+    return f
 
 
 @cache
+def _fallback_font(index: int, size: int, bold: bool = False) -> FontT:
+    return _load(fallback_paths()[index], size, bold)
+
+
+@cache
+def _fallback_notdef(index: int) -> bytes:
+    return _mask_bytes(_fallback_font(index, 32), "\U0010fffd")
+
+
+@lru_cache(maxsize=8192)
 def _fallback_has(index: int, ch: str) -> bool:
-    f = _fallback_font(index, 32)
-    return _mask_bytes(f, ch) != _mask_bytes(f, "\U0010fffd")
+    return _mask_bytes(_fallback_font(index, 32), ch) != _fallback_notdef(index)
 
 
-def _runs(text: str, size: int, bold: bool) -> list[tuple[FontT, str]]:
-    """Split ``text`` into runs drawn by the main font or a fallback font that has the glyphs."""
-    runs: list[tuple[FontT, str]] = []
+@lru_cache(maxsize=8192)
+def _chain_index(ch: str) -> int:
+    """Which font draws ``ch``: -1 the main font, else the index in :func:`fallback_paths`
+    (the main font when no font has it: it draws its box)."""
+    if has_glyph(ch) and not _prefers_emoji(ch):
+        return -1
+    for i in range(len(fallback_paths())):
+        if _fallback_has(i, ch):
+            return i
+    return -1
+
+
+def _prefers_emoji(ch: str) -> bool:
+    """Pictographs the main font may have as text glyphs but players mean as emoji."""
+    return 0x1F000 <= ord(ch) <= 0x1FAFF
+
+
+def _joins(ch: str) -> bool:
+    return (
+        ch in _JOINERS
+        or 0x1F3FB <= ord(ch) <= 0x1F3FF  # skin tones
+        or 0xE0020 <= ord(ch) <= 0xE007F  # tag characters (flag sequences)
+        or unicodedata.category(ch) in ("Mn", "Me")
+    )
+
+
+def runs(text: str, size: int, bold: bool = False) -> list[tuple[FontT, str]]:
+    """``text`` split into runs, each with the font of the chain that draws it."""
+    out: list[tuple[int, str]] = []
     for ch in text:
-        f = font(size, bold)
-        if not has_glyph(ch):
-            for i in range(len(fallback_paths())):
-                if _fallback_has(i, ch):
-                    f = _fallback_font(i, size)
-                    break
-        if runs and runs[-1][0] is f:
-            runs[-1] = (f, runs[-1][1] + ch)
+        if out and _joins(ch):
+            out[-1] = (out[-1][0], out[-1][1] + ch)
+            continue
+        idx = _chain_index(ch)
+        if out and out[-1][0] == idx:
+            out[-1] = (idx, out[-1][1] + ch)
         else:
-            runs.append((f, ch))
-    return runs
+            out.append((idx, ch))
+    return [
+        (font(size, bold) if idx < 0 else _fallback_font(idx, size, bold), part)
+        for idx, part in out
+    ]
+
+
+_runs = runs
 
 
 def text_width(text: str, size: int, bold: bool = False) -> float:
     """Advance width of ``text`` in px, fallback fonts included."""
-    return sum(f.getlength(part) for f, part in _runs(text, size, bold))
+    return sum(f.getlength(part) for f, part in runs(text, size, bold))
 
 
 @cache

@@ -42,14 +42,38 @@ class Frame:
     rows: int
     tile: int
     label: int = LABEL
-    #: the panel goes below the board as a strip (wide boards, better on phones)
+    #: kept for callers of the former layout (the players' panel is now a header on top)
     strip: bool = False
+    #: where the board part starts in the picture (the header is above it)
+    left: int = 0
+    top: int = 0
 
     def cell_xy(self, pos: Position) -> tuple[int, int]:
         """Top-left pixel of cell ``pos``."""
         return (
-            self.label + (pos.x - self.min_x) * self.tile,
-            self.label + (pos.y - self.min_y) * self.tile,
+            self.left + self.label + (pos.x - self.min_x) * self.tile,
+            self.top + self.label + (pos.y - self.min_y) * self.tile,
+        )
+
+    def contains(self, pos: Position) -> bool:
+        """Whether cell ``pos`` is in the frame."""
+        return (
+            self.min_x <= pos.x < self.min_x + self.cols
+            and self.min_y <= pos.y < self.min_y + self.rows
+        )
+
+    def at(self, left: int, top: int) -> Frame:
+        """The same frame with its board part starting at (``left``, ``top``)."""
+        return Frame(
+            self.min_x,
+            self.min_y,
+            self.cols,
+            self.rows,
+            self.tile,
+            self.label,
+            self.strip,
+            left,
+            top,
         )
 
     @property

@@ -47,6 +47,8 @@ class Placed:
     hw: float
     hh: float
     r: float
+    #: a picture shown after the text inside the pill (the figure a spot is offered for)
+    icon: Image.Image | None = None
 
     @property
     def moved(self) -> bool:
@@ -55,9 +57,12 @@ class Placed:
         return math.dist(self.at, self.want) > 0.5
 
 
-def label_extent(text: str, r: float) -> tuple[float, float]:
-    """Half width and half height of the pill that holds ``text`` on radius ``r`` (rim included)."""
+def label_extent(text: str, r: float, icon: Image.Image | None = None) -> tuple[float, float]:
+    """Half width and half height of the pill that holds ``text`` (and ``icon`` after it) on
+    radius ``r`` (rim included)."""
     w = text_width(text, text_size(r), bold=True)
+    if icon is not None:
+        w += icon.size[0] + r * 0.3
     return max(r, w / 2 + r * 0.45) + RIM_W, r + RIM_W
 
 
@@ -67,13 +72,14 @@ class LabelPlacer:
     def __init__(self, bounds: tuple[float, float, float, float]) -> None:
         self.bounds = bounds
         self.placed: list[Placed] = []
-        self._blocks: list[tuple[float, float, float, float]] = []
+        self._blocks: list[tuple[tuple[float, float, float, float], object]] = []
 
-    def block(self, box: tuple[float, float, float, float]) -> None:
-        """Keep labels off ``box`` (x0, y0, x1, y1), e.g. a corner marker or a cell's number."""
-        self._blocks.append(box)
+    def block(self, box: tuple[float, float, float, float], tag: object = None) -> None:
+        """Keep labels off ``box`` (x0, y0, x1, y1), e.g. a corner marker or a cell's number;
+        a label placed with ``own=tag`` may cover it (a spot's own point)."""
+        self._blocks.append((box, tag))
 
-    def _free(self, x: float, y: float, hw: float, hh: float) -> bool:
+    def _free(self, x: float, y: float, hw: float, hh: float, own: object = None) -> bool:
         x0, y0, x1, y1 = self.bounds
         if x - hw < x0 or x + hw > x1 or y - hh < y0 or y + hh > y1:
             return False
@@ -82,7 +88,9 @@ class LabelPlacer:
             dx = max(0.0, abs(p.at[0] - x) - (p.hw - p.hh) - (hw - hh))
             if math.hypot(dx, p.at[1] - y) < p.hh + hh + GAP:
                 return False
-        for bx0, by0, bx1, by1 in self._blocks:
+        for (bx0, by0, bx1, by1), tag in self._blocks:
+            if tag is not None and tag == own:
+                continue
             if x + hw > bx0 and x - hw < bx1 and y + hh > by0 and y - hh < by1:
                 return False
         return True
@@ -94,16 +102,18 @@ class LabelPlacer:
         r: float,
         *,
         anchor: tuple[float, float] | None = None,
+        icon: Image.Image | None = None,
+        own: object = None,
     ) -> Placed:
-        """Put ``text`` at ``want`` or the nearest free position around it (rings of twelve);
-        ``anchor`` is the point it labels (``want`` by default)."""
-        hw, hh = label_extent(text, r)
+        """Put ``text`` (and ``icon``) at ``want`` or the nearest free position around it
+        (rings of twelve); ``anchor`` is the point it labels (``want`` by default)."""
+        hw, hh = label_extent(text, r, icon)
         x0, y0, x1, y1 = self.bounds
         # keep it inside the picture to start with
         cx = min(max(want[0], x0 + hw), x1 - hw) if x1 - x0 > 2 * hw else want[0]
         cy = min(max(want[1], y0 + hh), y1 - hh) if y1 - y0 > 2 * hh else want[1]
         at = (cx, cy)
-        if not self._free(cx, cy, hw, hh):
+        if not self._free(cx, cy, hw, hh, own):
             step = hh * 1.1
             found = None
             for ring in range(1, 12):
@@ -112,13 +122,13 @@ class LabelPlacer:
                     a = -math.pi / 2 + 2 * math.pi * k / n
                     x = cx + math.cos(a) * step * ring
                     y = cy + math.sin(a) * step * ring
-                    if self._free(x, y, hw, hh):
+                    if self._free(x, y, hw, hh, own):
                         found = (x, y)
                         break
                 if found is not None:
                     break
             at = found if found is not None else (cx, cy)
-        p = Placed(text, at, anchor if anchor is not None else want, want, hw, hh, r)
+        p = Placed(text, at, anchor if anchor is not None else want, want, hw, hh, r, icon)
         self.placed.append(p)
         return p
 
@@ -146,4 +156,11 @@ def draw_labels(img: Image.Image, labels: list[Placed]) -> None:
             fill=RIM,
         )
         d.rounded_rectangle((x - hw, y - r, x + hw, y + r), radius=int(r), fill=DISC)
-        draw_text(img, (x, y), p.text, text_size(r), INK, bold=True, anchor="mm")
+        if p.icon is None:
+            draw_text(img, (x, y), p.text, text_size(r), INK, bold=True, anchor="mm")
+            continue
+        iw, ih = p.icon.size
+        tw = text_width(p.text, text_size(r), bold=True)
+        left = x - (tw + r * 0.3 + iw) / 2
+        draw_text(img, (left, y), p.text, text_size(r), INK, bold=True, anchor="lm")
+        img.paste(p.icon, (round(left + tw + r * 0.3), round(y - ih / 2)), p.icon)

@@ -57,6 +57,11 @@ from rendering.geometry import (
     path_point as path_point,
 )
 
+#: sizes (share of a tile) of the symbols players must recognise at phone size
+CLOISTER_SIZE = 0.42
+CATHEDRAL_SIZE = 0.36
+INN_SIZE = 0.24
+
 
 @dataclass(frozen=True, slots=True)
 class CityShape:
@@ -328,7 +333,11 @@ def tile_layout(tile_id: str) -> TileLayout:
             free = [not o for o in occupancy(True)]
             spot = best_point(free, prefer=(0.5, 0.3)) or CENTRE
         lay.anchors[cloister.index] = spot
-        lay.symbols.append(Symbol("cloister", spot, 0.3))
+        # as big as fits on the tile (the cross reaches 0.62 of the size above the centre)
+        cx, cy = spot
+        size = min(CLOISTER_SIZE, (cy - 0.05) / 0.62, (0.95 - cy) / 0.45, (cx - 0.05) / 0.48)
+        size = min(size, (0.95 - cx) / 0.48)
+        lay.symbols.append(Symbol("cloister", spot, size))
         taken.append(spot)
     if centre_kind == "market":
         lay.symbols.append(Symbol("market", CENTRE, 0.26))
@@ -389,7 +398,7 @@ def tile_layout(tile_id: str) -> TileLayout:
                 )
                 or CENTRE
             )
-            size = 0.26 if kind == "cathedral" else 0.17
+            size = CATHEDRAL_SIZE if kind == "cathedral" else 0.17
             lay.symbols.append(Symbol(kind, mark_at, size))
             taken.append(mark_at)
     for rp in lay.roads:
@@ -401,7 +410,7 @@ def tile_layout(tile_id: str) -> TileLayout:
             side_pt = (pa[0] - dy / norm * 0.15, pa[1] + dx / norm * 0.15)
             if not (0.1 < side_pt[0] < 0.9 and 0.1 < side_pt[1] < 0.9):
                 side_pt = (pa[0] + dy / norm * 0.15, pa[1] - dx / norm * 0.15)
-            lay.symbols.append(Symbol("inn", side_pt, 0.16))
+            lay.symbols.append(Symbol("inn", side_pt, INN_SIZE))
             taken.append(side_pt)
         if rp.well:
             lay.symbols.append(Symbol("well", CENTRE, 0.16))

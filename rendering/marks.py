@@ -89,7 +89,9 @@ def render_placement_preview(
     return encode_png(placement_preview_image(view, pos, rotations))
 
 
-def spots_image(view: PublicView, spots: Sequence[str]) -> Image.Image:
+def spots_image(
+    view: PublicView, spots: Sequence[str], figures: Sequence[str | None] | None = None
+) -> Image.Image:
     """The just-placed tile enlarged, each of ``spots`` labelled A, B, C... in the given order;
     with expansion figures, a strip below shows the deploying player's figures left.
 
@@ -100,12 +102,15 @@ def spots_image(view: PublicView, spots: Sequence[str]) -> Image.Image:
     pos = view.placed
     targets = [FeatureRef(pos.x, pos.y, s) for s in spots]
     labels = [spot_letter(i) for i in range(len(spots))]
-    return targets_picture(view, targets, labels, seat=view.current).image
+    return targets_picture(view, targets, labels, seat=view.current, figures=figures).image
 
 
-def render_spots(view: PublicView, spots: Sequence[str]) -> bytes:
+def render_spots(
+    view: PublicView, spots: Sequence[str], figures: Sequence[str | None] | None = None
+) -> bytes:
     """PNG: the just-placed tile enlarged with each offered spot labelled A, B, C...
 
     Spots of any figure kind are feature names, so one list serves them all; a feature listed
-    twice gets two letters side by side."""
-    return encode_png(spots_image(view, spots))
+    twice gets one letter per offer, clear of the others; with ``figures`` (the kind each spot
+    is offered for) every letter shows its figure."""
+    return encode_png(spots_image(view, spots, figures))

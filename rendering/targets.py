@@ -43,6 +43,7 @@ from engine.core.decisions import (
 from engine.core.seats import NEUTRAL, Seat
 from rendering import style as st
 from rendering.board import PlacedSprite, board_image, draw_cell_number, draw_tiles_and_figures
+from rendering.figures import figure_sprite
 from rendering.fonts import draw_text, fit_text
 from rendering.frame import LABEL, MAX_PIXELS, Frame, encode_png
 from rendering.labels import ACCENT, MIN_RADIUS, RIM, LabelPlacer, Placed, draw_labels, label_extent
@@ -109,18 +110,27 @@ def render_targets(
     *,
     title: str | None = None,
     seat: Seat | None = None,
+    figures: Sequence[str | None] | None = None,
+    lang: str = "en",
 ) -> bytes:
     """PNG of ``targets`` labelled with ``labels`` (one each, the texts the buttons show).
 
     ``title`` (already translated) goes on a bar above; with ``seat`` a strip below shows that
-    player's figures left when the match has more than one kind.
+    player's figures left when the match has more than one kind. ``figures`` names, per
+    target, the figure kind it is offered for (a spot offered for a follower and for a large
+    follower): its label then shows that figure in ``seat``'s colour, and every label of a spot
+    stands clear of the other spots. ``lang`` is the words' language (the plain board's).
 
     Raises:
         ValueError: when ``targets`` and ``labels`` differ in length, or a spot names a cell
             without a tile.
         InvalidActionError: when a spot names no feature of its tile.
     """
-    return encode_png(targets_picture(view, targets, labels, title=title, seat=seat).image)
+    return encode_png(
+        targets_picture(
+            view, targets, labels, title=title, seat=seat, figures=figures, lang=lang
+        ).image
+    )
 
 
 def targets_picture(
@@ -130,18 +140,23 @@ def targets_picture(
     *,
     title: str | None = None,
     seat: Seat | None = None,
+    figures: Sequence[str | None] | None = None,
+    lang: str = "en",
 ) -> TargetsPicture:
     """The picture :func:`render_targets` encodes, with where every label went."""
     if len(targets) != len(labels):
         raise ValueError(f"{len(targets)} targets but {len(labels)} labels")
-    board: list[tuple[BoardTarget, str]] = []
+    if figures is not None and len(figures) != len(targets):
+        raise ValueError(f"{len(targets)} targets but {len(figures)} figures")
+    kinds = list(figures) if figures is not None else [None] * len(targets)
+    board: list[tuple[BoardTarget, str, str | None]] = []
     track: list[tuple[int, str]] = []
     tiles: list[tuple[str, str]] = []
     track_t: list[TrackSpace] = []
     tile_t: list[TileChoice] = []
-    for t, text in zip(targets, labels, strict=True):
+    for t, text, kind in zip(targets, labels, kinds, strict=True):
         if isinstance(t, Cell | FeatureRef | Corner | FigureRef):
-            board.append((t, text))
+            board.append((t, text, kind))
         elif isinstance(t, TrackSpace):
             track.append((t.n, text))
             track_t.append(t)
@@ -151,7 +166,7 @@ def targets_picture(
     sections: list[tuple[Image.Image, list[TargetLabel]]] = []
     grid: Grid | None = None
     if board:
-        img, found, grid = board_section(view, board)
+        img, found, grid = board_section(view, board, seat=seat)
         sections.append((img, found))
     width = max(
         [s[0].size[0] for s in sections]
@@ -166,7 +181,7 @@ def targets_picture(
         img, placed = tile_choices(tiles, width)
         sections.append((img, _labelled(placed, tile_t)))
     if not sections:  # nothing to point at: the board as it is
-        sections.append((board_image(view, panel=False), []))
+        sections.append((board_image(view, panel=False, lang=lang), []))
         width = sections[0][0].size[0]
     strip = supply_strip(view, seat, width)
     if strip is not None:
@@ -230,10 +245,14 @@ def region_tile(cols: int, rows: int, margin: int) -> int:
 
 
 def board_section(
-    view: PublicView, board: Sequence[tuple[BoardTarget, str]]
+    view: PublicView,
+    board: Sequence[tuple[BoardTarget, str, str | None]],
+    *,
+    seat: Seat | None = None,
 ) -> tuple[Image.Image, list[TargetLabel], Grid]:
-    """The region of the board holding ``board`` targets, each drawn with its label."""
-    cells = [c for t, _ in board for c in _cells_of(t)]
+    """The region of the board holding ``board`` targets (target, label, figure kind or None),
+    each drawn with its label."""
+    cells = [c for t, _, _ in board for c in _cells_of(t)]
     min_x = min(x for x, _ in cells)
     min_y = min(y for _, y in cells)
     cols = max(x for x, _ in cells) - min_x + 1
@@ -269,7 +288,7 @@ def board_section(
     if margin:
         _coordinates(img, grid, margin)
     shift = (margin + edge - T, margin + edge - T)  # canvas pixels -> picture pixels
-    found = _draw_board_targets(img, view, board, grid, sprites, shift)
+    found = _draw_board_targets(img, view, board, grid, sprites, shift, seat)
     return img, found, grid
 
 
@@ -344,7 +363,9 @@ class _Board:
         g: Grid,
         sprites: Sequence[PlacedSprite],
         shift: tuple[int, int],
+        seat: Seat | None = None,
     ) -> None:
+        self.seat = seat
         self.img = img
         self.d = ImageDraw.Draw(img)
         self.view = view
@@ -404,37 +425,47 @@ class _Board:
         p = self.placer.place(text, want, self.r, anchor=edge)
         return TargetLabel(text, t, p.at, (cx, cy))
 
-    def feature(self, t: FeatureRef, text: str) -> TargetLabel:
-        """A label disc on the feature's spot; a spot offered twice gets its labels side by side."""
+    def spot_anchor(self, t: FeatureRef) -> tuple[float, float]:
+        """Where spot ``t`` is, in the picture's pixels."""
         fx, fy = spot_point(self.tiles.get(Position(t.x, t.y)), t.spot)
-        key = (t.x, t.y, round(fx, 3), round(fy, 3))
+        px, py = self.g.cell_xy(t.x, t.y)
+        return (px + fx * self.T, py + fy * self.T)
+
+    def feature(self, t: FeatureRef, text: str, kind: str | None = None) -> TargetLabel:
+        """A label on the feature's spot (with the figure ``kind`` it is offered for, in the
+        deciding seat's colour). A spot offered again (another figure) gets its next label
+        clear of the first and of every other spot, joined to the spot by a leader line."""
+        anchor = self.spot_anchor(t)
+        key = (t.x, t.y, round(anchor[0], 1), round(anchor[1], 1))
         n = self.crowd.get(key, 0)
         self.crowd[key] = n + 1
-        ax = fx
-        if n:
-            ax += CROWD * (1 if fx < 0.6 else -1) * ((n + 1) // 2) * (1 if n % 2 else -1)
-            ax = min(max(ax, SPOT_RADIUS), 1 - SPOT_RADIUS)
-        px, py = self.g.cell_xy(t.x, t.y)
-        anchor = (px + fx * self.T, py + fy * self.T)
-        want = (px + ax * self.T, py + fy * self.T)
-        p = self.placer.place(text, want, self.r, anchor=anchor)
+        icon = None
+        if kind is not None:
+            seat = int(self.seat) if self.seat is not None else int(NEUTRAL)
+            icon = figure_sprite(kind, seat, max(12, int(self.r * 1.45)))
+        if n == 0:
+            p = self.placer.place(text, anchor, self.r, anchor=anchor, icon=icon, own=key)
+        else:  # must move off the spot: the leader line shows where it belongs
+            p = self.placer.place(text, anchor, self.r, anchor=anchor, icon=icon, own=None)
         return TargetLabel(text, t, p.at, anchor)
 
 
 def _draw_board_targets(
     img: Image.Image,
     view: PublicView,
-    board: Sequence[tuple[BoardTarget, str]],
+    board: Sequence[tuple[BoardTarget, str, str | None]],
     g: Grid,
     sprites: Sequence[PlacedSprite],
     shift: tuple[int, int],
+    seat: Seat | None = None,
 ) -> list[TargetLabel]:
     """Cells and corners first (fixed marks that labels keep off), then figures and spots in
-    the given order; labels drawn last, on top of everything."""
-    b = _Board(img, view, g, sprites, shift)
+    the given order (every spot's first label before any second one); labels drawn last, on
+    top of everything."""
+    b = _Board(img, view, g, sprites, shift, seat)
     found: list[TargetLabel | None] = [None] * len(board)
     fixed: dict[tuple[type, int, int], list[int]] = {}
-    for i, (t, _) in enumerate(board):
+    for i, (t, _, _) in enumerate(board):
         if isinstance(t, Cell | Corner):
             fixed.setdefault((type(t), t.x, t.y), []).append(i)
     for (kind, x, y), idx in fixed.items():
@@ -445,10 +476,30 @@ def _draw_board_targets(
             point = (point[0] + g.tile // 2, point[1] + g.tile // 2)
         for i in idx:
             found[i] = TargetLabel(board[i][1], board[i][0], at, (float(point[0]), float(point[1])))
-    for i, (t, text) in enumerate(board):
+    # every offered spot's point is kept clear of the other spots' labels
+    spots: dict[tuple[int, int, float, float], tuple[float, float]] = {}
+    for t, _, _ in board:
+        if isinstance(t, FeatureRef):
+            ax, ay = b.spot_anchor(t)
+            spots[(t.x, t.y, round(ax, 1), round(ay, 1))] = (ax, ay)
+    if len(spots) > 1:
+        k = b.r * 0.8
+        for key, (ax, ay) in spots.items():
+            b.placer.block((ax - k, ay - k, ax + k, ay + k), key)
+    seen: set[tuple[int, int, str]] = set()
+    later: list[int] = []
+    for i, (t, text, kind) in enumerate(board):
         if isinstance(t, FigureRef):
             found[i] = b.figure(t, text)
         elif isinstance(t, FeatureRef):
-            found[i] = b.feature(t, text)
+            if (t.x, t.y, t.spot) in seen:
+                later.append(i)
+                continue
+            seen.add((t.x, t.y, t.spot))
+            found[i] = b.feature(t, text, kind)
+    for i in later:
+        t, text, kind = board[i]
+        assert isinstance(t, FeatureRef)
+        found[i] = b.feature(t, text, kind)
     draw_labels(img, b.placer.placed)
     return [f for f in found if f is not None]

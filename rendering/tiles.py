@@ -14,10 +14,11 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from rendering import style as st
-from rendering.layout import ROAD_W, CityShape, Pt, RoadPath, Symbol, tile_layout
+from rendering.layout import ROAD_W, CityShape, Pt, RoadPath, Symbol, rotate_point, tile_layout
 
-# Transpose.ROTATE_90 is counter-clockwise: a clockwise quarter turn is ROTATE_270.
-_TURNS = (
+#: transposes that turn an image clockwise by 0-3 quarter turns (Transpose.ROTATE_90 is
+#: counter-clockwise: a clockwise quarter turn is ROTATE_270)
+TURNS = (
     None,
     Image.Transpose.ROTATE_270,
     Image.Transpose.ROTATE_180,
@@ -353,14 +354,38 @@ def _draw_symbol(pen: _Pen, sym: Symbol) -> None:
         pen.disc(_rel(c, s, [(0.15, -0.04)])[0], s * 0.06, st.DARK)
 
 
-def draw_tile_art(tile_id: str, size: int) -> Image.Image:
-    """Paint tile ``tile_id`` in its reference orientation at ``size`` px (no anti-aliasing)."""
+#: symbols drawn upright whatever the tile's rotation (buildings, shields, goods, figures);
+#: the others (roads' gates and tunnel mouths, the flier's arrow, lakes) turn with the tile
+UPRIGHT = frozenset(
+    {
+        "pennant",
+        "cathedral",
+        "wine",
+        "grain",
+        "cloth",
+        "cloister",
+        "abbey",
+        "market",
+        "inn",
+        "house",
+        "well",
+        "gold",
+        "mage",
+        "robber",
+    }
+)
+
+
+def draw_tile_art(tile_id: str, size: int, *, upright: bool = True) -> Image.Image:
+    """Paint tile ``tile_id`` in its reference orientation at ``size`` px (no anti-aliasing);
+    with ``upright=False`` the :data:`UPRIGHT` symbols are left out (drawn after turning)."""
     lay = tile_layout(tile_id)
     img = Image.new("RGB", (size, size), st.GRASS)
     pen = _Pen(img)
     if lay.tile.abbey:
         for sym in lay.symbols:
-            _draw_symbol(pen, sym)
+            if upright or sym.kind not in UPRIGHT:
+                _draw_symbol(pen, sym)
         return img
     # field borders (hedges/walls between different fields)
     for p in lay.field_walls:
@@ -389,26 +414,33 @@ def draw_tile_art(tile_id: str, size: int) -> Image.Image:
         if cs.bridge:
             _draw_city(pen, cs)
     for sym in lay.symbols:
-        if sym not in base:
+        if sym not in base and (upright or sym.kind not in UPRIGHT):
             _draw_symbol(pen, sym)
     return img
 
 
-@lru_cache(maxsize=512)
-def _art(tile_id: str, size: int) -> Image.Image:
-    big = draw_tile_art(tile_id, size * 2)
-    return big.reduce(2)
+@lru_cache(maxsize=96)
+def _base(tile_id: str, size: int) -> Image.Image:
+    """The tile at twice ``size`` without its upright symbols (shared by the four turns)."""
+    return draw_tile_art(tile_id, size * 2, upright=False)
 
 
 @lru_cache(maxsize=1024)
 def tile_image(tile_id: str, rotation: int, size: int) -> Image.Image:
     """Tile ``tile_id`` turned clockwise by ``rotation`` quarter turns, ``size`` px square (cached).
 
-    The returned image is shared: copy it before drawing on it.
+    The art turns with the tile; buildings, shields and goods (:data:`UPRIGHT`) stand upright
+    at their turned places. The returned image is shared: copy it before drawing on it.
     """
-    img = _art(tile_id, size)
-    turn = _TURNS[int(rotation) % 4]
-    return img if turn is None else img.transpose(turn)
+    base = _base(tile_id, size)
+    turn = TURNS[int(rotation) % 4]
+    img = base.copy() if turn is None else base.transpose(turn)
+    pen = _Pen(img)
+    for sym in tile_layout(tile_id).symbols:
+        if sym.kind in UPRIGHT:
+            at = rotate_point(sym.at, int(rotation))
+            _draw_symbol(pen, Symbol(sym.kind, at, sym.size, sym.arg))
+    return img.reduce(2)
 
 
 def warm_up(tile_ids: Iterable[str] | None = None) -> int:

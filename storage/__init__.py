@@ -4,6 +4,7 @@ Nothing outside this package writes SQL (ARCHITECTURE.md decision 10).
 """
 
 from storage.db import SYNCHRONOUS, Database, database_path, finish, is_busy
+from storage.direct import DmClosedRepo
 from storage.errors import (
     AlreadySeated,
     ChannelBusy,
@@ -38,6 +39,7 @@ __all__ = [
     "ChannelBusy",
     "Database",
     "DatabaseInUse",
+    "DmClosedRepo",
     "GuildSettingsRepo",
     "LeaveResult",
     "LobbyClosed",

@@ -169,7 +169,9 @@ class PruneReport:
     lobbies: int = 0
     #: abandoned started matches, with their seats and log
     matches: int = 0
+    #: closed-DM marks old enough to try the player's DMs again
+    dm_marks: int = 0
 
     @property
     def total(self) -> int:
-        return self.reminders + self.lobbies + self.matches
+        return self.reminders + self.lobbies + self.matches + self.dm_marks

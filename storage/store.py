@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from storage.db import Database
+from storage.direct import DmClosedRepo
 from storage.repositories import (
     PRUNE_BATCH,
     ActionLogRepo,
@@ -30,6 +31,7 @@ class Storage:
         self.actions = ActionLogRepo(db)
         self.timers = TimerRepo(db)
         self.guilds = GuildSettingsRepo(db)
+        self.dm_closed = DmClosedRepo(db)
         #: a move's reads and writes, one trip to SQLite each (storage/units.py)
         self.units = Units(db)
 
@@ -52,12 +54,14 @@ class Storage:
         now: float | None = None,
         lobby_days: float = 7.0,
         match_days: float | None = 30.0,
+        dm_days: float | None = 30.0,
         batch: int = PRUNE_BATCH,
     ) -> PruneReport:
         """Delete what only grows and nobody will read again, in short transactions:
-        reminders that can no longer fire, lobbies abandoned more than ``lobby_days`` ago and
-        matches abandoned during play more than ``match_days`` ago (``None``: keep them).
-        Finished matches and their logs are kept. Safe to run while the bot plays.
+        reminders that can no longer fire, lobbies abandoned more than ``lobby_days`` ago,
+        matches abandoned during play more than ``match_days`` ago and closed-DM marks older
+        than ``dm_days`` (``None``: keep them). Finished matches and their logs are kept. Safe
+        to run while the bot plays.
         """
         now = time.time() if now is None else now
         reminders = lobbies = matches = 0
@@ -83,4 +87,11 @@ class Storage:
             matches += n
             if n < batch:
                 break
-        return PruneReport(reminders=reminders, lobbies=lobbies, matches=matches)
+        dms = 0
+        while dm_days is not None:
+            async with self.db.transaction() as tx:
+                n = await self.dm_closed.prune(tx, before=now - dm_days * DAY, limit=batch)
+            dms += n
+            if n < batch:
+                break
+        return PruneReport(reminders=reminders, lobbies=lobbies, matches=matches, dm_marks=dms)

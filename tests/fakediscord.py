@@ -11,6 +11,14 @@ Inbound interactions are gateway ``INTERACTION_CREATE`` payloads handed to the r
 ``ConnectionState.parse_interaction_create`` — the same path a live gateway event takes. Every
 message the bot sends is stored with its components, so a test can click a button on it later
 (also after a "restart" with a new bot on the same database).
+
+``wire=True`` goes one layer further out, for tests of what discord.py itself does, such as
+what its loggers write: inbound events are JSON text handed to a real ``DiscordWebSocket``
+(``received_message``: the gateway's DEBUG log of every event), and the bot's REST and webhook
+requests run through the real ``HTTPClient.request`` and ``AsyncWebhookAdapter.request`` down to
+a fake aiohttp session (their DEBUG logs of bodies and answers, their status handling: a 403
+becomes ``discord.Forbidden`` inside discord.py). Every message the bot posts in a channel or
+a DM comes back as a gateway ``MESSAGE_CREATE``, as Discord sends it.
 """
 
 from __future__ import annotations
@@ -25,8 +33,13 @@ from typing import Any
 
 import discord
 from discord.ext import commands
+from discord.gateway import DiscordWebSocket
 from discord.http import Route
 from discord.webhook import async_ as webhook_async
+
+from tests.fakediscord_limits import limit_errors as limit_errors
+from tests.fakediscord_limits import refuse_oversized
+from tests.fakediscord_wire import wire_up
 
 APP_ID = 900_000_000_000_000_001
 GUILD_ID = 900_000_000_000_000_002
@@ -61,6 +74,7 @@ class Request:
     files: list[tuple[str, bytes]]
     interaction_id: int | None = None  # set for webhook/interaction routes
     message_id: int | None = None  # the message created or edited, if any
+    refused: bool = False  # Discord answered 400: the body broke its limits
 
     @property
     def callback_type(self) -> int | None:
@@ -163,6 +177,8 @@ class Result:
         """Every request that carried a message body (callback 4/7, followups, edits, sends)."""
         out = []
         for r in self.requests:
+            if r.refused:
+                continue
             if (
                 r.callback_type in (CHANNEL_MESSAGE, UPDATE_MESSAGE)
                 or r.callback_type is None
@@ -197,9 +213,12 @@ class Result:
 class FakeDiscord:
     """Drives one bot through fabricated gateway payloads and records what it sends."""
 
-    def __init__(self, bot: commands.Bot, *, guild_id: int = GUILD_ID) -> None:
+    def __init__(self, bot: commands.Bot, *, guild_id: int = GUILD_ID, wire: bool = False) -> None:
         self.bot = bot
         self.guild_id = guild_id
+        self.wire = wire
+        self._ws: DiscordWebSocket | None = None
+        self._seq = 0
         self.requests: list[Request] = []
         self.messages: dict[int, dict[str, Any]] = {}
         self.attachments: dict[str, bytes] = {}
@@ -230,9 +249,25 @@ class FakeDiscord:
                 "bot": True,
             },
         )
-        bot.http.request = self._rest  # type: ignore[method-assign]
+        if self.wire:
+            self._wire_up()
+        else:
+            bot.http.request = self._rest  # type: ignore[method-assign]
         webhook_async.async_context.set(self._adapter)
         await bot.setup_hook()
+
+    def _wire_up(self) -> None:
+        """Real discord.py HTTP and gateway code over a fake session and socket (``wire``)."""
+        self._adapter = webhook_async.AsyncWebhookAdapter()  # type: ignore[no-untyped-call]
+        self._ws = wire_up(self)
+
+    async def _gateway(self, event: str, data: dict[str, Any]) -> None:
+        """Deliver a dispatch event as JSON text through the real gateway code (``wire``)."""
+        assert self._ws is not None
+        self._seq += 1
+        await self._ws.received_message(
+            json.dumps({"op": 0, "t": event, "s": self._seq, "d": data})
+        )
 
     async def ready(self) -> None:
         """Dispatch ``on_ready`` (restart recovery) and wait for the listeners."""
@@ -341,6 +376,9 @@ class FakeDiscord:
     def inject(self, payload: dict[str, Any]) -> None:
         """Hand a gateway INTERACTION_CREATE payload to the bot without waiting for it."""
         webhook_async.async_context.set(self._adapter)
+        if self.wire:
+            asyncio.get_running_loop().create_task(self._gateway("INTERACTION_CREATE", payload))
+            return
         self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
 
     async def slash(
@@ -421,7 +459,10 @@ class FakeDiscord:
         webhook_async.async_context.set(self._adapter)
         start = len(self.requests)
         before = asyncio.all_tasks()
-        self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+        if self.wire:
+            await self._gateway("INTERACTION_CREATE", payload)
+        else:
+            self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
         await self._settle(before)
         token = payload["token"]
         mine = [
@@ -546,11 +587,14 @@ class FakeDiscord:
         got = _read_files(files)
         req = Request(route.method, _actual_path(route), body, got)
         self._record(req)
+        refuse_oversized(req, body if route.method in ("POST", "PATCH") else None)
         params = _route_params(route)
         path = route.path
         if path == "/channels/{channel_id}/messages" and route.method == "POST":
             msg = self._store_message(body or {}, got, int(params["channel_id"]))
             req.message_id = int(msg["id"])
+            if self.wire:  # Discord tells the bot of its own message, DMs included
+                asyncio.get_running_loop().create_task(self._gateway("MESSAGE_CREATE", msg))
             return msg
         if path == "/channels/{channel_id}/messages/{message_id}":
             mid = int(params["message_id"])
@@ -594,6 +638,10 @@ class FakeDiscord:
         iid = self._tokens.get(token)
         req = Request(route.method, _actual_path(route), body, got, interaction_id=iid)
         self._record(req)
+        if body is not None and route.path.endswith("/callback"):
+            refuse_oversized(req, body.get("data") if int(body["type"]) in (4, 7) else None)
+        elif route.method in ("POST", "PATCH"):
+            refuse_oversized(req, body)
         channel_id = self._channel_of_token.get(token, DEFAULT_CHANNEL)
         original = self._originals.get(token)
         if route.path.endswith("/callback"):

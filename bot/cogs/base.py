@@ -20,7 +20,7 @@ from discord.ext import commands
 from bot.i18n import Lang, lang_of
 from bot.services.base import ERR_NO_MATCH, GameService, LobbyInfo, ServiceError
 from bot.ui.components import Click
-from bot.ui.message import Message
+from bot.ui.message import Message, fit, shown_name
 from engine.core.errors import EngineError
 
 log = logging.getLogger(__name__)
@@ -46,6 +46,11 @@ def required_permissions(interaction: Interaction) -> list[str]:
         "embed_links",
     ]
     return [p for p in needed if not getattr(have, p)]
+
+
+def shown_user(interaction: Interaction) -> str:
+    """The acting user's name as message text (markdown escaped: shown, never interpreted)."""
+    return shown_name(interaction.user.display_name)
 
 
 def describe(interaction: Interaction) -> str:
@@ -91,7 +96,7 @@ class GameCog:
         except ServiceError as e:
             await self._say(interaction, self.error_text(e, lang))
         except EngineError as e:
-            await self._say(interaction, self.text(lang, "illegal", reason=str(e)))
+            await self._say(interaction, self.text(lang, "illegal", reason=e.text(lang.value)))
         except discord.Forbidden:
             log.warning("missing permissions in channel %s", interaction.channel_id)
             missing = [self.text(lang, f"perm_{p}") for p in required_permissions(interaction)]
@@ -102,7 +107,9 @@ class GameCog:
             await self._say(interaction, self.text(lang, "generic_error"))
 
     async def _say(self, interaction: Interaction, text: str, **kw: Any) -> None:
-        """An ephemeral answer, whether or not the interaction was already acknowledged."""
+        """An ephemeral answer, whether or not the interaction was already acknowledged (cut
+        to Discord's limit: a longer answer would be refused and the player get none)."""
+        text = fit(text)
         try:
             if not interaction.response.is_done():
                 await interaction.response.send_message(text, ephemeral=True, **kw)
@@ -152,7 +159,7 @@ class GameCog:
         )
         lang = self.lang_for(info.match_id, interaction)
         msg = self.lobby_message(info, lang)
-        msg.content = self.text(lang, "joined", name=interaction.user.display_name)
+        msg.content = self.text(lang, "joined", name=shown_user(interaction))
         resp = await interaction.response.send_message(**msg.kwargs())
         if resp.message_id is not None:
             await self.lobby_service.set_lobby_message(info.match_id, resp.message_id)
@@ -161,7 +168,7 @@ class GameCog:
         info = await self.lobby_service.leave(channel_id(interaction), interaction.user.id)
         lang = self.lang_for(info.match_id, interaction)
         msg = self.lobby_message(info, lang)
-        msg.content = self.text(lang, "left", name=interaction.user.display_name)
+        msg.content = self.text(lang, "left", name=shown_user(interaction))
         await interaction.response.send_message(**msg.kwargs())
 
     async def _open_lobby(self, interaction: Interaction, click: Click) -> LobbyInfo[Any] | None:

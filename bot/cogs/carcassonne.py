@@ -22,10 +22,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from bot.cogs.base import channel_id
-from bot.cogs.turns import Chain, TurnPickers, move_text
+from bot.cogs.base import channel_id, shown_user
+from bot.cogs.turns import MATCH_MEMORY, Chain, TurnPickers, move_text
 from bot.i18n import Lang, lang_of, t
 from bot.services.base import LobbyInfo
+from bot.services.cache import Lru
 from bot.services.matches import (
     ERR_NOT_YOUR_TURN,
     MatchService,
@@ -33,12 +34,13 @@ from bot.services.matches import (
     ServiceError,
 )
 from bot.services.options import find_rule
+from bot.services.pictures import board_png
 from bot.ui import images, typed
 from bot.ui import lobby as lobby_ui
 from bot.ui import presenters as ui
 from bot.ui.choices import Step, Token, walk
 from bot.ui.components import Click
-from bot.ui.message import Message, pinging
+from bot.ui.message import Message, TextOption, pinging
 from engine.core.decisions import Decision
 
 log = logging.getLogger(__name__)
@@ -72,8 +74,9 @@ class Carcassonne(
     def __init__(self, bot: commands.Bot, service: MatchService) -> None:
         self.bot = bot
         self.service = service
-        self._lang: dict[int, Lang] = {}  # match id -> language of its public messages
-        self._dm_sent: dict[int, set[str]] = {}  # match id -> secret decisions sent by DM
+        # per match, bounded, forgotten when the match ends (see TurnPickers.forget)
+        self._lang: Lru[int, Lang] = Lru(MATCH_MEMORY)  # the language of its public messages
+        self._dm_sent: Lru[int, set[str]] = Lru(MATCH_MEMORY)  # secret decisions sent by DM
         self._background: set[asyncio.Task[None]] = set()
         super().__init__()
 
@@ -105,6 +108,7 @@ class Carcassonne(
     def _remember_lang(self, match_id: int, interaction: Interaction) -> Lang:
         lang = lang_of(interaction.locale)
         self._lang[match_id] = lang
+        self.service.note_lang(match_id, lang.value)  # the match's pictures speak it too
         return lang
 
     # ================================================================== lobby commands
@@ -173,7 +177,7 @@ class Carcassonne(
     # ================================================================== turn commands
     @app_commands.command(name="choose", description="Answer one of your open choices")
     @app_commands.describe(option="What you choose (the list shows your open choices)")
-    async def choose(self, interaction: Interaction, option: str) -> None:
+    async def choose(self, interaction: Interaction, option: TextOption) -> None:
         """The typed path to any decision: an option from autocomplete, its words, a number
         (a numeric option) or "pass"."""
 
@@ -215,7 +219,7 @@ class Carcassonne(
         interaction: Interaction,
         cell: int,
         rotation: int,
-        follower: str | None = None,
+        follower: TextOption | None = None,
     ) -> None:
         """The tile shortcut: cell and rotation, and the follower step's answer with it."""
 
@@ -353,7 +357,7 @@ class Carcassonne(
         )
         lang = self._remember_lang(done.match_id, interaction)
         moved = move_text(steps, outcome.seats, lang)
-        name = interaction.user.display_name
+        name = shown_user(interaction)
         await self.post_outcome(done, lang, headline=t(lang, "moved", name=name, move=moved))
         await interaction.followup.send(t(lang_of(interaction.locale), "done"), ephemeral=True)
 
@@ -372,7 +376,7 @@ class Carcassonne(
         outcome = await self.service.undo(channel_id(interaction), _uid(interaction))
         lang = self._remember_lang(outcome.match_id, interaction)
         await self.post_outcome(
-            outcome, lang, headline=t(lang, "undone", name=interaction.user.display_name)
+            outcome, lang, headline=t(lang, "undone", name=shown_user(interaction))
         )
 
     @app_commands.command(name="resign", description="Resign from the match")
@@ -381,7 +385,7 @@ class Carcassonne(
             await interaction.response.defer(ephemeral=True, thinking=True)
             outcome = await self.service.resign(channel_id(interaction), _uid(interaction))
             lang = self._remember_lang(outcome.match_id, interaction)
-            headline = t(lang, "resigned", name=interaction.user.display_name)
+            headline = t(lang, "resigned", name=shown_user(interaction))
             await self.post_outcome(outcome, lang, headline=headline)
             await interaction.followup.send(t(lang, "done"), ephemeral=True)
 
@@ -398,8 +402,9 @@ class Carcassonne(
                 channel_id(interaction), _uid(interaction), can_manage=can_manage
             )
             lang = self._remember_lang(info.match_id, interaction)
+            self.forget(info.match_id)
             await interaction.response.send_message(
-                t(lang, "abandoned", name=interaction.user.display_name),
+                t(lang, "abandoned", name=shown_user(interaction)),
                 allowed_mentions=ui.QUIET,
             )
 
@@ -410,9 +415,13 @@ class Carcassonne(
     async def board(self, interaction: Interaction) -> None:
         async def body() -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            outcome = await self.service.current(channel_id(interaction), render=True)
+            outcome = await self.service.current(channel_id(interaction), render=False)
             lang = lang_of(interaction.locale)
-            png = outcome.png or await images.board_png(outcome.view, self.service.painter)
+            # the whole map (the turn picture shows the region in play)
+            png = await board_png(self.service, outcome, lang.value, whole=True)
+            png = png or await images.board_png(
+                outcome.view, lang.value, whole=True, painter=self.service.painter
+            )
             await interaction.followup.send(
                 embed=ui.score_embed(outcome, lang),
                 file=discord.File(io.BytesIO(png), filename="board.png"),

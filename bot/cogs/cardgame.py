@@ -25,7 +25,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.base import GameCog, channel_id
+from bot.cogs.base import GameCog, channel_id, shown_user
 from bot.cogs.cardturns import CardPickers
 from bot.cogs.private import reply_private, send_private
 from bot.i18n import Lang, lang_of
@@ -34,7 +34,7 @@ from bot.services.base import ERR_NOT_YOUR_TURN, LobbyInfo, ServiceError
 from bot.services.cardgame import CardMatchService, CardOutcome
 from bot.ui import cardgame as cui
 from bot.ui.components import Click
-from bot.ui.message import Message
+from bot.ui.message import MAX_OPTION, Message, TextOption, quoted
 from engine.cardgame import (
     CardAction,
     CardFace,
@@ -44,13 +44,14 @@ from engine.cardgame import (
     PlayCard,
     rules_summary,
 )
-from engine.cardgame.cards import Colour
+from engine.cardgame.cards import FACE_BY_CODE, Colour
+from engine.core.errors import EngineError
 from rendering.cardgame import render_hand
 
 log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
-RenderHand = Callable[[CardSeatView], bytes]
+RenderHand = Callable[[CardSeatView, str], bytes]
 
 
 @app_commands.guild_only()
@@ -115,7 +116,7 @@ class CardGame(
         content.
         """
         for user_id in outcome.private_changed:
-            if user_id <= 0 or self.service.dm.is_closed(user_id):
+            if user_id <= 0 or await self.service.dm.is_closed(user_id):
                 continue
             _, sv = await self.service.private_view(outcome.match_id, user_id)
             msg = await self._hand(outcome, sv, lang, where=f"<#{outcome.channel_id}>")
@@ -133,7 +134,7 @@ class CardGame(
     ) -> Message:
         """The hand picture and text with the seat's private decisions (for that seat only)."""
         # a worker process draws it when the hand pickles (bot.services.painters), else a thread
-        draw = partial(self.hand_renderer, sv)
+        draw = partial(self.hand_renderer, sv, lang.value)
         png = await self.service.painter.paint(draw) if sv.hand else None
         return cui.hand_message(outcome.match_id, sv, outcome.seats, lang, png, where=where)
 
@@ -204,7 +205,7 @@ class CardGame(
             )
             lang = lang_of(interaction.locale)
             await interaction.response.send_message(
-                tc(lang, "abandoned", name=interaction.user.display_name),
+                tc(lang, "abandoned", name=shown_user(interaction)),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
 
@@ -213,7 +214,9 @@ class CardGame(
     # ================================================================== moves
     @app_commands.command(name="play", description="Play a card from your hand into a row")
     @app_commands.describe(card="A card from your hand", row="The row to play it in")
-    async def play(self, interaction: Interaction, card: str, row: str | None = None) -> None:
+    async def play(
+        self, interaction: Interaction, card: TextOption, row: TextOption | None = None
+    ) -> None:
         async def body() -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
             match_id = await self._match_here(interaction)
@@ -235,14 +238,17 @@ class CardGame(
         if sv is None:
             return []
         typed = current.strip().lower()
+        spanish = lang_of(interaction.locale) is Lang.ES
         codes: list[str] = []
         for a in sv.legal:
             code = a.card if isinstance(a, PlayCard) else None
             if isinstance(a, LayJoker) and sv.public.setup_joker is not None:
                 code = sv.public.setup_joker.code
-            if code is not None and code not in codes and typed in code:
+            if code is None or code in codes:
+                continue
+            if typed in code or typed in _shown(code, spanish).lower():
                 codes.append(code)
-        return [app_commands.Choice(name=c, value=c) for c in codes[:25]]
+        return [app_commands.Choice(name=_shown(c, spanish), value=c) for c in codes[:25]]
 
     @play.autocomplete("row")
     async def _row_autocomplete(
@@ -265,7 +271,7 @@ class CardGame(
 
     @app_commands.command(name="claim", description="Stand your large follower at a row's end")
     @app_commands.describe(row="The row whose open cards your follower secures")
-    async def claim(self, interaction: Interaction, row: str) -> None:
+    async def claim(self, interaction: Interaction, row: TextOption) -> None:
         async def body() -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
             match_id = await self._match_here(interaction)
@@ -274,7 +280,7 @@ class CardGame(
             action = PlaceFollower(colour)
             if action not in sv.legal:
                 _refuse(sv, outcome)
-                raise ServiceError("bad_row", "Not a legal row.", card="🧍", row=row)
+                raise ServiceError("bad_row", "Not a legal row.", card="🧍", row=quoted(row))
             lang = lang_of(interaction.locale)
             await self._submit(interaction, match_id, action, sv.public.version)
             done = cui.move_text(action, lang, secret_ok=True)
@@ -320,7 +326,7 @@ class CardGame(
                 colour=cui.COLOUR,
             )
             lines = [
-                f"{cui.seat_name(outcome.seats, a.seat)} +{a.points} — {a.item.describe()}"
+                f"{cui.seat_name(outcome.seats, a.seat)} +{a.points} — {a.item.text(lang.value)}"
                 for a in outcome.view.awards
             ]
             if lines:
@@ -377,12 +383,36 @@ class CardGame(
 
 # ====================================================================== helpers
 def _code(text: str) -> str:
-    """A card code from what a player typed (``city-2`` → ``blue-2``)."""
-    return CardFace.parse(text).code
+    """A card code from what a player typed (``city-2`` → ``blue-2``).
+
+    Raises:
+        ServiceError: bad_card (the reply quotes the typed text shortened).
+    """
+    try:
+        return CardFace.parse(text[:MAX_OPTION]).code
+    except EngineError:
+        raise ServiceError("bad_card", "Not a card.", card=quoted(text, code=True)) from None
+
+
+def _code_or_none(text: str) -> str | None:
+    try:
+        return _code(text)
+    except ServiceError:
+        return None
+
+
+def _shown(code: str, spanish: bool) -> str:
+    """A card code as the player reads it (Spanish players: ``azul-2``)."""
+    face = FACE_BY_CODE.get(code)
+    return face.code_es if spanish and face is not None else code
 
 
 def _colour(text: str) -> Colour:
-    return Colour.parse(text)
+    """A row from what a player typed. Raises ServiceError bad_row."""
+    try:
+        return Colour.parse(text[:MAX_OPTION])
+    except EngineError:
+        raise ServiceError("bad_row", "Not a row.", card="—", row=quoted(text)) from None
 
 
 def _refuse(sv: CardSeatView, outcome: CardOutcome) -> None:
@@ -401,17 +431,27 @@ def _play_action(sv: CardSeatView, outcome: CardOutcome, card: str, row: str | N
         ServiceError: not_your_turn, bad_card, bad_row.
     """
     _refuse(sv, outcome)
-    if sv.public.step == "setup" and sv.public.setup_joker is not None:
+    joker = sv.public.setup_joker
+    if sv.public.step == "setup" and joker is not None:
+        # the only card to lay now is the joker that came up: another card is refused, never
+        # taken for the joker
+        if _code_or_none(card) != joker.code:
+            raise ServiceError(
+                "not_the_joker",
+                f"Lay {joker.code} first, in the row you choose.",
+                card=quoted(card, code=True),
+                joker=joker.code,
+            )
         if row is None:
-            raise ServiceError("bad_row", "Say which row.", card=card, row="?")
+            raise ServiceError("bad_row", "Say which row.", card=joker.code, row="?")
         return LayJoker(_colour(row))
     code = _code(card)
     rows = [a.row for a in sv.legal if isinstance(a, PlayCard) and a.card == code]
     if not rows:
-        raise ServiceError("bad_card", "Not a legal card.", card=card)
+        raise ServiceError("bad_card", "Not a legal card.", card=quoted(card, code=True))
     colour = _colour(row) if row else (rows[0] if len(rows) == 1 else CardFace.parse(code).colour)
     if colour is None or colour not in rows:
-        raise ServiceError("bad_row", "Not a legal row.", card=code, row=row or "?")
+        raise ServiceError("bad_row", "Not a legal row.", card=code, row=quoted(row or "?"))
     return PlayCard(code, colour)
 
 

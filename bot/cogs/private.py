@@ -3,7 +3,7 @@ DMs, answer ephemerally instead.
 
 Used by the card game for hands today, and meant for the tile game's private decisions: a
 message for one player goes by direct message; when Discord answers 403 the player is noted in
-the :class:`~bot.services.private.DmRegistry` (kept in the match snapshots), the channel is told
+the :class:`~bot.services.private.DmRegistry` (stored at once), the channel is told
 once — without the secret — and from then on the player reads the same content through an
 ephemeral reply (a "My hand" or "Decide" button, or a slash command). A failing DM is never
 retried.
@@ -41,14 +41,14 @@ async def send_private(
     the secret) is posted in ``channel`` the first time. Returns whether the DM was sent; other
     failures are logged without any content.
     """
-    if user_id <= 0 or registry.is_closed(user_id):
+    if user_id <= 0 or await registry.is_closed(user_id):
         return False
     try:
         dm = await client.create_dm(discord.Object(id=user_id))
         await dm.send(**message.kwargs())
         return True
     except discord.Forbidden:
-        if registry.note_closed(user_id):
+        if await registry.note_closed(user_id):
             await channel.send(closed_notice, allowed_mentions=NOTICE_MENTIONS)
     except discord.HTTPException as e:
         log.warning("a DM to a player failed (HTTP %s)", e.status)

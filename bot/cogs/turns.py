@@ -21,10 +21,11 @@ from typing import Any
 
 import discord
 
-from bot.cogs.base import GameCog, channel_id
+from bot.cogs.base import GameCog, channel_id, shown_user
 from bot.cogs.private import reply_private, send_private
 from bot.i18n import Lang, lang_of, t
 from bot.services.base import SeatInfo
+from bot.services.cache import Lru
 from bot.services.matches import (
     ERR_NO_MATCH,
     ERR_NOT_YOUR_TURN,
@@ -33,6 +34,7 @@ from bot.services.matches import (
     Outcome,
     ServiceError,
 )
+from bot.services.pictures import board_png
 from bot.ui import images
 from bot.ui import presenters as ui
 from bot.ui.choices import (
@@ -55,8 +57,9 @@ from engine.core.decisions import Decision
 log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
-#: decision keys already sent by DM, per match (kept for this many matches)
-DM_MEMORY = 256
+#: what the cog remembers per match (language, decision keys sent by DM) is kept for at most
+#: this many matches, and forgotten when a match ends
+MATCH_MEMORY = 1024
 
 
 @dataclass
@@ -91,9 +94,15 @@ class TurnPickers(GameCog):
     """The turn message, DMs and every decision click (see the module docstring)."""
 
     service: MatchService
-    _dm_sent: dict[int, set[str]]
+    _dm_sent: Lru[int, set[str]]
+    _lang: Lru[int, Lang]
     #: tasks that post after the interaction was answered (replay animations)
     _background: set[asyncio.Task[None]]
+
+    def forget(self, match_id: int) -> None:
+        """Drop what the cog remembers of a match that has ended."""
+        self._dm_sent.pop(match_id)
+        self._lang.pop(match_id)
 
     def _remember_lang(self, match_id: int, interaction: Interaction) -> Lang:
         raise NotImplementedError
@@ -115,20 +124,22 @@ class TurnPickers(GameCog):
     ) -> discord.Message:
         """Post the turn message (or the final scoring) in the match's channel, then send
         new secret decisions to their seats."""
-        png = outcome.png
+        png = await board_png(self.service, outcome, lang.value)  # in the message's language
         if png is None:
-            png = await images.board_png(outcome.view, self.service.painter)
+            png = await images.board_png(outcome.view, lang.value, painter=self.service.painter)
         msg = ui.outcome_message(outcome, lang, png, headline=headline)
         sent: discord.Message = await self._channel(outcome).send(**msg.kwargs())
-        if not (outcome.finished or outcome.view.over):
+        if outcome.finished or outcome.view.over:
+            self.forget(outcome.match_id)
+            if outcome.animation is None:
+                # the final board is out: the replay animation follows when it is drawn, and
+                # neither this move nor any other table waits for it
+                task = asyncio.create_task(self._post_animation(outcome, lang))
+                self._background.add(task)
+                task.add_done_callback(self._background.discard)
+        else:
             await self.service.set_turn_message(outcome.match_id, outcome.version, sent.id)
             await self.deliver_private(outcome, lang)
-        elif outcome.animation is None:
-            # the final board is out: the replay animation follows when it is drawn, and
-            # neither this move nor any other table waits for it
-            task = asyncio.create_task(self._post_animation(outcome, lang))
-            self._background.add(task)
-            task.add_done_callback(self._background.discard)
         return sent
 
     async def _post_animation(self, outcome: Outcome, lang: Lang) -> None:
@@ -150,8 +161,6 @@ class TurnPickers(GameCog):
         the player "DMs closed", said once in the channel without the secret, and the
         "Decide" button serves them from then on; a DM is never retried)."""
         sent = self._dm_sent.setdefault(outcome.match_id, set())
-        while len(self._dm_sent) > DM_MEMORY:
-            self._dm_sent.pop(next(iter(self._dm_sent)))
         for seat in outcome.private_seats:
             user_id = outcome.user_of(seat)
             if user_id <= 0:
@@ -377,7 +386,7 @@ class TurnPickers(GameCog):
         )
         lang = self._remember_lang(outcome.match_id, interaction)
         moved = move_text(chain.steps, outcome.seats, lang)
-        name = interaction.user.display_name
+        name = shown_user(interaction)
         await self.post_outcome(done, lang, headline=t(lang, "moved", name=name, move=moved))
         text = t(lang_of(interaction.locale), "done")
         if fresh:

@@ -6,7 +6,7 @@ depend on the game: opening a lobby (one open match per channel, across both gam
 leaving, changing the lobby options (host only), abandoning, starting checks, the per-match
 ``asyncio.Lock`` that serialises calls, rebuilding a match from its log behind a
 :class:`~bot.services.cache.GameCache`, rendering behind a PNG cache, and which users have
-their DMs closed (:class:`~bot.services.private.DmRegistry`, kept in the match snapshot).
+their DMs closed (:class:`~bot.services.private.DmRegistry`, stored at once in the database).
 
 A move's reads are one trip to SQLite each (:class:`storage.units.Units`: the match row with its
 seats), its JSON columns decoded only when used, and pictures are drawn by a
@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+import weakref
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -28,9 +29,13 @@ from pathlib import Path
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from bot.services.cache import GameCache, PictureCache
+from bot.services.guard import ERR_BAD_INPUT as ERR_BAD_INPUT
+from bot.services.guard import Guarded, guard_class
 from bot.services.painters import Painter
 from bot.services.private import DmRegistry
+from engine.core import messages
 from engine.core.errors import EngineError
+from engine.core.messages import Phrase
 from engine.core.rng import Rng
 from engine.core.seats import Seat
 from storage import ActionRow, AlreadySeated, ChannelBusy, MatchRow, SeatRow, Storage
@@ -52,6 +57,15 @@ class ServiceError(Exception):
         self.key = key
         self.params = params
 
+    def reason(self, lang: str = "en") -> str:
+        """The ``reason`` of an ERR_ILLEGAL in ``lang``: an engine error's words or a
+        :class:`~engine.core.messages.Phrase` in that language, else the English text."""
+        error = self.params.get("error")
+        if isinstance(error, EngineError):
+            return error.text(lang)
+        reason = self.params.get("reason", str(self))
+        return reason.text(lang) if isinstance(reason, Phrase) else str(reason)
+
 
 # keys used with ServiceError (each has an English and a Spanish text in bot/i18n.py)
 ERR_MATCH_EXISTS = "match_exists"  # a lobby or match already runs here (params: url?, game)
@@ -65,9 +79,10 @@ ERR_NOT_IN_LOBBY = "not_in_lobby"  # the user is not one of the lobby's players
 ERR_NOT_HOST = "not_host"
 ERR_TOO_FEW = "too_few_players"
 ERR_STALE = "stale"  # params: message_url (link to the current turn message) if known
-ERR_ILLEGAL = "illegal"  # params: reason (engine's player-readable text, English)
+ERR_ILLEGAL = "illegal"  # params: reason (English), error (the EngineError): see .reason(lang)
 ERR_NO_UNDO = "no_undo"
 ERR_ALREADY_STARTED = "already_started"
+# ERR_BAD_INPUT (bot/services/guard.py): a call whose arguments do not fit the service's types
 
 #: where new lobbies get their seed when none is given
 MAX_SEED = (1 << 62) - 1
@@ -157,12 +172,41 @@ def message_url(guild_id: int, channel_id: int, message_id: int | None) -> str |
     return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
 
 
-def illegal(reason: str) -> ServiceError:
+def illegal(reason: str | EngineError) -> ServiceError:
+    """ERR_ILLEGAL: an engine error travels with it (``params["error"]``) and a
+    :class:`~engine.core.messages.Phrase` stays one, so a front end shows either in the
+    player's language (:meth:`ServiceError.reason`); ``params["reason"]`` is English."""
+    if isinstance(reason, EngineError):
+        return ServiceError(ERR_ILLEGAL, str(reason), reason=str(reason), error=reason)
     return ServiceError(ERR_ILLEGAL, reason, reason=reason)
 
 
-class GameService(Generic[Opts, G]):
+messages.register(
+    {
+        "svc.joined_already": (
+            "{n} players have joined already.",
+            "Ya se han unido {n} jugadores.",
+        ),
+        "svc.no_action": ("No action given.", "No se ha indicado ninguna acción."),
+        "svc.game_over": ("The game is over.", "La partida ha terminado."),
+        "svc.no_replay": (
+            "This match can no longer be replayed ({error}); abandon it to start anew.",
+            "Esta partida ya no se puede reproducir ({error}); abandónala para empezar otra.",
+        ),
+        "svc.card_players": (
+            "The card game needs {low}–{high} players.",
+            "El juego de cartas necesita de {low} a {high} jugadores.",
+        ),
+    }
+)
+
+
+class GameService(Guarded, Generic[Opts, G]):
     """The lobby, locks, loading and caching of one game's matches (see the module docstring).
+
+    Every public coroutine method checks its arguments against its type hints first
+    (:mod:`bot.services.guard`): a wrong type or an id beyond 64 bits is answered with
+    ServiceError ``bad_input``, never a raw TypeError or OverflowError.
 
     Subclasses set ``game`` (the ``matches.game`` value), ``min_players`` and ``name`` (for
     messages), and implement :meth:`options_from_json`, :meth:`validate` and :meth:`replay_log`.
@@ -190,9 +234,11 @@ class GameService(Generic[Opts, G]):
         self.storage = storage
         self.clock = clock
         self.cache_size = cache_size
-        self.dm = dm if dm is not None else DmRegistry()
+        self.dm = dm if dm is not None else DmRegistry(storage)
         self.painter = painter if painter is not None else Painter()
-        self._locks: dict[int, asyncio.Lock] = {}
+        #: one lock per match while a call holds or awaits it: an entry goes with its last
+        #: user, so the table never outgrows the matches being played at this moment
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._cache: GameCache[G] = GameCache(cache_size, max_bytes=cache_bytes, weigh=self.weigh)
         #: the newest picture of each match by (match_id, version, ...): a version fixes the
         #: view, so it fixes the image
@@ -329,7 +375,7 @@ class GameService(Generic[Opts, G]):
             options = change(self.options_from_json(row.options))
             self.validate(options)
             if options.players < len(seats):
-                raise illegal(f"{len(seats)} players have joined already.")
+                raise illegal(Phrase("svc.joined_already", n=len(seats)))
             async with self.storage.db.transaction() as tx:
                 await self.storage.matches.set_options(tx, row.id, options.to_json())
         return await self._lobby_info(row.id)
@@ -427,9 +473,11 @@ class GameService(Generic[Opts, G]):
 
     # ------------------------------------------------------------------ loading
     def _lock(self, match_id: int) -> asyncio.Lock:
+        """The match's lock; the caller keeps it alive by holding it (``async with``)."""
         lock = self._locks.get(match_id)
         if lock is None:
-            lock = self._locks[match_id] = asyncio.Lock()
+            lock = asyncio.Lock()
+            self._locks[match_id] = lock
         return lock
 
     async def _open_row(self, channel_id: int) -> MatchRow:
@@ -505,17 +553,12 @@ class GameService(Generic[Opts, G]):
             raise ServiceError(ERR_NO_MATCH, "The match has not started yet.", lobby=True)
         game = self._cache.get(row.id, row.version)
         if game is None:
-            # what this process learnt since is in its registry already: the snapshot only
-            # matters the first time a match is loaded
-            self.dm.remember(row.snapshot)
             entries = await self.storage.actions.entries(row.id)
             try:
                 game = self.replay_log(row, entries)
             except (EngineError, ValueError, TypeError, KeyError) as e:
                 log.error("%s match %s no longer replays from its log: %s", self.game, row.id, e)
-                raise illegal(
-                    f"This match can no longer be replayed ({e}); abandon it to start anew."
-                ) from e
+                raise illegal(Phrase("svc.no_replay", error=str(e))) from e
             self._remember(row.id, game)
         return Loaded(row, seated(seats), game)
 
@@ -559,11 +602,10 @@ class GameService(Generic[Opts, G]):
 
     async def note_dm_closed(self, user_id: int) -> bool:
         """Remember that ``user_id`` cannot be sent DMs; True the first time (say it once)."""
-        return self.dm.note_closed(user_id)
+        return await self.dm.note_closed(user_id)
 
-    @property
-    def dm_closed(self) -> set[int]:
-        return self.dm.closed
+    async def dm_is_closed(self, user_id: int) -> bool:
+        return await self.dm.is_closed(user_id)
 
 
 def seated(seats: Sequence[SeatRow]) -> list[SeatRow]:
@@ -572,3 +614,6 @@ def seated(seats: Sequence[SeatRow]) -> list[SeatRow]:
         (s for s in seats if s.seat is not None),
         key=lambda s: s.seat if s.seat is not None else -1,
     )
+
+
+guard_class(GameService)  # its subclasses are guarded by Guarded.__init_subclass__

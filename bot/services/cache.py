@@ -14,6 +14,45 @@ from collections.abc import Callable, Hashable
 from typing import Generic, TypeVar
 
 T = TypeVar("T")
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class Lru(Generic[K, V]):
+    """A mapping that keeps its ``size`` most recently used entries: what a cog remembers per
+    match (a language, the secret decisions it sent) stays bounded however many matches are
+    played, and a forgotten entry only costs a default (English, a DM sent twice at worst)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: OrderedDict[K, V] = OrderedDict()
+
+    def get(self, key: K, default: V) -> V:
+        if key not in self._items:
+            return default
+        self._items.move_to_end(key)
+        return self._items[key]
+
+    def __setitem__(self, key: K, value: V) -> None:
+        self._items[key] = value
+        self._items.move_to_end(key)
+        while len(self._items) > self.size:
+            self._items.popitem(last=False)
+
+    def setdefault(self, key: K, value: V) -> V:
+        if key in self._items:
+            return self.get(key, value)
+        self[key] = value
+        return value
+
+    def pop(self, key: K) -> None:
+        self._items.pop(key, None)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._items
+
+    def __len__(self) -> int:
+        return len(self._items)
 
 
 class GameCache(Generic[T]):

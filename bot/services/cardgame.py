@@ -37,7 +37,7 @@ from bot.services.base import (
     illegal,
 )
 from bot.services.painters import Painter
-from bot.services.private import SNAPSHOT_KEY, DmRegistry
+from bot.services.private import DmRegistry
 from engine.cardgame import (
     CardAction,
     CardPublicView,
@@ -55,6 +55,7 @@ from engine.cardgame.decisions import seat_pending
 from engine.cardgame.events import CardEvent
 from engine.cardgame.rules import answer as answer_decision
 from engine.core.errors import EngineError, NotYourTurnError, StaleStateError
+from engine.core.messages import Phrase
 from engine.core.seats import Seat
 from storage import ActionRow, MatchRow, NewAction, StaleVersion, Storage
 
@@ -181,7 +182,7 @@ class CardMatchService(GameService[CardOptions, CardState]):
 
     def validate(self, options: CardOptions) -> None:
         if not MIN_PLAYERS <= options.players <= MAX_PLAYERS:
-            raise illegal(f"The card game needs {MIN_PLAYERS}–{MAX_PLAYERS} players.")
+            raise illegal(Phrase("svc.card_players", low=MIN_PLAYERS, high=MAX_PLAYERS))
 
     def replay_log(self, row: MatchRow, entries: list[ActionRow]) -> CardState:
         assert row.setup is not None
@@ -228,14 +229,14 @@ class CardMatchService(GameService[CardOptions, CardState]):
             try:
                 state = replay(setup, row.seed, ())
             except EngineError as e:
-                raise illegal(str(e)) from None
+                raise illegal(e) from None
             async with self.storage.db.transaction() as tx:
                 await self.storage.matches.start(
                     tx,
                     row.id,
                     seat_order=[s.user_id for s in order],
                     setup=setup.to_json(),
-                    snapshot=self._snapshot(state, [s.user_id for s in order]),
+                    snapshot=self._snapshot(state),
                 )
             self._remember(row.id, state)
             loaded = await self._load(row.id)
@@ -269,7 +270,7 @@ class CardMatchService(GameService[CardOptions, CardState]):
             if expected_version is not None and expected_version != before.version:
                 raise self._stale(loaded.row)
             if before.over:
-                raise illegal("The game is over.")
+                raise illegal(Phrase("svc.game_over"))
             try:
                 if key is None:
                     tr = apply(before, seat, action)
@@ -280,13 +281,12 @@ class CardMatchService(GameService[CardOptions, CardState]):
             except NotYourTurnError:
                 self._not_your_turn(loaded)
             except EngineError as e:
-                raise illegal(str(e)) from None
+                raise illegal(e) from None
             after = tr.state
             secret = isinstance(action, PlayCard) and before.played[seat] == 0
             entry = NewAction(
                 after.version, seat, action.notation(), f"seat:{seat}" if secret else "public"
             )
-            users = [s.user_id for s in loaded.seats]
             try:
                 async with self.storage.db.transaction() as tx:
                     await self.storage.matches.advance(
@@ -294,7 +294,7 @@ class CardMatchService(GameService[CardOptions, CardState]):
                         match_id,
                         expected_version=before.version,
                         new_version=after.version,
-                        snapshot=self._snapshot(after, users),
+                        snapshot=self._snapshot(after),
                         status="finished" if after.over else None,
                     )
                     await self.storage.actions.append(tx, match_id, [entry])
@@ -358,7 +358,7 @@ class CardMatchService(GameService[CardOptions, CardState]):
             current_user_id=users[0] if users else 0,
         )
 
-    def _snapshot(self, state: CardState, users: list[int]) -> dict[str, Any]:
+    def _snapshot(self, state: CardState) -> dict[str, Any]:
         return {
             "schema": SNAPSHOT_SCHEMA,
             "game": GAME,
@@ -368,7 +368,6 @@ class CardMatchService(GameService[CardOptions, CardState]):
             "scores": list(state.scores),
             "winners": [int(s) for s in state.winners],
             "names": list(state.setup.names),
-            SNAPSHOT_KEY: self.dm.snapshot_part(users),
         }
 
     async def _outcome(

@@ -13,7 +13,6 @@ import aiosqlite
 
 from bot.services.base import ERR_STALE, GameService, Loaded, ServiceError, seated
 from bot.services.options import MatchOptions
-from bot.services.private import SNAPSHOT_KEY
 from bot.services.replay import RESIGN, Game
 from bot.services.results import snapshot_of
 from storage import MatchRow, MoveCommit, NewAction, Reminder, StaleVersion
@@ -42,7 +41,6 @@ class MoveCommits(GameService[MatchOptions, Game]):
         users = [s.user_id for s in loaded.seats]
         # the whole record only goes into the final snapshot (storage keeps others compact)
         snapshot = snapshot_of(game, names, winners=resign_winners, record=finished)
-        snapshot[SNAPSHOT_KEY] = self.dm.snapshot_part(users)
         resigned = [e.seat for e in entries if e.action == RESIGN]
         timer: Reminder | Literal["keep", "cancel"] = "keep"
         if finished:

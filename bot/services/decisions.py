@@ -97,7 +97,7 @@ class DecisionReads(GameService[MatchOptions, Game]):
             for a in actions:
                 state = apply(state, seat, a).state
         except EngineError as e:
-            raise illegal(str(e)) from None
+            raise illegal(e) from None
         found = None
         if not (state.pile_pos != before.pile_pos or state.rng != before.rng or state.over):
             sv = view_for(state, seat)

@@ -23,7 +23,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any, NoReturn
 
@@ -53,6 +53,7 @@ from bot.services.commits import MoveCommits
 from bot.services.decisions import DecisionReads
 from bot.services.options import MatchOptions, game_setup, validate_options
 from bot.services.painters import Painter, replay_animation
+from bot.services.pictures import PictureLangs, picture_inputs
 from bot.services.private import DmRegistry
 from bot.services.replay import RESIGN, UNDO, Game, rebuild, start_game
 from bot.services.results import (
@@ -78,14 +79,8 @@ from engine import (
 )
 from engine.carcassonne.events import Event
 from engine.core.errors import StaleStateError
-from storage import (
-    ActionRow,
-    MatchRow,
-    NewAction,
-    StaleVersion,
-    Storage,
-    snapshot_names,
-)
+from engine.core.messages import Phrase
+from storage import ActionRow, MatchRow, NewAction, StaleVersion, Storage, snapshot_names
 
 __all__ = [
     "ERR_ALREADY_JOINED",
@@ -130,7 +125,7 @@ GAME_MOVE_BYTES = 1_200
 _UNSET: Any = object()
 
 
-class MatchService(MoveCommits, DecisionReads):
+class MatchService(MoveCommits, DecisionReads, PictureLangs):
     """See module docstring. Constructed once per process with a storage backend.
 
     Every call takes the channel's open match; calls on one match are serialised by a
@@ -249,7 +244,7 @@ class MatchService(MoveCommits, DecisionReads):
             try:
                 game = start_game(setup, row.seed)
             except EngineError as e:
-                raise illegal(str(e)) from None
+                raise illegal(e) from None
             try:
                 async with self.storage.db.transaction() as tx:
                     await self.storage.matches.start(
@@ -284,7 +279,7 @@ class MatchService(MoveCommits, DecisionReads):
         self,
         channel_id: int,
         user_id: int,
-        actions: list[Action],
+        actions: Sequence[Action],
         expected_version: int | None = None,
         *,
         key: str | None = None,
@@ -304,7 +299,7 @@ class MatchService(MoveCommits, DecisionReads):
                 ERR_NOT_YOUR_TURN (params: current_user_id), ERR_ILLEGAL (params: reason).
         """
         if not actions:
-            raise illegal("No action given.")
+            raise illegal(Phrase("svc.no_action"))
         match_id = await self._match_of(channel_id, match_id)
         async with self._lock(match_id):
             loaded = await self._load(match_id)
@@ -313,7 +308,7 @@ class MatchService(MoveCommits, DecisionReads):
                 raise self._stale(loaded.row, version=loaded.game.version)
             game = loaded.game.copy()
             if game.state.over or loaded.row.status != "active":
-                raise illegal("The game is over.")
+                raise illegal(Phrase("svc.game_over"))
             if all(a.seat != seat for a in game.state.asks):
                 if key is not None:  # a button of a decision that has closed
                     raise self._stale(loaded.row, version=loaded.game.version)
@@ -329,7 +324,7 @@ class MatchService(MoveCommits, DecisionReads):
                 except NotYourTurnError:
                     self._not_your_turn(loaded)
                 except EngineError as e:
-                    raise illegal(str(e)) from None
+                    raise illegal(e) from None
                 entries.append(NewAction(game.version, seat, action.notation()))
             events.extend(self._autoplay(game, entries))
             loaded = await self._commit(loaded, game, entries, before)
@@ -477,14 +472,22 @@ class MatchService(MoveCommits, DecisionReads):
         finished = row.status == "finished"
         placements = numbered_cells(legal_placements(st)) if not finished else {}
         png = None
-        renderer = self.renderer
+        renderer, lang = self.renderer, self.lang_of_match(row.id)
+        shown, awards = picture_inputs(game, events, finished)
         if render and renderer is not None:
             # a module-level function and a view without its decisions (closures) pickle:
             # a worker process draws it (bot.services.painters)
             drawable = dataclasses.replace(view, decisions=())
             png = await self._picture(
-                (row.id, game.version),
-                partial(renderer, drawable, placements=placements or None),
+                (row.id, game.version, lang, False),
+                partial(
+                    renderer,
+                    drawable,
+                    placements=placements or None,
+                    lang=lang,
+                    events=shown,
+                    awards=awards,
+                ),
                 f"the board of match {row.id}",
             )
         record_json = None
@@ -500,6 +503,9 @@ class MatchService(MoveCommits, DecisionReads):
             seats=seats,
             events=events,
             png=png,
+            png_lang=lang,
+            picture_events=shown,
+            awards=awards,
             finished=finished,
             record_json=record_json,
             turn_message_id=msg,
@@ -515,10 +521,11 @@ class MatchService(MoveCommits, DecisionReads):
         )
 
     async def animation(self, match_id: int) -> bytes | None:
-        """The replay animation of a started match (one frame per turn), drawn now by the
-        animation painter (a worker process replays the game and draws it) — the front end
-        asks for it after it posted the final board, so no move waits for it. ``None``
-        without an animator, or when drawing fails (logged).
+        """The replay animation of a started match (one frame per turn, in the match's
+        language, the last with the final figures put back), drawn now by the animation
+        painter (a worker process replays the game and draws it) — the front end asks for it
+        after it posted the final board, so no move waits for it. ``None`` without an
+        animator, or when drawing fails (logged).
 
         Raises:
             ServiceError: ERR_NO_MATCH.
@@ -527,7 +534,16 @@ class MatchService(MoveCommits, DecisionReads):
         if animator is None:
             return None
         game = (await self._load(match_id)).game
-        draw = partial(replay_animation, animator, game.setup, game.seed, tuple(game.moves))
+        shown, _ = picture_inputs(game, (), game.state.over)
+        draw = partial(
+            replay_animation,
+            animator,
+            game.setup,
+            game.seed,
+            tuple(game.moves),
+            lang=self.lang_of_match(match_id),
+            events=shown,
+        )
         try:
             return await self.animation_painter.paint(draw)
         except Exception:

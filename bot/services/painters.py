@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from bot.services.replay import Move, iter_turn_states
 from engine import GameSetup, public_view
+from engine.carcassonne.events import Event
 
 if TYPE_CHECKING:  # results imports base, which imports this module
     from bot.services.results import Animator
@@ -220,9 +221,16 @@ async def start_painter(workers: int, **kwargs: Any) -> Painter:
 
 
 def replay_animation(
-    animator: Animator, setup: GameSetup, seed: int, moves: Sequence[Move]
+    animator: Animator,
+    setup: GameSetup,
+    seed: int,
+    moves: Sequence[Move],
+    *,
+    lang: str = "en",
+    events: Sequence[Event] = (),
 ) -> bytes:
-    """The replay animation of a game (one frame per turn), replayed here from its moves:
-    in a worker, the bot process does neither the replay nor the drawing. Only the small
-    views are held; the animator streams the frames."""
-    return animator([public_view(s) for s in iter_turn_states(setup, seed, moves)])
+    """The replay animation of a game (one frame per turn, in ``lang``; ``events`` are the
+    last move's), replayed here from its moves: in a worker, the bot process does neither the
+    replay nor the drawing. Only the small views are held; the animator streams the frames."""
+    views = [public_view(s) for s in iter_turn_states(setup, seed, moves)]
+    return animator(views, lang=lang, events=events)

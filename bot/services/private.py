@@ -1,44 +1,31 @@
 """Private delivery, the service side: who cannot be sent direct messages (decision 5).
 
-Private content (a card-game hand, later a private decision of the tile game) goes to its
-player by DM first. When a DM fails with 403 the player is remembered here as "DMs closed",
-told once in the channel, and from then on served through an ephemeral answer instead; a
-failing DM is never retried. The set survives a restart inside each match's snapshot
-(``"dm_closed"``), so it needs no table of its own. The Discord side is
-:mod:`bot.ui.private`.
+Private content (a card-game hand, a private decision of the tile game) goes to its player by
+DM first. When a DM fails with 403 the player is remembered as "DMs closed" — stored in the
+database at that moment (``dm_closed``, migration 0003), so a restart right after cannot try
+the DM again or repeat the notice — told once in the channel, and from then on served through
+an ephemeral answer instead; a failing DM is not retried. Nothing of it is kept in memory, so
+it cannot grow with the number of players. The Discord side is :mod:`bot.cogs.private`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
-from typing import Any
-
-#: the snapshot key that keeps the closed-DM users of a match's players
-SNAPSHOT_KEY = "dm_closed"
+from storage import Storage
 
 
-@dataclass(slots=True)
 class DmRegistry:
     """Users whose DMs are closed; one per process, shared by both game services."""
 
-    closed: set[int] = field(default_factory=set)
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
 
-    def is_closed(self, user_id: int) -> bool:
-        return user_id in self.closed
+    async def is_closed(self, user_id: int) -> bool:
+        return user_id > 0 and await self.storage.dm_closed.is_closed(user_id)
 
-    def note_closed(self, user_id: int) -> bool:
-        """Remember a failed DM; ``True`` the first time (the channel is told once)."""
-        if user_id in self.closed:
-            return False
-        self.closed.add(user_id)
-        return True
+    async def closed_among(self, user_ids: list[int]) -> set[int]:
+        return await self.storage.dm_closed.closed_among([u for u in user_ids if u > 0])
 
-    def remember(self, snapshot: Mapping[str, Any] | None) -> None:
-        """Take the closed-DM users a stored match snapshot names."""
-        if snapshot:
-            self.closed.update(int(u) for u in snapshot.get(SNAPSHOT_KEY, ()))
-
-    def snapshot_part(self, users: Iterable[int]) -> list[int]:
-        """The value to store under :data:`SNAPSHOT_KEY` for a match with these players."""
-        return sorted(u for u in users if u in self.closed)
+    async def note_closed(self, user_id: int) -> bool:
+        """Remember a refused DM at once; ``True`` the first time (the channel is told once)."""
+        async with self.storage.db.transaction() as tx:
+            return await self.storage.dm_closed.note(tx, user_id)

@@ -8,7 +8,7 @@ decisions (``Outcome.decisions``; each seat's private ones come from
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -23,6 +23,7 @@ from engine import (
 )
 from engine.carcassonne.actions import Action
 from engine.carcassonne.events import Event
+from engine.carcassonne.scoring import Award
 from engine.core.decisions import Decision, auto_decide
 from engine.core.seats import Seat
 
@@ -43,6 +44,11 @@ class Outcome:
     seats: tuple[SeatInfo, ...]
     events: tuple[Event, ...] = ()
     png: bytes | None = None  # the board after the change (public view), when it changed
+    png_lang: str = "en"  # the language of the words in ``png``
+    #: what pictures of this outcome are drawn with (``bot.services.pictures``): the last
+    #: move's events, and every award of the game once it is finished
+    picture_events: tuple[Event, ...] = ()
+    awards: tuple[Award, ...] | None = None
     finished: bool = False
     record_json: str | None = None  # the game record, when finished
     #: replay GIF: the service leaves it out (``MatchService.animation`` draws it after the
@@ -101,6 +107,9 @@ class BoardRenderer(Protocol):
 
     ``placements``: the legal cells of the drawn tile, numbered 1, 2, ... in the mapping's
     order (the order of :func:`numbered_cells`), so players can pick a cell by number.
+    ``lang``: the words' language; ``events``: the last move's (what just scored is outlined;
+    a finished game's final scoring puts its figures back); ``awards``: every award of the
+    game (the final breakdown); ``whole``: the whole map instead of the turn's region.
     """
 
     def __call__(
@@ -108,13 +117,24 @@ class BoardRenderer(Protocol):
         view: PublicView,
         *,
         placements: Mapping[Position, tuple[Rotation, ...]] | None = None,
+        lang: str = "en",
+        events: Sequence[Event] = (),
+        awards: Sequence[Award] | None = None,
+        whole: bool = False,
     ) -> bytes: ...
 
 
 class Animator(Protocol):
     """Draws a replay animation from one view per turn (``rendering.render_animation``)."""
 
-    def __call__(self, views: list[PublicView], *, fmt: str = "gif") -> bytes: ...
+    def __call__(
+        self,
+        views: list[PublicView],
+        *,
+        fmt: str = "gif",
+        lang: str = "en",
+        events: Sequence[Event] = (),
+    ) -> bytes: ...
 
 
 def default_renderer() -> BoardRenderer | None:

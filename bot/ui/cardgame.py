@@ -34,7 +34,7 @@ from bot.ui.components import (
     template,
 )
 from bot.ui.decisions import decision_buttons
-from bot.ui.message import QUIET, Message, pinging
+from bot.ui.message import QUIET, Message, pinging, shown_name
 from bot.ui.words import seat_mark
 from engine.cardgame import (
     AssignJoker,
@@ -94,16 +94,16 @@ CARD_DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
 
 # ------------------------------------------------------------------------------ words
 def seat_name(seats: Sequence[SeatInfo], seat: int) -> str:
-    return f"{seat_mark(seat)} {seats[seat].name}"
+    return f"{seat_mark(seat)} {shown_name(seats[seat].name)}"
 
 
 def mention(user_id: int) -> str:
     return f"<@{user_id}>"
 
 
-def face_text(code: str) -> str:
+def face_text(code: str, lang: Lang = Lang.EN) -> str:
     face = FACE_BY_CODE.get(code)
-    return card_text(face) if face is not None else f"`{code}`"
+    return card_text(face, lang) if face is not None else f"`{code}`"
 
 
 def kind_text(kind: str, lang: Lang) -> str:
@@ -113,9 +113,10 @@ def kind_text(kind: str, lang: Lang) -> str:
         return kind
 
 
-def reason_text(item: CardScoreItem) -> str:
-    """The engine's itemised reason (card codes are public by the time points are scored)."""
-    return item.describe()
+def reason_text(item: CardScoreItem, lang: Lang = Lang.EN) -> str:
+    """The engine's itemised reason in ``lang`` (card codes are public by the time points are
+    scored)."""
+    return item.text(lang.value)
 
 
 def error_text(err: ServiceError, lang: Lang) -> str:
@@ -124,7 +125,7 @@ def error_text(err: ServiceError, lang: Lang) -> str:
         uid = p.get("current_user_id")
         p["current"] = mention(uid) if uid else "?"
     if err.key == "illegal":
-        p.setdefault("reason", str(err))
+        p["reason"] = err.reason(lang.value)
     text = tc(lang, err.key, **p)
     return text if text != err.key else str(err)
 
@@ -170,9 +171,11 @@ def event_lines(events: Iterable[CardEvent], seats: Sequence[SeatInfo], lang: La
 
     for e in events:
         if isinstance(e, SetupCardLaid):
-            out.append(tc(lang, "ev_setup_laid", card=face_text(e.card), row=row_name(e.row, lang)))
+            out.append(
+                tc(lang, "ev_setup_laid", card=face_text(e.card, lang), row=row_name(e.row, lang))
+            )
         elif isinstance(e, JokerTurnedUp):
-            out.append(tc(lang, "ev_joker_up", card=face_text(e.card), who=who(e.dealer)))
+            out.append(tc(lang, "ev_joker_up", card=face_text(e.card, lang), who=who(e.dealer)))
         elif isinstance(e, RoundStarted):
             out.append(
                 tc(
@@ -190,20 +193,20 @@ def event_lines(events: Iterable[CardEvent], seats: Sequence[SeatInfo], lang: La
                 out.append(tc(lang, "ev_played_down", who=who(e.seat), row=row))
             else:
                 out.append(
-                    tc(lang, "ev_played_up", who=who(e.seat), card=face_text(e.card), row=row)
+                    tc(lang, "ev_played_up", who=who(e.seat), card=face_text(e.card, lang), row=row)
                 )
         elif isinstance(e, FollowerPlaced):
             out.append(
                 tc(lang, "ev_follower", who=who(e.seat), row=row_name(e.row, lang), n=e.secured)
             )
         elif isinstance(e, CardsCollected):
-            cards = " ".join(face_text(c) for c in e.cards) or "—"
+            cards = " ".join(face_text(c, lang) for c in e.cards) or "—"
             out.append(
                 tc(lang, "ev_collected", who=who(e.seat), row=row_name(e.row, lang), cards=cards)
             )
         elif isinstance(e, ChoiceNeeded):
             what = (
-                tc(lang, "what_wrong_row", card=face_text(e.card))
+                tc(lang, "what_wrong_row", card=face_text(e.card, lang))
                 if e.what == "wrong-row"
                 else tc(lang, "what_joker")
             )
@@ -213,7 +216,13 @@ def event_lines(events: Iterable[CardEvent], seats: Sequence[SeatInfo], lang: La
         elif isinstance(e, PointsScored):
             a = e.award
             out.append(
-                tc(lang, "ev_points", who=who(a.seat), points=a.points, reason=reason_text(a.item))
+                tc(
+                    lang,
+                    "ev_points",
+                    who=who(a.seat),
+                    points=a.points,
+                    reason=reason_text(a.item, lang),
+                )
             )
         elif isinstance(e, CardsToChest):
             out.append(tc(lang, "ev_chest", who=who(e.seat), n=e.count))
@@ -229,7 +238,7 @@ def event_lines(events: Iterable[CardEvent], seats: Sequence[SeatInfo], lang: La
 def _choice(e: ChoiceMade, lang: Lang) -> str:
     if e.what == "wrong-row":
         key = "choice_keep" if e.choice == "keep" else "choice_cash"
-        return tc(lang, key, card=face_text(e.card))
+        return tc(lang, key, card=face_text(e.card, lang))
     return tc(lang, "choice_assign", kind=kind_text(e.card, lang))
 
 
@@ -330,18 +339,20 @@ def hand_text(sv: CardSeatView, lang: Lang, *, where: str = "") -> str:
     owed. Sent only to that seat."""
     lines = [f"**{tc(lang, 'hand_title', channel=where)}**" if where else ""]
     if sv.hand:
-        lines.append(tc(lang, "hand_cards", cards=" ".join(card_text(f) for f in sv.hand)))
+        lines.append(tc(lang, "hand_cards", cards=" ".join(card_text(f, lang) for f in sv.hand)))
     else:
         lines.append(tc(lang, "hand_empty"))
     if sv.public.step == "play" and sv.hand:
         lines.append(tc(lang, "hand_next_down" if sv.next_card_face_down else "hand_next_up"))
     if sv.face_down:
-        cards = ", ".join(f"{card_text(f.face)} ({row_name(f.row, lang)})" for f in sv.face_down)
+        cards = ", ".join(
+            f"{card_text(f.face, lang)} ({row_name(f.row, lang)})" for f in sv.face_down
+        )
         lines.append(tc(lang, "hand_face_down", cards=cards))
     for p in sv.public.pending:
         if p.seat == sv.seat:
             what = (
-                tc(lang, "what_wrong_row", card=face_text(p.card))
+                tc(lang, "what_wrong_row", card=face_text(p.card, lang))
                 if p.what == "wrong-row"
                 else tc(lang, "what_joker")
             )
@@ -385,14 +396,14 @@ def move_text(action: CardAction, lang: Lang, *, secret_ok: bool) -> str:
     """A move in words; ``secret_ok`` only for the player's own ephemeral confirmation."""
     if isinstance(action, PlayCard):
         row = row_name(action.row, lang)
-        return f"{face_text(action.card)} → {row}" if secret_ok else f"🂠 → {row}"
+        return f"{face_text(action.card, lang)} → {row}" if secret_ok else f"🂠 → {row}"
     if isinstance(action, PlaceFollower):
         return f"🧍 → {row_name(action.row, lang)}"
     if isinstance(action, LayJoker):
         return f"🃏 → {row_name(action.row, lang)}"
     if isinstance(action, ChooseWrongRow):
         key = "choice_keep" if action.keep else "choice_cash"
-        return tc(lang, key, card=face_text(action.card))
+        return tc(lang, key, card=face_text(action.card, lang))
     if isinstance(action, AssignJoker):
         return tc(lang, "choice_assign", kind=kind_text(action.animal, lang))
     return action.notation()

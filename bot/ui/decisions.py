@@ -81,6 +81,8 @@ class Choice:
     rotation: int | None = None
     #: the words besides its cell, when the choice is a cell numbered on the picture
     rest: str = ""
+    #: the figure kind the choice deploys (its ``figure`` facet), shown beside its mark
+    figure: str | None = None
 
     @property
     def label(self) -> str:
@@ -128,19 +130,34 @@ def choices_of(step: Step, seats: Sequence[SeatInfo], lang: Lang) -> list[Choice
             text = facet_text(q.facet, value, lang, target)
             detail = "" if detail == text else detail
             rot = rotation_degrees(value) if q.facet == "rotation" else None
-            out.append(Choice(Token("v", i), text, "", target, detail[:100], rotation=rot))
+            fig = value if q.facet == "figure" else None
+            out.append(
+                Choice(Token("v", i), text, "", target, detail[:100], rotation=rot, figure=fig)
+            )
     else:
         unchosen = [n for n in step.decision.facet_names() if n not in chosen]
         others = [n for n in varying(q.options, unchosen) if n != "cell"]
         for i, o in enumerate(q.options):
-            text = option_text(o, seats, lang, among=q.options, chosen=chosen)
+            text = option_text(o, seats, lang, among=q.options, chosen=chosen, plain=True)
             detail = ""
             if o.label is not None:
                 detail = target_text(o.target, lang) or ""
             turned = o.facet("rotation")
             rot = rotation_degrees(turned) if turned is not None else None
             rest = facets_text(o, others, lang) if o.label is None else text
-            out.append(Choice(Token("o", i), text, "", o.target, detail, o.number, rot, rest))
+            out.append(
+                Choice(
+                    Token("o", i),
+                    text,
+                    "",
+                    o.target,
+                    detail,
+                    o.number,
+                    rot,
+                    rest,
+                    o.facet("figure"),
+                )
+            )
     return _marked(out, lang)
 
 
@@ -161,7 +178,11 @@ def _marked(items: list[Choice], lang: Lang) -> list[Choice]:
             text = t(lang, "cell_option", cell=mark) + (f" · {c.rest}" if c.rest else "")
             out.append(Choice(c.token, text, mark, c.target, detail[:100], c.number))
         else:
-            out.append(Choice(c.token, text, mark, c.target, c.detail, c.number, c.rotation))
+            out.append(
+                Choice(
+                    c.token, text, mark, c.target, c.detail, c.number, c.rotation, figure=c.figure
+                )
+            )
     return out
 
 
@@ -194,7 +215,9 @@ def picture(view: PublicView, items: Sequence[Choice], seat: Seat) -> Callable[[
         return None
     targets = [c.target for c in items]
     marks = [c.mark for c in items]
-    return partial(render_targets, _bare(view), targets, marks, seat=seat)
+    # a spot offered for several figures: each mark shows its figure
+    figures = [c.figure for c in items] if any(c.figure for c in items) else None
+    return partial(render_targets, _bare(view), targets, marks, seat=seat, figures=figures)
 
 
 def _bare(view: PublicView) -> PublicView:
@@ -250,7 +273,12 @@ def picker(
     if asked is None:
         names = [n for n in decision.facet_names() if n not in dict(step.chosen)]
         split = varying(q.options, names)
+        # the facet the options differ in, or the first that tells each apart (each a cell)
         asked = split[0] if len(split) == 1 else None
+        if asked is None:
+            asked = next(
+                (n for n in split if len({o.facet(n) for o in q.options}) == len(q.options)), None
+            )
     what = _facet_word(asked, lang)
     if not items:
         lines.append(t(lang, "picker_nothing", passing=pass_text(decision, lang)))
@@ -396,7 +424,7 @@ def number_modal(
     top = "…" if hi is None else hi
     return NumberModal(
         _click(match_id, root, "g", path),
-        title=decision_prompt(step.decision, seats, lang),
+        title=decision_prompt(step.decision, seats, lang, plain=True),
         label=t(lang, "number_label", min=lo, max=top),
         placeholder=f"{lo}–{top}",
         handler=kit.handler,
@@ -430,7 +458,7 @@ def decision_buttons(
             out.append(
                 kit.button(
                     _click(match_id, decision, "g", ((Token("o", i),),)),
-                    label=option_text(o, seats, lang) + suffix,
+                    label=option_text(o, seats, lang, plain=True) + suffix,
                     style=PRIMARY,
                     row=row,
                 )

@@ -20,10 +20,13 @@ from rendering import render_board
 log = logging.getLogger(__name__)
 
 
-async def board_png(view: PublicView, painter: Painter | None = None) -> bytes:
-    """The board as every player sees it."""
+async def board_png(
+    view: PublicView, lang: str = "en", *, whole: bool = False, painter: Painter | None = None
+) -> bytes:
+    """The board as every player sees it (the whole map with ``whole``), words in ``lang``."""
     bare = dataclasses.replace(view, decisions=()) if view.decisions else view
-    return await (painter or Painter()).paint(partial(render_board, bare))
+    draw = partial(render_board, bare, lang=lang, whole=whole)
+    return await (painter or Painter()).paint(draw)
 
 
 async def draw(fn: Callable[[], bytes], what: str, painter: Painter | None = None) -> bytes | None:

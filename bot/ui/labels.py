@@ -37,8 +37,11 @@ def _known(lang: Lang, key: str) -> str | None:
     return None if text == key else text
 
 
-def decision_prompt(decision: Decision, seats: Sequence[SeatInfo], lang: Lang) -> str:
-    return prompt_text(decision.prompt, seats, lang)
+def decision_prompt(
+    decision: Decision, seats: Sequence[SeatInfo], lang: Lang, *, plain: bool = False
+) -> str:
+    """The decision's question (``plain``: for a label, see :func:`prompt_text`)."""
+    return prompt_text(decision.prompt, seats, lang, plain=plain)
 
 
 def pass_text(decision: Decision, lang: Lang) -> str:
@@ -66,9 +69,9 @@ def target_text(target: Target | None, lang: Lang) -> str | None:
     if isinstance(target, TrackSpace):
         return t(lang, "at_track", n=target.n)
     if isinstance(target, TileChoice):
-        return tile_label(target.tile)
+        return tile_label(target.tile, lang)
     if isinstance(target, CardRef):
-        return target.code
+        return _known(lang, f"facet.card.{target.code}") or target.code
     return None
 
 
@@ -123,11 +126,13 @@ def option_text(
     *,
     among: Sequence[Option] = (),
     chosen: Sequence[str] = (),
+    plain: bool = False,
 ) -> str:
     """An option in words. With ``among`` (the options shown beside it) only the facets that
-    tell them apart are named, and never those already ``chosen``."""
+    tell them apart are named, and never those already ``chosen``; ``plain`` for a label
+    (names as they are, see :func:`prompt_text`)."""
     if option.label is not None:
-        return prompt_text(option.label, seats, lang)
+        return prompt_text(option.label, seats, lang, plain=plain)
     if option.number is not None:
         hi = option.number.max
         return t(lang, "enter_number", min=option.number.min, max="…" if hi is None else hi)

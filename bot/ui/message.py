@@ -12,10 +12,43 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import discord
+from discord import app_commands
+
+from engine.core.errors import one_line
 
 COLOUR = discord.Colour.from_rgb(70, 120, 60)
 ALLOWED = discord.AllowedMentions(everyone=False, roles=False, users=True)
 QUIET = discord.AllowedMentions.none()
+#: Discord's limit on a message's text (content)
+MAX_CONTENT = 2000
+#: the longest text a slash command's option takes (``max_length``; an autocomplete value is
+#: at most 100 characters too)
+MAX_OPTION = 100
+#: a text option of a slash command: ``max_length`` set, so Discord refuses longer input
+TextOption = app_commands.Range[str, 1, MAX_OPTION]
+#: the most of a player's typed input a reply quotes
+MAX_QUOTED = 60
+
+
+def shown_name(name: str) -> str:
+    """A player's name as message text: shown, never interpreted. Markdown in it is escaped
+    (``**x**``, ``# x``, ``[x](url)`` read as typed) and so are mentions by ``pinging``; the
+    one place a name becomes message text (button and menu labels take names as they are,
+    Discord does not read markdown there)."""
+    return discord.utils.escape_markdown(one_line(name, 100))
+
+
+def quoted(text: str, limit: int = MAX_QUOTED, *, code: bool = False) -> str:
+    """What a player typed, fit to be quoted in a reply: one line of at most ``limit``
+    characters, shown as typed: markdown escaped, or (``code``: the reply puts it between
+    backticks, where Discord reads no markdown) with its backticks replaced."""
+    line = one_line(text.replace("`", "'"), limit)
+    return line if code else discord.utils.escape_markdown(line)
+
+
+def fit(text: str, limit: int = MAX_CONTENT) -> str:
+    """``text`` cut to Discord's limit of a message's content (a longer one is refused)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def pinging(user_ids: Iterable[int]) -> discord.AllowedMentions:

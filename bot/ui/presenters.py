@@ -91,7 +91,7 @@ def error_text(err: ServiceError, lang: Lang) -> str:
         url = p.get("url") or p.get("message_url")
         p["where"] = f" ({url})" if url else ""
     if err.key == "illegal":
-        p.setdefault("reason", str(err))
+        p["reason"] = err.reason(lang.value)
     text = t(lang, err.key, **p)
     return text if text != err.key else str(err)
 
@@ -128,7 +128,7 @@ def turn_message(
         description=clip(lines) if lines else None,
         colour=COLOUR,
     )
-    embed.add_field(name=t(lang, "field_tile"), value=tile_label(view.drawn), inline=True)
+    embed.add_field(name=t(lang, "field_tile"), value=tile_label(view.drawn, lang), inline=True)
     embed.add_field(name=t(lang, "field_left"), value=str(view.tiles_left), inline=True)
     embed.add_field(name=t(lang, "field_scores"), value=scores_text(view, seats), inline=False)
     embed.add_field(
@@ -287,7 +287,7 @@ def remaining_tiles(view: PublicView) -> dict[str, int]:
 
 def tiles_embed(remaining: dict[str, int], lang: Lang) -> discord.Embed:
     total = sum(remaining.values())
-    lines = [f"`{tid}` × {n} — {tile_label(tid).partition(' ')[2]}" for tid, n in remaining.items()]
+    lines = [f"`{tid}` × {n} — {tile_label(tid, lang)}" for tid, n in remaining.items()]
     embed = discord.Embed(title=t(lang, "tiles_title", count=total), colour=COLOUR)
     embed.description = clip(lines) if lines else "—"
     return embed

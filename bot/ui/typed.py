@@ -24,6 +24,7 @@ from bot.ui.labels import (
     rotation_degrees,
     target_text,
 )
+from bot.ui.message import quoted
 from engine.core.decisions import Decision, Option
 
 SEP = "|"
@@ -65,7 +66,7 @@ def choice_entries(
     out: list[Entry] = []
     for d in decisions:
         ref = keyref(d.key)
-        prompt = decision_prompt(d, seats, lang)
+        prompt = decision_prompt(d, seats, lang, plain=True)
         for i, o in enumerate(d.options):
             if o.number is not None:
                 r = o.number
@@ -77,7 +78,9 @@ def choice_entries(
                     values = ()
                 out += [Entry(f"{v} — {prompt}", f"{ref}{SEP}o{i}={v}") for v in values]
                 continue
-            label = _cell_prefix(d, o, lang) + option_text(o, seats, lang, among=d.options)
+            label = _cell_prefix(d, o, lang) + option_text(
+                o, seats, lang, among=d.options, plain=True
+            )
             out.append(Entry(f"{label} — {prompt}", f"{ref}{SEP}o{i}"))
         if d.optional and d.pass_action is not None:
             out.append(Entry(f"{pass_text(d, lang)} — {prompt}", f"{ref}{SEP}p"))
@@ -115,7 +118,7 @@ def parse_choice(
                 if n is not None and n in o.number:
                     found.append(walk(d, (Token("o", i, n),)))
                 continue
-            words = {o.id.lower(), option_text(o, seats, lang, among=d.options).lower()}
+            words = {o.id.lower(), option_text(o, seats, lang, among=d.options, plain=True).lower()}
             if want in words:
                 found.append(walk(d, (Token("o", i),)))
         if (
@@ -129,7 +132,7 @@ def parse_choice(
         ):
             found.append(walk(d, (Token("p"),)))
     if len(found) != 1:
-        raise ServiceError("bad_choice", "Not one of your choices.", choice=text[:80])
+        raise ServiceError("bad_choice", "Not one of your choices.", choice=quoted(text))
     return found[0]
 
 
@@ -205,7 +208,7 @@ def follower_entries(
     if decision is not None:
         for o in decision.options:
             if o.number is None:
-                name = option_text(o, seats, lang, among=decision.options)
+                name = option_text(o, seats, lang, among=decision.options, plain=True)
                 if not want or want in name.lower() or want in o.id.lower():
                     out.append(Entry(name[:100], o.id))
     none = pass_text(decision, lang) if decision is not None else t(lang, "btn_pass")
@@ -225,4 +228,4 @@ def follower_step(decision: Decision | None, follower: str) -> Step:
         for i, o in enumerate(decision.options):
             if o.number is None and o.id.lower() == want:
                 return walk(decision, (Token("o", i),))
-    raise ServiceError("bad_spot", "Illegal spot.", spot=follower)
+    raise ServiceError("bad_spot", "Illegal spot.", spot=quoted(follower))

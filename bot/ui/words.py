@@ -14,10 +14,11 @@ from typing import Any
 
 from bot.i18n import TEXTS, Lang, t
 from bot.services.base import SeatInfo
+from bot.ui.message import shown_name
+from bot.ui.places import tile_words
 from engine import Deploy, PublicView, Rotation
 from engine.carcassonne.events import Event, PointsScored, TileDiscarded
 from engine.carcassonne.scoring import Award, Part, ScoreItem
-from engine.carcassonne.tiles import tile
 from engine.core import messages
 from engine.core.decisions import Prompt
 from rendering.style import SEAT_STYLES
@@ -45,11 +46,11 @@ def seat_mark(seat: int) -> str:
 
 
 def mention(seat: SeatInfo) -> str:
-    return f"<@{seat.user_id}>" if seat.user_id else seat.name
+    return f"<@{seat.user_id}>" if seat.user_id else shown_name(seat.name)
 
 
 def seat_label(seat: SeatInfo) -> str:
-    return f"{seat_mark(seat.seat)} {seat.name}"
+    return f"{seat_mark(seat.seat)} {shown_name(seat.name)}"
 
 
 def rotation_label(rotation: Rotation | int) -> str:
@@ -94,23 +95,10 @@ def deploy_label(deploy: Deploy | str, lang: Lang) -> str:
     return f"{where} · {figure_label(deploy.figure, lang)}"
 
 
-_EDGE_LETTER = {"city": "C", "road": "R", "field": "F"}
-
-
-def tile_label(tile_id: str | None) -> str:
-    """A tile's id with its N/E/S/W edges, e.g. ``BA/RCr (N C · E R · S F · W R)``."""
-    if tile_id is None:
-        return "—"
-    try:
-        td = tile(tile_id)
-    except Exception:
-        return tile_id
-    edges = " · ".join(
-        f"{side} {_EDGE_LETTER.get(str(e.value), str(e.value)[:1].upper())}"
-        for side, e in zip("NESW", td.edges, strict=True)
-    )
-    extra = " ⛪" if td.has_cloister else ""
-    return f"{tile_id} ({edges}){extra}"
+def tile_label(tile_id: str | None, lang: Lang = Lang.EN) -> str:
+    """A tile in words, as printed (unturned): ``city on the north side · road from east to
+    west`` (:func:`bot.ui.places.tile_words`)."""
+    return tile_words(tile_id, lang.value)
 
 
 def _part(text: str, lang: Lang) -> str:
@@ -144,16 +132,27 @@ def is_seat_param(name: str) -> bool:
     return name == "seat" or name.endswith("_seat")
 
 
-def prompt_text(prompt: Prompt, seats: Sequence[SeatInfo], lang: Lang) -> str:
+def is_tile_param(name: str) -> bool:
+    """A parameter ``tile`` (or ``*_tile``) holds a tile id: shown as the tile in words."""
+    return name == "tile" or name.endswith("_tile")
+
+
+def prompt_text(
+    prompt: Prompt, seats: Sequence[SeatInfo], lang: Lang, *, plain: bool = False
+) -> str:
     """A prompt (an event's, a decision's or an option's label) in words: seat numbers are
-    shown as names, and a parameter that is itself a prompt is translated too."""
+    shown as names, and a parameter that is itself a prompt is translated too. Names are
+    message text (markdown escaped) unless ``plain``: a button, menu or autocomplete label,
+    where Discord reads no markdown."""
     by_seat = {s.seat: s for s in seats}
     params: dict[str, Any] = {}
     for name, value in prompt.params:
         if isinstance(value, Prompt):
-            value = prompt_text(value, seats, lang)
+            value = prompt_text(value, seats, lang, plain=plain)
         elif is_seat_param(name) and isinstance(value, int):
-            value = _name(by_seat, value)
+            value = _name(by_seat, value, plain=plain)
+        elif is_tile_param(name) and isinstance(value, str):
+            value = tile_label(value, lang)
         params[name] = value
     return t(lang, prompt.key, **params)
 
@@ -169,7 +168,7 @@ def event_lines(events: Iterable[Event], seats: Sequence[SeatInfo], lang: Lang) 
                 who = awards_text(e.awards, by_seat, lang)
                 lines.append(t(lang, "points_line", who=who, reason=reason(e.item, lang)))
         elif isinstance(e, TileDiscarded):
-            lines.append(t(lang, "discarded", tile=e.tile))
+            lines.append(t(lang, "discarded", tile=tile_label(e.tile, lang)))
         else:
             prompt = e.prompt()
             if prompt is not None:
@@ -191,8 +190,11 @@ def awards_text(awards: Iterable[Award], by_seat: dict[int, SeatInfo], lang: Lan
     return ", ".join(parts)
 
 
-def _name(by_seat: dict[int, SeatInfo], seat: int) -> str:
-    return by_seat[seat].name if seat in by_seat else f"#{seat + 1}"
+def _name(by_seat: dict[int, SeatInfo], seat: int, *, plain: bool = False) -> str:
+    if seat not in by_seat:
+        return f"#{seat + 1}"
+    name = by_seat[seat].name
+    return name if plain else shown_name(name)
 
 
 def clip(lines: Sequence[str], limit: int = EMBED_TEXT) -> str:
@@ -236,9 +238,10 @@ def has_other_figures(view: PublicView) -> bool:
 
 
 def figures_text(view: PublicView, seats: Sequence[SeatInfo], lang: Lang) -> str:
-    """Each player's figures left by kind: ``🔴 Alice: 6 follower, 1 large follower, ...``."""
+    """Each player's figures left by kind: ``🔴 Alice: follower 6, large follower 1, ...``
+    (the count after the name, so no word needs a plural)."""
     rows = []
     for s, p in _rows(view, seats):
-        kinds = ", ".join(f"{n} {figure_label(k, lang)}" for k, n in p.supply.items())
+        kinds = ", ".join(f"{figure_label(k, lang)} {n}" for k, n in p.supply.items())
         rows.append(f"{seat_label(s)}: {kinds}")
     return "\n".join(rows)

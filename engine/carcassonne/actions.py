@@ -18,7 +18,20 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from engine.carcassonne.geometry import Position, Rotation
+from engine.core import messages
 from engine.core.errors import InvalidActionError
+
+messages.register(
+    {
+        "err.empty_action": ("empty action", "acción vacía"),
+        "err.unknown_figure": ("unknown figure '{figure}'", "figura desconocida: '{figure}'"),
+        "err.action_usage": ("use '{usage}'", "usa '{usage}'"),
+        "err.not_an_action": (
+            "'{text}' is not an action; use 'place X,Y r90', 'deploy SPOT' or 'pass'",
+            "'{text}' no es una acción; usa 'place X,Y r90', 'deploy LUGAR' o 'pass'",
+        ),
+    }
+)
 
 
 def _known_figure(kind: str) -> bool:
@@ -82,14 +95,14 @@ class Action:
         """
         parts = text.split()
         if not parts:
-            raise InvalidActionError("empty action")
+            raise InvalidActionError.keyed("err.empty_action")
         head = parts[0].lower()
         if head == "place" and len(parts) == 3:
             return PlaceTile(Position.parse(parts[1]), Rotation.parse(parts[2]))
         if head == "deploy" and len(parts) in (2, 3):
             figure = parts[1].lower() if len(parts) == 3 else "follower"
             if not _known_figure(figure):
-                raise InvalidActionError(f"unknown figure '{figure}'")
+                raise InvalidActionError.keyed("err.unknown_figure", figure=figure)
             return Deploy(parts[-1], figure)
         if head == "pass" and len(parts) == 1:
             return Pass()
@@ -97,11 +110,9 @@ class Action:
         if spec is not None:
             if len(parts) != 2 or (spec.values and parts[1] not in spec.values):
                 allowed = " | ".join(spec.values) or "VALUE"
-                raise InvalidActionError(f"use '{head} {allowed}'")
+                raise InvalidActionError.keyed("err.action_usage", usage=f"{head} {allowed}")
             return Choose(head, parts[1])
-        raise InvalidActionError(
-            f"'{text}' is not an action; use 'place X,Y r90', 'deploy SPOT' or 'pass'"
-        )
+        raise InvalidActionError.keyed("err.not_an_action", text=text)
 
 
 @dataclass(frozen=True, slots=True)

@@ -71,6 +71,24 @@ class FiguresReturned(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class BoardFigure:
+    """A figure on the board: owner, kind, tile and the index of its feature on that tile."""
+
+    seat: Seat
+    figure: str
+    pos: Position
+    feature: int
+
+
+@dataclass(frozen=True, slots=True)
+class FinalScoringStarted(Event):
+    """Final scoring begins with these figures on the board. Final scoring takes them off, so
+    a picture of the final board puts them back from here (ordered by tile, then seat)."""
+
+    figures: tuple[BoardFigure, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class GameEnded(Event):
     scores: tuple[int, ...]
     winners: tuple[Seat, ...]

@@ -6,7 +6,13 @@ Every point goes through :func:`engine.carcassonne.scoring.award`, the one point
 from __future__ import annotations
 
 from engine.carcassonne.board import RING, Board, Feature, PlacedTile
-from engine.carcassonne.events import Event, FiguresReturned, GameEnded
+from engine.carcassonne.events import (
+    BoardFigure,
+    Event,
+    FiguresReturned,
+    FinalScoringStarted,
+    GameEnded,
+)
 from engine.carcassonne.geometry import Position
 from engine.carcassonne.scoring import Part, ScoreItem, award
 from engine.carcassonne.state import GameState
@@ -151,6 +157,7 @@ def _cloister_pos(board: Board, rep: int) -> Position:
 def final_scoring(state: GameState, events: list[Event]) -> None:
     """RULES.md §3 / §19: incomplete features, farms, then expansion lines. Mutates ``state``."""
     board = state.board
+    events.append(FinalScoringStarted(board_figures(board)))
     for rep, feat in sorted(board.features.items()):
         if feat.kind is FeatureKind.FIELD or not feat.meeples:
             continue
@@ -166,6 +173,17 @@ def final_scoring(state: GameState, events: list[Event]) -> None:
     best = max(scores)
     winners = tuple(Seat(i) for i, s in enumerate(scores) if s == best)
     events.append(GameEnded(scores, winners))
+
+
+def board_figures(board: Board) -> tuple[BoardFigure, ...]:
+    """Every figure on ``board`` with its tile and feature index (tile by tile, then seat)."""
+    where: dict[int, tuple[Position, int]] = {}
+    for placed in board.cells.values():
+        for i, seg in enumerate(placed.segs):
+            where[seg] = (placed.pos, i)
+    out = [BoardFigure(m.seat, m.figure, *where[m.seg]) for m in board.meeples()]
+    out.sort(key=lambda f: (f.pos.y, f.pos.x, int(f.seat), f.feature, f.figure))
+    return tuple(out)
 
 
 def _completed_cities(board: Board, field: Feature) -> list[int]:

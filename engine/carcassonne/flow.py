@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from engine.carcassonne.actions import Action, Pass
 from engine.carcassonne.expansion import expansions_of, per_setup
+from engine.core import messages
 from engine.core.decisions import Decision
 from engine.core.errors import (
     GameOverError,
@@ -34,6 +35,28 @@ from engine.core.seats import Seat
 if TYPE_CHECKING:
     from engine.carcassonne.events import Event
     from engine.carcassonne.state import GameSetup, GameState
+
+messages.register(
+    {
+        "err.no_answer_now": (
+            "This choice takes no answer now.",
+            "Esta elección no admite respuesta ahora.",
+        ),
+        "err.not_an_answer": (
+            "'{action}' does not answer the open choice.",
+            "'{action}' no responde a la elección abierta.",
+        ),
+        "err.game_over": ("The game is over.", "La partida ha terminado."),
+        "err.stale": (
+            "This choice is out of date: use the latest one.",
+            "Esta elección está desactualizada: usa la más reciente.",
+        ),
+        "err.not_your_turn": (
+            "It is not your turn: seat {who} is to play.",
+            "No es tu turno: le toca al asiento {who}.",
+        ),
+    }
+)
 
 
 class Slot(IntEnum):
@@ -105,7 +128,7 @@ class Step:
         return None
 
     def handle(self, s: GameState, ask: Ask, action: Action, events: list[Event]) -> Result:
-        raise IllegalActionError("This choice takes no answer now.")
+        raise IllegalActionError.keyed("err.no_answer_now")
 
     def decision(self, s: GameState, ask: Ask) -> Decision:
         raise NotImplementedError
@@ -113,9 +136,10 @@ class Step:
     def optional(self, s: GameState, ask: Ask) -> bool:
         return False
 
-    def refuse(self, s: GameState, action: Action) -> str:
-        """Why ``action`` does not answer this step, in words for the player."""
-        return f"'{action.notation()}' does not answer the open choice."
+    def refuse(self, s: GameState, action: Action) -> str | IllegalActionError:
+        """Why ``action`` does not answer this step: a keyed error (its words in the player's
+        language), or a sentence in English."""
+        return IllegalActionError.keyed("err.not_an_answer", action=action.notation())
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,23 +266,24 @@ def find_ask(s: GameState, seat: Seat, action: Action, key: str | None) -> Ask:
         IllegalActionError (the action answers none of the seat's open choices).
     """
     if s.step == "over":
-        raise GameOverError("The game is over.")
+        raise GameOverError.keyed("err.game_over")
     mine = [a for a in s.asks if a.seat == seat]
     if key is not None:
         mine = [a for a in mine if a.key == key]
         if not mine:
-            raise StaleStateError("This choice is out of date: use the latest one.")
+            raise StaleStateError.keyed("err.stale")
     if not mine:
         waiting = sorted({a.seat + 1 for a in s.asks}) or [s.current + 1]
         who = ", ".join(str(n) for n in waiting)
-        raise NotYourTurnError(f"It is not your turn: seat {who} is to play.")
+        raise NotYourTurnError.keyed("err.not_your_turn", who=who)
     for a in mine:
         step = STEPS[a.step]
         if isinstance(action, step.accepts):
             return a
         if isinstance(action, Pass) and step.optional(s, a):
             return a
-    raise IllegalActionError(STEPS[mine[0].step].refuse(s, action))
+    reason = STEPS[mine[0].step].refuse(s, action)
+    raise reason if isinstance(reason, IllegalActionError) else IllegalActionError(reason)
 
 
 def answer(s: GameState, ask: Ask, action: Action, events: list[Event]) -> None:

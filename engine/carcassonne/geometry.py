@@ -16,7 +16,21 @@ import re
 from enum import IntEnum
 from typing import NamedTuple
 
+from engine.core import messages
 from engine.core.errors import InvalidActionError
+
+messages.register(
+    {
+        "err.bad_rotation": (
+            "'{text}' is not a rotation; use 0, 90, 180 or 270",
+            "'{text}' no es un giro; usa 0, 90, 180 o 270",
+        ),
+        "err.bad_position": (
+            "'{text}' is not a board position; write it as x,y (e.g. 2,-1)",
+            "'{text}' no es una posición del tablero; escríbela como x,y (p. ej. 2,-1)",
+        ),
+    }
+)
 
 
 class Side(IntEnum):
@@ -67,12 +81,12 @@ class Rotation(IntEnum):
         try:
             n = int(t)
         except ValueError:
-            raise InvalidActionError(f"'{text}' is not a rotation; use 0, 90, 180 or 270") from None
+            raise InvalidActionError.keyed("err.bad_rotation", text=text) from None
         if n in (0, 90, 180, 270):
             return cls(n // 90)
         if n in (1, 2, 3):
             return cls(n)
-        raise InvalidActionError(f"'{text}' is not a rotation; use 0, 90, 180 or 270")
+        raise InvalidActionError.keyed("err.bad_rotation", text=text)
 
 
 HALF_NAMES = ("Nw", "Ne", "En", "Es", "Se", "Sw", "Ws", "Wn")
@@ -140,9 +154,7 @@ class Position(NamedTuple):
         """
         m = re.fullmatch(r"\s*\(?\s*(-?\d+)\s*[, ]\s*(-?\d+)\s*\)?\s*", text)
         if not m:
-            raise InvalidActionError(
-                f"'{text}' is not a board position; write it as x,y (e.g. 2,-1)"
-            )
+            raise InvalidActionError.keyed("err.bad_position", text=text)
         return cls(int(m.group(1)), int(m.group(2)))
 
 

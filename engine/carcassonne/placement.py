@@ -6,6 +6,8 @@ build decisions and to check answers.
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.carcassonne.actions import Deploy
 from engine.carcassonne.board import Board, Feature, PlacedTile
 from engine.carcassonne.expansion import Expansion
@@ -13,11 +15,73 @@ from engine.carcassonne.figures import is_follower
 from engine.carcassonne.geometry import HALF_NAMES, SIDE_NAMES, Position, Rotation
 from engine.carcassonne.state import GameState
 from engine.carcassonne.tiles import FeatureKind, RotatedTile, TileDef, tile
-from engine.core.errors import InvalidActionError
+from engine.core import messages
+from engine.core.errors import IllegalActionError, InvalidActionError
+from engine.core.messages import Phrase
 from engine.core.seats import Seat
 
 _SIDE_WORDS = ("north", "east", "south", "west")
 _EDGE_WORDS = {1: "city", 2: "road", 3: "field"}
+
+messages.register(
+    {
+        "core.side.north": ("north", "norte"),
+        "core.side.east": ("east", "este"),
+        "core.side.south": ("south", "sur"),
+        "core.side.west": ("west", "oeste"),
+        "core.edge.city": ("city", "ciudad"),
+        "core.edge.road": ("road", "camino"),
+        "core.edge.field": ("field", "campo"),
+        "err.tile_there": ("There is already a tile at {pos}.", "Ya hay una pieza en {pos}."),
+        "err.not_adjacent": (
+            "{pos} does not touch any tile: a new tile must share a full edge with one.",
+            "{pos} no toca ninguna pieza: una pieza nueva debe compartir un borde entero con otra.",
+        ),
+        "err.edge_mismatch": (
+            "At {degrees}° the {side} edge of the tile is {have}, but the tile at {npos} has "
+            "{need} there.",
+            "Con {degrees}° el borde {side} de la pieza es {have}, pero la pieza de {npos} tiene "
+            "{need} en ese lado.",
+        ),
+        "err.no_figure_left": (
+            "You have no {figure} left in your supply.",
+            "No te quedan figuras de tipo «{figure}» en la reserva.",
+        ),
+        "err.no_farmers": (
+            "Farmers are not used in this match.",
+            "En esta partida no se usan granjeros.",
+        ),
+        "err.occupied.city": (
+            "That city is already occupied (it joins a city with a figure on it).",
+            "Esa ciudad ya está ocupada (se une a una ciudad con una figura).",
+        ),
+        "err.occupied.road": (
+            "That road is already occupied (it joins a road with a figure on it).",
+            "Ese camino ya está ocupado (se une a un camino con una figura).",
+        ),
+        "err.occupied.field": (
+            "That field is already occupied (it joins a field with a figure on it).",
+            "Ese campo ya está ocupado (se une a un campo con una figura).",
+        ),
+        "err.occupied.cloister": (
+            "That cloister is already occupied (it joins a cloister with a figure on it).",
+            "Ese claustro ya está ocupado.",
+        ),
+        "err.cannot_deploy": (
+            "You cannot put a {figure} there.",
+            "No puedes poner ahí esa figura ({figure}).",
+        ),
+        "err.bad_spot": (
+            "'{spot}' is not a spot on this tile; its spots are {names}",
+            "'{spot}' no es un lugar de esta pieza; sus lugares son {names}",
+        ),
+    }
+)
+
+
+def _figure(kind: str) -> str:
+    """A figure kind in the reader's words when the catalogue names it (``fig.<kind>``)."""
+    return Phrase(f"fig.{kind}") if messages.has(f"fig.{kind}") else kind
 
 
 # ---------------------------------------------------------------------------- placement
@@ -49,9 +113,76 @@ def fits_table(t: TileDef) -> tuple[tuple[Rotation, ...], ...]:
     return _FITS[t.id]
 
 
+_CANON: dict[str, tuple[Rotation, ...]] = {}
+_OFFERED: dict[str, tuple[tuple[Rotation, ...], ...]] = {}
+
+
+def canonical_rotations(t: TileDef) -> tuple[Rotation, ...]:
+    """For each rotation of ``t`` (by index), the first rotation that places the very same
+    tile: the same edges, and the same features — kinds, the sides and half-edges they reach,
+    their symbols (shields, inns, cathedral, goods ...), the cities a field borders — so the
+    same follower spots with the same names. A straight road turned 180° is the road at 0°;
+    a crossroads is the same at every turn. A tile with a direction of its own (a flying
+    machine's) is never turned into another rotation.
+    """
+    cached = _CANON.get(t.id)
+    if cached is not None:
+        return cached
+    seen: dict[tuple[Any, ...], Rotation] = {}
+    out = []
+    for rt in t.rotations:
+        sig = _signature(rt) if t.flier is None else (rt.rotation,)
+        out.append(seen.setdefault(sig, Rotation(rt.rotation)))
+    _CANON[t.id] = tuple(out)
+    return _CANON[t.id]
+
+
+def _signature(rt: RotatedTile) -> tuple[Any, ...]:
+    """What a placed rotation of a tile is, in the board frame, whatever its rotation number."""
+    feats = rt.tile.features
+    by_name = {f.name: f.index for f in feats}
+
+    def own(i: int) -> tuple[Any, ...]:
+        f = feats[i]
+        return (
+            f.kind.value,
+            rt.sides[i],
+            rt.halves[i],
+            f.inner,
+            f.pennants,
+            f.cathedral,
+            f.goods,
+            f.inn,
+            f.tunnel,
+            f.well,
+            f.bridge,
+            f.no_castle,
+        )
+
+    def whole(i: int) -> tuple[Any, ...]:
+        f = feats[i]
+        ends = f.ends if f.ends not in by_name else own(by_name[f.ends])
+        return (*own(i), ends, tuple(sorted(own(c) for c in f.cities)))
+
+    return (rt.edge_code, tuple(sorted(whole(f.index) for f in feats)))
+
+
+def offered_table(t: TileDef) -> tuple[tuple[Rotation, ...], ...]:
+    """:func:`fits_table` with one rotation of each set of identical ones (the first): what a
+    player is offered. Every rotation in :func:`fits_table` stays legal (old records and
+    JCloisterZone saves name any of them)."""
+    cached = _OFFERED.get(t.id)
+    if cached is not None:
+        return cached
+    canon = canonical_rotations(t)
+    _OFFERED[t.id] = tuple(tuple(r for r in rots if canon[r] == r) for rots in fits_table(t))
+    return _OFFERED[t.id]
+
+
 def placements_for(board: Board, t: TileDef) -> dict[Position, tuple[Rotation, ...]]:
-    """Every cell where ``t`` fits, with the rotations that fit there."""
-    table = fits_table(t)
+    """Every cell where ``t`` fits, with the distinct rotations that fit there (of rotations
+    that place the very same tile only the first: :func:`canonical_rotations`)."""
+    table = offered_table(t)
     out = {}
     for pos, code in board.frontier.items():
         rots = table[code]
@@ -73,24 +204,32 @@ def legal_placements(state: GameState) -> dict[Position, tuple[Rotation, ...]]:
 
 
 def explain_placement(board: Board, t: TileDef, pos: Position, rotation: Rotation) -> str | None:
-    """Why ``t`` cannot go at ``pos``/``rotation`` in words, or ``None`` if it can."""
+    """Why ``t`` cannot go at ``pos``/``rotation`` in English words, or ``None`` if it can."""
+    error = refuse_placement(board, t, pos, rotation)
+    return None if error is None else str(error)
+
+
+def refuse_placement(
+    board: Board, t: TileDef, pos: Position, rotation: Rotation
+) -> IllegalActionError | None:
+    """Why ``t`` cannot go at ``pos``/``rotation`` (a keyed error), or ``None`` if it can."""
     if pos in board.cells:
-        return f"There is already a tile at {pos.notation()}."
+        return IllegalActionError.keyed("err.tile_there", pos=pos.notation())
     code = board.frontier.get(pos)
     if code is None:
-        return (
-            f"{pos.notation()} does not touch any tile: a new tile must share a full edge with one."
-        )
+        return IllegalActionError.keyed("err.not_adjacent", pos=pos.notation())
     rt = t.rotated(rotation)
     for s in range(4):
         need = code >> (2 * s) & 3
         have = rt.edge_code >> (2 * s) & 3
         if need and have and need != have:
-            npos = pos.neighbour(s)
-            return (
-                f"At {rotation.degrees}° the {_SIDE_WORDS[s]} edge of the tile is "
-                f"{_EDGE_WORDS[have]}, but the tile at {npos.notation()} has "
-                f"{_EDGE_WORDS[need]} there."
+            return IllegalActionError.keyed(
+                "err.edge_mismatch",
+                degrees=rotation.degrees,
+                side=Phrase(f"core.side.{_SIDE_WORDS[s]}"),
+                have=Phrase(f"core.edge.{_EDGE_WORDS[have]}"),
+                npos=pos.neighbour(s).notation(),
+                need=Phrase(f"core.edge.{_EDGE_WORDS[need]}"),
             )
     return None
 
@@ -121,8 +260,8 @@ def parse_spot(rt: RotatedTile, spot: str) -> int:
     j = _from_jcz_location(rt, want)
     if j is not None:
         return j
-    names = ", ".join(spot_name(rt, i) for i in range(len(rt.tile.features)))
-    raise InvalidActionError(f"'{spot}' is not a spot on this tile; its spots are {names}")
+    names = ", ".join(f"'{spot_name(rt, i)}'" for i in range(len(rt.tile.features)))
+    raise InvalidActionError.keyed("err.bad_spot", spot=spot, names=names)
 
 
 _JCZ_HALVES = {"NL": 0, "NR": 1, "EL": 2, "ER": 3, "SL": 4, "SR": 5, "WL": 6, "WR": 7}
@@ -213,16 +352,24 @@ def can_deploy(
 
 
 def why_not_deploy(state: GameState, placed: PlacedTile, index: int, figure: str) -> str:
+    """Why ``figure`` may not stand on feature ``index`` of the placed tile, in English."""
+    return str(refuse_deploy(state, placed, index, figure))
+
+
+def refuse_deploy(
+    state: GameState, placed: PlacedTile, index: int, figure: str
+) -> IllegalActionError:
+    """Why ``figure`` may not stand on feature ``index`` of the placed tile (a keyed error)."""
     f = placed.rt.tile.features[index]
     supply = state.players[state.current].supply
     if supply.get(figure, 0) <= 0:
-        return f"You have no {figure} left in your supply."
+        return IllegalActionError.keyed("err.no_figure_left", figure=_figure(figure))
     if f.kind is FeatureKind.FIELD and not state.setup.farmers:
-        return "Farmers are not used in this match."
+        return IllegalActionError.keyed("err.no_farmers")
     feat = state.board.feature_of(placed.segs[index])
     if occupied(feat) and is_follower(figure):
-        return f"That {f.kind.value} is already occupied (it joins a {f.kind.value} with a figure on it)."
-    return f"You cannot put a {figure} there."
+        return IllegalActionError.keyed(f"err.occupied.{f.kind.value}")
+    return IllegalActionError.keyed("err.cannot_deploy", figure=_figure(figure))
 
 
 def describe_spot(spot: str) -> str:

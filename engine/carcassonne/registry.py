@@ -9,12 +9,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.core import messages
 from engine.core.errors import IllegalActionError
 
 if TYPE_CHECKING:
     from engine.carcassonne.expansion import Expansion
 
 _REGISTRY: list[type[Expansion]] = []
+
+messages.register(
+    {
+        "err.unknown_expansion": (
+            "the expansion '{id}' is not playable yet",
+            "la expansión '{id}' todavía no se puede jugar",
+        ),
+    }
+)
 
 
 def register(cls: type[Expansion]) -> type[Expansion]:
@@ -55,7 +65,7 @@ def find_expansion(expansion_id: str) -> type[Expansion]:
     for cls in _REGISTRY:
         if cls.id == expansion_id:
             return cls
-    raise IllegalActionError(f"the expansion '{expansion_id}' is not playable yet")
+    raise IllegalActionError.keyed("err.unknown_expansion", id=expansion_id)
 
 
 def _changed() -> None:

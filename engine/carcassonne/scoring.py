@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from engine.carcassonne.state import GameState
 
 
-class Part(str):
+class Part(messages.Phrase):
     """One piece of a score's arithmetic: its English text (so it reads, compares and stores as
     a plain string) carrying the message key and parameters a front end translates.
 
@@ -24,23 +24,10 @@ class Part(str):
     ('3 tiles × 2', 'part.tiles.many', {'k': 2, 'n': 3})
     """
 
-    key: str
-    params: tuple[tuple[str, Any], ...]
-
-    def __new__(cls, key: str, **params: Any) -> Part:
-        obj = super().__new__(cls, messages.text(key, "en", **params))
-        obj.key = key
-        obj.params = tuple(sorted(params.items()))
-        return obj
-
     @classmethod
     def plural(cls, key: str, n: int, **params: Any) -> Part:
         """The singular (``key.one``) or plural (``key.many``) form for ``n``."""
         return cls(f"{key}.one" if n == 1 else f"{key}.many", n=n, **params)
-
-    @property
-    def kwargs(self) -> dict[str, Any]:
-        return dict(self.params)
 
     def __reduce__(self) -> Any:
         return (_part, (self.key, self.params))
@@ -57,7 +44,7 @@ messages.register(
         "part.shields.one": ("1 shield × {k}", "1 escudo × {k}"),
         "part.shields.many": ("{n} shields × {k}", "{n} escudos × {k}"),
         "part.tiny_city": ("2-tile city: 2", "ciudad de 2 piezas: 2"),
-        "part.cloister": ("cloister 1", "monasterio 1"),
+        "part.cloister": ("cloister 1", "claustro 1"),
         "part.around.one": ("1 tile around × 1", "1 pieza alrededor × 1"),
         "part.around.many": ("{n} tiles around × 1", "{n} piezas alrededor × 1"),
         "part.cities.one": ("1 completed city × {k}", "1 ciudad completada × {k}"),

@@ -13,11 +13,30 @@ from engine.carcassonne.board import Board
 from engine.carcassonne.expansion import Expansion, expansions_of
 from engine.carcassonne.geometry import Position
 from engine.carcassonne.scoring import Award
+from engine.core import messages
 from engine.core.errors import IllegalActionError
 from engine.core.seats import Seat
 
 if TYPE_CHECKING:
     from engine.carcassonne.flow import Ask, Frame
+
+messages.register(
+    {
+        "err.players": (
+            "Carcassonne needs {low}–{high} players",
+            "Carcassonne necesita de {low} a {high} jugadores",
+        ),
+        "err.option_count": (
+            "{option} must be a whole number from 0 to 99",
+            "{option} debe ser un número entero de 0 a 99",
+        ),
+        "err.option_bool": ("{option} must be true or false", "{option} debe ser 'true' o 'false'"),
+        "err.option_value": (
+            "{option} must be one of {values}",
+            "{option} debe ser uno de estos valores: {values}",
+        ),
+    }
+)
 
 TINY_CITY_VALUES = (2, 4)
 FARM_SCORING_VALUES = ("per_farm", "city_supply_1st_ed")
@@ -72,21 +91,23 @@ class GameSetup:
         """
         low = 1 if self.option(SOLO) else MIN_PLAYERS
         if not low <= self.players <= MAX_PLAYERS:
-            raise IllegalActionError(f"Carcassonne needs {MIN_PLAYERS}–{MAX_PLAYERS} players")
+            raise IllegalActionError.keyed("err.players", low=MIN_PLAYERS, high=MAX_PLAYERS)
         for key, value in self.options:
             if key.startswith(FIGURE_COUNT) and not (
                 isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 99
             ):
-                raise IllegalActionError(f"{key} must be a whole number from 0 to 99")
+                raise IllegalActionError.keyed("err.option_count", option=key)
             if key == SOLO and not isinstance(value, bool):
-                raise IllegalActionError(f"{SOLO} must be true or false")
+                raise IllegalActionError.keyed("err.option_bool", option=SOLO)
         if self.flow not in (1, FLOW_VERSION):
-            raise IllegalActionError(f"flow must be 1 or {FLOW_VERSION}")
+            raise IllegalActionError.keyed(
+                "err.option_value", option="flow", values=f"1, {FLOW_VERSION}"
+            )
         if self.tiny_city not in TINY_CITY_VALUES:
-            raise IllegalActionError("tiny_city must be 2 or 4")
+            raise IllegalActionError.keyed("err.option_value", option="tiny_city", values="2, 4")
         if self.farm_scoring not in FARM_SCORING_VALUES:
-            raise IllegalActionError(
-                f"farm_scoring must be one of {', '.join(FARM_SCORING_VALUES)}"
+            raise IllegalActionError.keyed(
+                "err.option_value", option="farm_scoring", values=", ".join(FARM_SCORING_VALUES)
             )
 
     def to_json(self) -> dict[str, Any]:

@@ -30,14 +30,14 @@ from engine.carcassonne.flow import (
 )
 from engine.carcassonne.geometry import Position, Rotation
 from engine.carcassonne.placement import (
-    explain_placement,
     fits_table,
     has_placement,
     legal_deploys,
     legal_placements,
     parse_spot,
+    refuse_deploy,
+    refuse_placement,
     spot_name,
-    why_not_deploy,
 )
 from engine.carcassonne.state import GameState
 from engine.carcassonne.tiles import tile
@@ -48,7 +48,7 @@ from engine.core.seats import Seat
 
 messages.register(
     {
-        "core.place": ("Place your tile {tile}.", "Coloca tu pieza {tile}."),
+        "core.place": ("Place your tile: {tile}.", "Coloca tu pieza: {tile}."),
         "core.deploy": (
             "Put a figure on the tile you placed, or pass.",
             "Pon una figura en la pieza que has colocado, o pasa.",
@@ -58,6 +58,12 @@ messages.register(
         "facet.spot": ("spot", "lugar"),
         "facet.figure": ("figure", "figura"),
         "fig.follower": ("follower", "seguidor"),
+        "err.placement": ("That placement is not allowed.", "Esa colocación no está permitida."),
+        "err.place_first": ("Place your tile first.", "Primero coloca tu pieza."),
+        "err.deploy_or_pass": (
+            "You have already placed your tile: deploy a figure or pass.",
+            "Ya has colocado tu pieza: pon una figura o pasa.",
+        ),
     }
 )
 
@@ -125,8 +131,9 @@ class PlaceStep(Step):
         rot = Rotation(action.rotation)
         code = s.board.frontier.get(pos)
         if code is None or rot not in fits_table(t)[code]:
-            reason = explain_placement(s.board, t, pos, rot) or "That placement is not allowed."
-            raise IllegalActionError(reason)
+            raise refuse_placement(s.board, t, pos, rot) or IllegalActionError.keyed(
+                "err.placement"
+            )
         s.board.place(pos, t.rotated(rot))
         s.placed = pos
         s.drawn = None
@@ -134,8 +141,8 @@ class PlaceStep(Step):
         events.append(TilePlaced(ask.seat, t.id, pos, rot))
         return None
 
-    def refuse(self, s: GameState, action: Action) -> str:
-        return "Place your tile first."
+    def refuse(self, s: GameState, action: Action) -> IllegalActionError:
+        return IllegalActionError.keyed("err.place_first")
 
     def decision(self, s: GameState, ask: Ask) -> Decision:
         drawn = s.drawn
@@ -207,14 +214,14 @@ class DeployStep(Step):
         spot = spot_name(placed.rt, index)
         legal = {(d.spot, d.figure) for d in legal_deploys(s)}
         if (spot, action.figure) not in legal:
-            raise IllegalActionError(why_not_deploy(s, placed, index, action.figure))
+            raise refuse_deploy(s, placed, index, action.figure)
         s.board.add_meeple(Meeple(seat, action.figure, placed.segs[index], placed.pos))
         s.players[seat].supply[action.figure] -= 1
         events.append(FigureDeployed(seat, action.figure, placed.pos, spot))
         return None
 
-    def refuse(self, s: GameState, action: Action) -> str:
-        return "You have already placed your tile: deploy a figure or pass."
+    def refuse(self, s: GameState, action: Action) -> IllegalActionError:
+        return IllegalActionError.keyed("err.deploy_or_pass")
 
     def decision(self, s: GameState, ask: Ask) -> Decision:
         pos = s.placed

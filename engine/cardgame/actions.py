@@ -15,10 +15,30 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from engine.cardgame.cards import CardFace, Colour
+from engine.cardgame.cards import CardFace, Colour, face_name
+from engine.core import messages
 from engine.core.errors import InvalidActionError
 
-_USAGE = "use 'play CARD ROW', 'follower ROW', 'keep CARD', 'cash CARD', 'assign KIND' or 'lay ROW'"
+messages.register(
+    {
+        "err.cards.empty_action": (
+            "empty action; use 'play CARD ROW', 'follower ROW', 'keep CARD', 'cash CARD', "
+            "'assign KIND' or 'lay ROW'",
+            "acción vacía; usa 'play CARTA FILA', 'follower FILA', 'keep CARTA', 'cash CARTA', "
+            "'assign TIPO' o 'lay FILA'",
+        ),
+        "err.cards.not_an_action": (
+            "'{text}' is not an action; use 'play CARD ROW', 'follower ROW', 'keep CARD', "
+            "'cash CARD', 'assign KIND' or 'lay ROW'",
+            "'{text}' no es una acción; usa 'play CARTA FILA', 'follower FILA', 'keep CARTA', "
+            "'cash CARTA', 'assign TIPO' o 'lay FILA'",
+        ),
+        "err.cards.which_row": (
+            "say which row the {card} goes in",
+            "di en qué fila va: {card}",
+        ),
+    }
+)
 
 
 class CardAction:
@@ -40,14 +60,14 @@ class CardAction:
         """
         parts = text.split()
         if not parts:
-            raise InvalidActionError(f"empty action; {_USAGE}")
+            raise InvalidActionError.keyed("err.cards.empty_action")
         head, args = parts[0].lower(), parts[1:]
         if head == "play" and len(args) in (1, 2):
             face = CardFace.parse(args[0])
             if len(args) == 2:
                 return PlayCard(face.code, Colour.parse(args[1]))
             if face.colour is None:
-                raise InvalidActionError(f"say which row the {face.describe()} goes in")
+                raise InvalidActionError.keyed("err.cards.which_row", card=face_name(face.code))
             return PlayCard(face.code, face.colour)
         if head == "follower" and len(args) == 1:
             return PlaceFollower(Colour.parse(args[0]))
@@ -57,7 +77,7 @@ class CardAction:
             return AssignJoker(_parse_kind(args[0]))
         if head == "lay" and len(args) == 1:
             return LayJoker(Colour.parse(args[0]))
-        raise InvalidActionError(f"'{text}' is not an action; {_USAGE}")
+        raise InvalidActionError.keyed("err.cards.not_an_action", text=text)
 
 
 def _parse_kind(text: str) -> str:

@@ -19,7 +19,24 @@ from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType
 
+from engine.core import messages
 from engine.core.errors import InvalidActionError
+
+messages.register(
+    {
+        "err.cards.bad_row": (
+            "'{text}' is not a row; use yellow (cloister), red (road), green (field) or blue (city)",
+            "'{text}' no es una fila; usa amarillo (claustro), rojo (camino), verde (campo) o "
+            "azul (ciudad)",
+        ),
+        "err.cards.bad_card": (
+            "'{text}' is not a card; use e.g. blue-2, red-animal, green-building, animal-joker, "
+            "building-joker, dragon or fairy",
+            "'{text}' no es una carta; usa p. ej. azul-2, rojo-animal, verde-edificio, "
+            "comodín-animal, comodín-edificio, dragón o hada",
+        ),
+    }
+)
 
 
 class Colour(Enum):
@@ -46,10 +63,7 @@ class Colour(Enum):
         key = text.strip().lower()
         found = _COLOUR_NAMES.get(key)
         if found is None:
-            raise InvalidActionError(
-                f"'{text}' is not a row; use yellow (cloister), red (road), green (field) "
-                "or blue (city)"
-            )
+            raise InvalidActionError.keyed("err.cards.bad_row", text=text)
         return found
 
 
@@ -91,6 +105,30 @@ class CardType(Enum):
     BUILDING_JOKER = "building-joker"
     DRAGON = "dragon"
     FAIRY = "fairy"
+
+
+#: Spanish words of colours and card types (seed 002), for Spanish names and codes
+_COLOUR_ES = {
+    Colour.YELLOW: "amarillo",
+    Colour.RED: "rojo",
+    Colour.GREEN: "verde",
+    Colour.BLUE: "azul",
+}
+_TYPE_NAME_ES = {
+    CardType.CHARACTER: "personaje",
+    CardType.ANIMAL: "animal",
+    CardType.BUILDING: "edificio",
+    CardType.ANIMAL_JOKER: "comodín de animal",
+    CardType.BUILDING_JOKER: "comodín de edificio",
+    CardType.DRAGON: "dragón",
+    CardType.FAIRY: "hada",
+}
+_TYPE_CODE_ES = {t: name.replace(" de ", "-") for t, name in _TYPE_NAME_ES.items()}
+
+
+def _plain(text: str) -> str:
+    """Lower case without accents (``dragón`` and ``dragon`` read the same)."""
+    return text.lower().translate(str.maketrans("áéíóúü", "aeiouu"))
 
 
 JOKER_TYPES = frozenset(
@@ -137,6 +175,25 @@ class CardFace:
             return f"{self.colour.value} character {self.value}"
         return f"{self.colour.value} {self.type.value}"
 
+    def describe_es(self) -> str:
+        """The Spanish name: ``personaje azul 2``, ``animal rojo``, ``comodín de animal``."""
+        if self.colour is None:
+            return _TYPE_NAME_ES[self.type]
+        colour = _COLOUR_ES[self.colour]
+        if self.type is CardType.CHARACTER:
+            return f"personaje {colour} {self.value}"
+        return f"{_TYPE_NAME_ES[self.type]} {colour}"
+
+    @property
+    def code_es(self) -> str:
+        """The code Spanish players read and type: ``azul-2``, ``rojo-animal``, ``dragón``."""
+        if self.colour is None:
+            return _TYPE_CODE_ES[self.type]
+        colour = _COLOUR_ES[self.colour]
+        if self.type is CardType.CHARACTER:
+            return f"{colour}-{self.value}"
+        return f"{colour}-{_TYPE_CODE_ES[self.type]}"
+
     @staticmethod
     def parse(text: str) -> CardFace:
         """Read a card code (``blue-2``, ``city-2``, ``red-animal``, ``animal-joker``, ``dragon``).
@@ -145,7 +202,7 @@ class CardFace:
             InvalidActionError: for an unknown card.
         """
         key = text.strip().lower()
-        face = FACE_BY_CODE.get(key)
+        face = FACE_BY_CODE.get(key) or _FACE_BY_CODE_ES.get(_plain(key))
         if face is not None:
             return face
         head, sep, tail = key.partition("-")
@@ -153,10 +210,7 @@ class CardFace:
             face = FACE_BY_CODE.get(f"{_COLOUR_NAMES[head].value}-{tail}")
             if face is not None:
                 return face
-        raise InvalidActionError(
-            f"'{text}' is not a card; use e.g. blue-2, red-animal, green-building, "
-            "animal-joker, building-joker, dragon or fairy"
-        )
+        raise InvalidActionError.keyed("err.cards.bad_card", text=text)
 
 
 def _build_faces() -> tuple[tuple[CardFace, int], ...]:
@@ -178,6 +232,34 @@ FACE_COUNTS: tuple[tuple[CardFace, int], ...] = _build_faces()
 #: Every distinct face, in a fixed order.
 FACES: tuple[CardFace, ...] = tuple(f for f, _ in FACE_COUNTS)
 FACE_BY_CODE: Mapping[str, CardFace] = MappingProxyType({f.code: f for f in FACES})
+#: Spanish codes (accents optional) -> face
+_FACE_BY_CODE_ES: Mapping[str, CardFace] = MappingProxyType({_plain(f.code_es): f for f in FACES})
+# ``cards.code.<code>``: the code as each language types it; ``cards.name.<code>``: its name
+messages.register({f"cards.code.{f.code}": (f.code, f.code_es) for f in FACES})
+messages.register({f"cards.name.{f.code}": (f.describe(), f.describe_es()) for f in FACES})
+messages.register({f"cards.colour.{c.value}": (c.value, _COLOUR_ES[c]) for c in Colour})
+_FEATURE_ES = {"cloister": "claustro", "road": "camino", "field": "campo", "city": "ciudad"}
+messages.register(
+    {
+        f"cards.rowname.{c.value}": (
+            f"{c.value} ({c.feature})",
+            f"{_COLOUR_ES[c]} ({_FEATURE_ES[c.feature]})",
+        )
+        for c in Colour
+    }
+)
+
+
+def face_name(code: str) -> messages.Phrase:
+    """A card's name as a :class:`~engine.core.messages.Phrase` (``blue character 2``)."""
+    return messages.Phrase(f"cards.name.{code}")
+
+
+def face_code(code: str) -> messages.Phrase:
+    """A card's code as players of each language type it (``blue-2`` / ``azul-2``)."""
+    return messages.Phrase(f"cards.code.{code}")
+
+
 #: The 130 playing cards: ``DECK[card_id]`` is that card's face.
 DECK: tuple[CardFace, ...] = tuple(f for f, n in FACE_COUNTS for _ in range(n))
 DECK_SIZE = len(DECK)

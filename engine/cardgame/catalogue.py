@@ -104,3 +104,5 @@ def _texts() -> dict[str, tuple[str, str]]:
 
 TEXTS: dict[str, tuple[str, str]] = _texts()
 messages.register(TEXTS)
+# a card facet's value (the presenters' ``facet.<name>.<value>``), as each language types it
+messages.register({f"facet.card.{f.code}": (f.code, f.code_es) for f in FACES})

@@ -20,6 +20,8 @@ from engine.cardgame.cards import (
     CardFace,
     CardType,
     Colour,
+    face_code,
+    face_name,
 )
 from engine.cardgame.events import (
     CardEvent,
@@ -44,8 +46,56 @@ from engine.cardgame.state import (
 )
 from engine.cardgame.tally import score_round
 from engine.cardgame.work import Work
+from engine.core import messages
 from engine.core.errors import IllegalActionError
+from engine.core.messages import Phrase
 from engine.core.seats import Seat
+
+messages.register(
+    {
+        "err.cards.not_in_hand": (
+            "You have no {card} card in your hand.",
+            "No tienes esa carta en la mano: {card}.",
+        ),
+        "err.cards.wrong_row": (
+            "A face-up {card} card must go in the {row} row; only your first card of a round "
+            "(played face down) and jokers may go in any row.",
+            "Una carta boca arriba ({card}) debe ir en la fila de color {row}; solo tu primera carta de "
+            "la ronda (boca abajo) y los comodines pueden ir en cualquier fila.",
+        ),
+        "err.cards.follower_stands": (
+            "Your large follower already stands in the {row} row this round.",
+            "Tu seguidor grande ya está en la fila de color {row} esta ronda.",
+        ),
+        "err.cards.choose_wrong_row": (
+            "Choose for one of your wrong-row cards: {cards}.",
+            "Elige para una de tus cartas en fila equivocada: {cards}.",
+        ),
+        "err.cards.no_wrong_row": (
+            "You have no wrong-row card to decide on.",
+            "No tienes ninguna carta en fila equivocada sobre la que decidir.",
+        ),
+        "err.cards.wrong_row_first": (
+            "Decide on your wrong-row cards first.",
+            "Primero decide sobre tus cartas en fila equivocada.",
+        ),
+        "err.cards.no_joker": (
+            "You have no animal joker to assign.",
+            "No tienes ningún comodín de animal que asignar.",
+        ),
+        "err.cards.joker_kind": (
+            "An animal joker joins a kind you hold or just received: {kinds}.",
+            "Un comodín de animal se une a una clase que tienes o acabas de recibir: {kinds}.",
+        ),
+    }
+)
+
+
+_COLOURS = frozenset(c.value for c in Colour)
+
+
+def _row(colour: Colour) -> Phrase:
+    return Phrase(f"cards.rowname.{colour.value}")
 
 
 def continue_setup(w: Work, events: list[CardEvent]) -> None:
@@ -97,13 +147,11 @@ def play_card(w: Work, seat: Seat, action: PlayCard, events: list[CardEvent]) ->
         if DECK[card] is face:
             break
     else:
-        raise IllegalActionError(f"You have no {face.describe()} card in your hand.")
+        raise IllegalActionError.keyed("err.cards.not_in_hand", card=face_name(face.code))
     face_down = w.played[seat] == 0
     if not face_down and face.colour is not None and face.colour is not action.row:
-        raise IllegalActionError(
-            f"A face-up {face.describe()} card must go in the {face.colour.value} "
-            f"({face.colour.feature}) row; only your first card of a round (played face down) "
-            "and jokers may go in any row."
+        raise IllegalActionError.keyed(
+            "err.cards.wrong_row", card=face_name(face.code), row=_row(face.colour)
         )
     w.hand(seat).remove(card)
     w.row(ROW_INDEX[action.row]).append(RowCard(card, face_down, seat))
@@ -115,8 +163,8 @@ def play_card(w: Work, seat: Seat, action: PlayCard, events: list[CardEvent]) ->
 def place_follower(w: Work, seat: Seat, action: PlaceFollower, events: list[CardEvent]) -> None:
     where = w.follower_row[seat]
     if where is not None:
-        raise IllegalActionError(
-            f"Your large follower already stands in the {where.value} row this round."
+        raise IllegalActionError.keyed(
+            "err.cards.follower_stands", row=Phrase(f"cards.colour.{where.value}")
         )
     row = w.row(ROW_INDEX[action.row])
     secured = secured_by(row)
@@ -204,9 +252,11 @@ def choose_wrong_row(w: Work, seat: Seat, action: ChooseWrongRow, events: list[C
     card = next((c for c in r.undecided if DECK[c].code == action.card), None)
     if card is None:
         if r.undecided:
-            options = ", ".join(sorted({DECK[c].code for c in r.undecided}))
-            raise IllegalActionError(f"Choose for one of your wrong-row cards: {options}.")
-        raise IllegalActionError("You have no wrong-row card to decide on.")
+            codes = sorted({DECK[c].code for c in r.undecided})
+            raise IllegalActionError.keyed(
+                "err.cards.choose_wrong_row", cards=tuple(face_code(c) for c in codes)
+            )
+        raise IllegalActionError.keyed("err.cards.no_wrong_row")
     left = list(r.undecided)
     left.remove(card)
     if action.keep:
@@ -223,14 +273,13 @@ def choose_wrong_row(w: Work, seat: Seat, action: ChooseWrongRow, events: list[C
 def assign_joker(w: Work, seat: Seat, action: AssignJoker, events: list[CardEvent]) -> None:
     r = w.receipts[seat]
     if r.undecided:
-        raise IllegalActionError("Decide on your wrong-row cards first.")
+        raise IllegalActionError.keyed("err.cards.wrong_row_first")
     if not r.jokers:
-        raise IllegalActionError("You have no animal joker to assign.")
+        raise IllegalActionError.keyed("err.cards.no_joker")
     options = joker_options(w.animals[seat], r)
     if action.animal not in options:
-        raise IllegalActionError(
-            "An animal joker joins a kind you hold or just received: " + ", ".join(options) + "."
-        )
+        kinds = tuple(Phrase(f"cards.colour.{k}") if k in _COLOURS else k for k in options)
+        raise IllegalActionError.keyed("err.cards.joker_kind", kinds=kinds)
     joker = r.jokers[0]
     w.receipts[seat] = replace(
         r, jokers=r.jokers[1:], assigned=(*r.assigned, (joker, action.animal))

@@ -47,6 +47,7 @@ from engine.cardgame.state import (
     CardState,
 )
 from engine.cardgame.work import Work
+from engine.core import messages
 from engine.core.errors import (
     GameOverError,
     IllegalActionError,
@@ -57,6 +58,54 @@ from engine.core.errors import (
 )
 from engine.core.rng import Rng
 from engine.core.seats import Seat
+
+messages.register(
+    {
+        "err.game_over": ("The game is over.", "La partida ha terminado."),
+        "err.cards.stack": (
+            "The stack names more {card} cards than the box holds.",
+            "La pila nombra más cartas {card} de las que hay en la caja.",
+        ),
+        "err.cards.no_seat": (
+            "There is no seat {seat} in this game.",
+            "En esta partida no hay asiento {seat}.",
+        ),
+        "err.cards.no_choice_now": (
+            "There is no scoring choice to make now.",
+            "Ahora no hay ninguna elección de puntuación.",
+        ),
+        "err.cards.dealer_lays": (
+            "Jokers are laid by the dealer only while setting up.",
+            "Los comodines los coloca el repartidor solo durante la preparación.",
+        ),
+        "err.cards.unknown_action": ("unknown action {action}", "acción desconocida: {action}"),
+        "err.cards.stale": ("This choice is out of date.", "Esta elección está desactualizada."),
+        "err.cards.not_an_answer": (
+            "That is not an answer to this choice.",
+            "Eso no responde a esta elección.",
+        ),
+        "err.cards.wait_choices": (
+            "Waiting for {names} to make their scoring choices.",
+            "Esperando a que {names} hagan sus elecciones de puntuación.",
+        ),
+        "err.cards.wait_dealer": (
+            "Waiting for the dealer, {names}, to lay the joker.",
+            "Esperando a que el repartidor, {names}, coloque el comodín.",
+        ),
+        "err.cards.not_your_turn": (
+            "It is not your turn: {names} is to play.",
+            "No es tu turno: le toca a {names}.",
+        ),
+        "err.cards.setting_up": (
+            "The dealer is still laying out the first cards.",
+            "El repartidor todavía está colocando las primeras cartas.",
+        ),
+        "err.cards.scoring": (
+            "The round is being scored: make your scoring choice first.",
+            "Se está puntuando la ronda: primero haz tu elección de puntuación.",
+        ),
+    }
+)
 
 __all__ = [
     "Transition",
@@ -132,7 +181,7 @@ def _stacked_deck(stack: Sequence[str], rng: Rng) -> tuple[int, ...]:
         face = CardFace.parse(code)
         copies = free[face.code]
         if not copies:
-            raise IllegalActionError(f"The stack names more {face.code} cards than the box holds.")
+            raise IllegalActionError.keyed("err.cards.stack", card=face.code)
         top.append(copies.pop(0))
     rest = sorted(c for copies in free.values() for c in copies)
     return (*top, *rng.shuffled(rest))
@@ -157,33 +206,33 @@ def apply(state: CardState, seat: Seat, action: CardAction) -> Transition:
         InvalidActionError: the action names something that does not exist.
     """
     if state.step == STEP_OVER:
-        raise GameOverError("The game is over.")
+        raise GameOverError.keyed("err.game_over")
     if not 0 <= seat < state.players:
-        raise InvalidActionError(f"There is no seat {seat + 1} in this game.")
+        raise InvalidActionError.keyed("err.cards.no_seat", seat=seat + 1)
     if seat not in state.awaiting:
-        raise NotYourTurnError(_not_your_turn(state))
+        raise _not_your_turn(state)
     w = Work(state)
     events: list[CardEvent] = []
     if isinstance(action, PlayCard | PlaceFollower):
         if state.step != STEP_PLAY:
-            raise IllegalActionError(_wrong_step(state))
+            raise _wrong_step(state)
         if isinstance(action, PlayCard):
             play_card(w, seat, action, events)
         else:
             place_follower(w, seat, action, events)
     elif isinstance(action, ChooseWrongRow | AssignJoker):
         if state.step != STEP_CHOOSE:
-            raise IllegalActionError("There is no scoring choice to make now.")
+            raise IllegalActionError.keyed("err.cards.no_choice_now")
         if isinstance(action, ChooseWrongRow):
             choose_wrong_row(w, seat, action, events)
         else:
             assign_joker(w, seat, action, events)
     elif isinstance(action, LayJoker):
         if state.step != STEP_SETUP:
-            raise IllegalActionError("Jokers are laid by the dealer only while setting up.")
+            raise IllegalActionError.keyed("err.cards.dealer_lays")
         lay_joker(w, action, events)
     else:
-        raise InvalidActionError(f"unknown action {action!r}")
+        raise InvalidActionError.keyed("err.cards.unknown_action", action=repr(action))
     w.version = state.version + 1
     return Transition(w.freeze(), tuple(events))
 
@@ -200,12 +249,12 @@ def answer(state: CardState, seat: Seat, key: str, action: CardAction) -> Transi
         IllegalActionError: ``action`` does not answer decision ``key``.
     """
     if state.step == STEP_OVER:
-        raise GameOverError("The game is over.")
+        raise GameOverError.keyed("err.game_over")
     decision = find(state, seat, key)
     if decision is None:
-        raise StaleStateError("This choice is out of date.")
+        raise StaleStateError.keyed("err.cards.stale")
     if action not in tuple(decision.actions()):
-        raise IllegalActionError("That is not an answer to this choice.")
+        raise IllegalActionError.keyed("err.cards.not_an_answer")
     return apply(state, seat, action)
 
 
@@ -226,19 +275,19 @@ def replay(setup: CardSetup, seed: int, log: Iterable[tuple[Seat, CardAction]]) 
     return state
 
 
-def _not_your_turn(state: CardState) -> str:
+def _not_your_turn(state: CardState) -> NotYourTurnError:
     names = ", ".join(state.setup.name(s) for s in sorted(state.awaiting))
     if state.step == STEP_CHOOSE:
-        return f"Waiting for {names} to make their scoring choices."
+        return NotYourTurnError.keyed("err.cards.wait_choices", names=names)
     if state.step == STEP_SETUP:
-        return f"Waiting for the dealer, {names}, to lay the joker."
-    return f"It is not your turn: {names} is to play."
+        return NotYourTurnError.keyed("err.cards.wait_dealer", names=names)
+    return NotYourTurnError.keyed("err.cards.not_your_turn", names=names)
 
 
-def _wrong_step(state: CardState) -> str:
+def _wrong_step(state: CardState) -> IllegalActionError:
     if state.step == STEP_SETUP:
-        return "The dealer is still laying out the first cards."
-    return "The round is being scored: make your scoring choice first."
+        return IllegalActionError.keyed("err.cards.setting_up")
+    return IllegalActionError.keyed("err.cards.scoring")
 
 
 # ------------------------------------------------------------------------------ auto moves
@@ -255,9 +304,9 @@ def auto_action(state: CardState, seat: Seat) -> CardAction:
         NotYourTurnError: the game does not wait for ``seat``.
     """
     if state.step == STEP_OVER:
-        raise GameOverError("The game is over.")
+        raise GameOverError.keyed("err.game_over")
     if seat not in state.awaiting:
-        raise NotYourTurnError(_not_your_turn(state))
+        raise _not_your_turn(state)
     shortest = min(ROWS, key=lambda c: len(state.rows[ROW_INDEX[c]]))
     if state.step == STEP_SETUP:
         return _LAY[ROW_INDEX[shortest]]

@@ -11,7 +11,9 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 
-from engine.cardgame.cards import BUILDING_SET_POINTS, MAX_SET
+from engine.cardgame.cards import BUILDING_SET_POINTS, MAX_SET, Colour
+from engine.core import messages
+from engine.core.messages import Phrase
 from engine.core.seats import Seat
 
 #: Score item categories.
@@ -21,6 +23,47 @@ LONE_JOKER = "animal-joker"
 WILD_JOKER = "wild-joker"
 WRONG_ROW = "wrong-row"
 BUILDINGS = "buildings"
+
+messages.register(
+    {
+        f"cards.score.{CHARACTERS}": ("characters", "personajes"),
+        f"cards.score.{ANIMALS}": ("animals", "animales"),
+        f"cards.score.{LONE_JOKER}": ("animal joker", "comodín de animal"),
+        f"cards.score.{WILD_JOKER}": ("wild joker", "dragón y hada"),
+        f"cards.score.{WRONG_ROW}": ("wrong row", "fila equivocada"),
+        f"cards.score.{BUILDINGS}": ("buildings", "edificios"),
+        "cards.part.sum": ("{expr} = {total}", "{expr} = {total}"),
+        "cards.part.count": ("× {n} cards", "× {n} cartas"),
+        "cards.part.wrong_row": (
+            "{card} in the {row} row {points}",
+            "{card} en la fila de color {row}: {points}",
+        ),
+        "cards.part.wild": ("{card} {points}", "{card}: {points}"),
+        "cards.part.animals": (
+            "now {total} {kind} animals → {points}",
+            "ahora {total} animales de color {kind} → {points}",
+        ),
+        "cards.part.animals_assumed": (
+            "now {total} {kind} animals → {points} (assumed table value)",
+            "ahora {total} animales de color {kind} → {points} (valor supuesto de la tabla)",
+        ),
+        "cards.part.lone_joker": (
+            "animal joker with no animal in front {points}",
+            "comodín de animal sin animales delante: {points}",
+        ),
+        "cards.part.set": (
+            "set of {size} ({names}) {points}",
+            "serie de {size} ({names}): {points}",
+        ),
+        "cards.joker": ("joker", "comodín"),
+    }
+)
+_COLOURS = frozenset(c.value for c in Colour)
+
+
+def kind_word(kind: str) -> str:
+    """An animal or building kind in the reader's words (kinds are colours, OQ-CARD-1)."""
+    return Phrase(f"cards.colour.{kind}") if kind in _COLOURS else kind
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,8 +84,13 @@ class CardScoreItem:
     final: bool = False
 
     def describe(self) -> str:
-        detail = "; ".join(self.parts)
-        head = self.category.replace("-", " ")
+        return self.text("en")
+
+    def text(self, lang: str = "en") -> str:
+        """``characters: 1 + 2 = 3; × 2 cards = 6`` in ``lang`` (parts are Phrases)."""
+        detail = "; ".join(str(messages.localize(p, lang)) for p in self.parts)
+        key = f"cards.score.{self.category}"
+        head = messages.text(key, lang) if messages.has(key) else self.category.replace("-", " ")
         return f"{head}: {detail} = {self.points}" if detail else f"{head}: {self.points}"
 
 
@@ -80,8 +128,12 @@ class BuildingSet:
         return BUILDING_SET_POINTS.get(self.size, 0)
 
     def describe(self) -> str:
-        names = list(self.kinds) + ["joker"] * self.jokers
-        return f"{self.size} ({', '.join(names)}) {self.points}"
+        return self.phrase()[len("set of ") :]
+
+    def phrase(self) -> Phrase:
+        """``set of 3 (blue, red, joker) 10`` as a Phrase."""
+        names = tuple(kind_word(k) for k in self.kinds) + (Phrase("cards.joker"),) * self.jokers
+        return Phrase("cards.part.set", size=self.size, names=names, points=self.points)
 
 
 def best_building_sets(kinds: Sequence[str], jokers: int) -> tuple[int, tuple[BuildingSet, ...]]:

@@ -12,8 +12,22 @@ from typing import Any
 
 from engine.cardgame.cards import DEAL, DECK, MAX_PLAYERS, MIN_PLAYERS, Colour, DealRule
 from engine.cardgame.scoring import Award
+from engine.core import messages
 from engine.core.errors import IllegalActionError
 from engine.core.seats import Seat
+
+messages.register(
+    {
+        "err.cards.players": (
+            "The card game needs {low}–{high} players, not {n}.",
+            "El juego de cartas necesita de {low} a {high} jugadores, no {n}.",
+        ),
+        "err.cards.dealer": (
+            "The first dealer must be seat 1–{n}.",
+            "El primer repartidor debe ser un asiento del 1 al {n}.",
+        ),
+    }
+)
 
 #: Steps: the dealer lays setup jokers, players play the round, seats answer scoring choices.
 STEP_SETUP = "setup"
@@ -47,11 +61,11 @@ class CardSetup:
         IllegalActionError: for an impossible setup, in words a lobby can show.
         """
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            raise IllegalActionError(
-                f"The card game needs {MIN_PLAYERS}–{MAX_PLAYERS} players, not {self.players}."
+            raise IllegalActionError.keyed(
+                "err.cards.players", low=MIN_PLAYERS, high=MAX_PLAYERS, n=self.players
             )
         if self.dealer is not None and not 0 <= self.dealer < self.players:
-            raise IllegalActionError(f"The first dealer must be seat 1–{self.players}.")
+            raise IllegalActionError.keyed("err.cards.dealer", n=self.players)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"players": self.players}

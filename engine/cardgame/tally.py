@@ -16,6 +16,7 @@ from engine.cardgame.cards import (
     CardType,
     Colour,
     animal_points,
+    face_code,
 )
 from engine.cardgame.events import CardEvent, CardsToChest, GameEnded, RoundEnded
 from engine.cardgame.scoring import (
@@ -28,9 +29,11 @@ from engine.cardgame.scoring import (
     CardScoreItem,
     best_building_sets,
     character_points,
+    kind_word,
 )
 from engine.cardgame.state import STEP_OVER, HeldAnimal, Receipt, RowCard
 from engine.cardgame.work import Work
+from engine.core.messages import Phrase
 from engine.core.seats import Seat
 
 _KNOWN_ANIMAL = {r.cards for r in ANIMAL_TABLE if r.known}
@@ -88,7 +91,10 @@ def _score_receipt(w: Work, r: Receipt, events: list[CardEvent]) -> None:
             CardScoreItem(
                 CHARACTERS,
                 character_points(values),
-                (f"{' + '.join(map(str, values))} = {sum(values)}", f"× {len(values)} cards"),
+                (
+                    Phrase("cards.part.sum", expr=" + ".join(map(str, values)), total=sum(values)),
+                    Phrase("cards.part.count", n=len(values)),
+                ),
                 tuple(DECK[c].code for c in characters),
                 rnd,
             ),
@@ -102,7 +108,13 @@ def _score_receipt(w: Work, r: Receipt, events: list[CardEvent]) -> None:
                 WRONG_ROW,
                 WRONG_ROW_POINTS * len(wrong),
                 tuple(
-                    f"{DECK[c].code} in the {row.value} row {WRONG_ROW_POINTS}" for c, row in wrong
+                    Phrase(
+                        "cards.part.wrong_row",
+                        card=face_code(DECK[c].code),
+                        row=kind_word(row.value),
+                        points=WRONG_ROW_POINTS,
+                    )
+                    for c, row in wrong
                 ),
                 tuple(DECK[c].code for c, _ in wrong),
                 rnd,
@@ -116,7 +128,12 @@ def _score_receipt(w: Work, r: Receipt, events: list[CardEvent]) -> None:
             CardScoreItem(
                 WILD_JOKER,
                 WILD_JOKER_POINTS * len(wild),
-                tuple(f"{DECK[c].code} {WILD_JOKER_POINTS}" for c in wild),
+                tuple(
+                    Phrase(
+                        "cards.part.wild", card=face_code(DECK[c].code), points=WILD_JOKER_POINTS
+                    )
+                    for c in wild
+                ),
                 tuple(DECK[c].code for c in wild),
                 rnd,
             ),
@@ -155,14 +172,14 @@ def _score_animals(
         if total <= before.get(kind, 0):
             continue
         points = animal_points(total)
-        note = "" if total in _KNOWN_ANIMAL else " (assumed table value)"
+        part = "cards.part.animals" if total in _KNOWN_ANIMAL else "cards.part.animals_assumed"
         cards = tuple(DECK[a.card].code for a in new_held if a.kind == kind and a not in held)
         w.award(
             seat,
             CardScoreItem(
                 ANIMALS,
                 points,
-                (f"now {total} {kind} animals → {points}{note}",),
+                (Phrase(part, total=total, kind=kind_word(kind), points=points),),
                 cards,
                 w.round,
             ),
@@ -174,7 +191,7 @@ def _score_animals(
             CardScoreItem(
                 LONE_JOKER,
                 LONE_JOKER_POINTS * len(lone),
-                tuple(f"animal joker with no animal in front {LONE_JOKER_POINTS}" for _ in lone),
+                tuple(Phrase("cards.part.lone_joker", points=LONE_JOKER_POINTS) for _ in lone),
                 tuple(DECK[c].code for c in lone),
                 w.round,
             ),
@@ -200,7 +217,7 @@ def _final_scoring(w: Work, events: list[CardEvent]) -> None:
             CardScoreItem(
                 BUILDINGS,
                 points,
-                tuple(f"set of {s.describe()}" for s in sets),
+                tuple(s.phrase() for s in sets),
                 tuple(DECK[c].code for c in chest),
                 0,
                 True,

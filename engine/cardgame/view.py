@@ -178,7 +178,7 @@ def seat_view(
         InvalidActionError: ``seat`` does not play in this game.
     """
     if not 0 <= seat < state.players:
-        raise InvalidActionError(f"There is no seat {seat + 1} in this game.")
+        raise InvalidActionError.keyed("err.cards.no_seat", seat=seat + 1)
     own: list[FaceDownCard] = []
     for colour, row in zip(ROWS, state.rows, strict=True):
         for i, item in enumerate(row):

@@ -34,6 +34,7 @@ from engine.cardgame import (
     public_view,
     seat_view,
 )
+from engine.cardgame.cards import CardFace
 from engine.cardgame.state import CardState
 from engine.core.decisions import Decision
 from tests.fakediscord import (
@@ -62,8 +63,10 @@ class CardDiscord(FakeDiscord):
     """FakeDiscord with DM channels: ``POST /users/@me/channels`` opens one per user, and a
     message to the DM channel of a user in ``closed`` answers 403 (code 50007)."""
 
-    def __init__(self, bot: Any, users: list[User], closed: set[int]) -> None:
-        super().__init__(bot)
+    def __init__(
+        self, bot: Any, users: list[User], closed: set[int], *, wire: bool = False
+    ) -> None:
+        super().__init__(bot, wire=wire)
         self.users = {u.id: u for u in users}
         self.closed = closed
         self.dm_channel: dict[int, int] = {}  # user id -> DM channel id
@@ -116,6 +119,7 @@ async def open_table(
     old: CardDiscord | None = None,
     renderer: Any = None,
     seed: int = 1,
+    wire: bool = False,
 ) -> Table:
     tiles = await MatchService.open(db, renderer=None, animator=None)
     bot = CarcBot(tiles, background_tasks=False)
@@ -123,7 +127,7 @@ async def open_table(
     if renderer is not None:
         cards.renderer = renderer
     bot.card_service = cards  # type: ignore[attr-defined]
-    fake = CardDiscord(bot, users, closed)
+    fake = CardDiscord(bot, users, closed, wire=wire)
     if old is not None:  # a restart: Discord keeps its messages and DM channels
         fake.messages, fake.attachments, fake._ids = old.messages, old.attachments, old._ids
         fake.dm_channel, fake.dm_attempts = old.dm_channel, old.dm_attempts
@@ -336,7 +340,8 @@ async def duo(tmp_path: Path) -> AsyncIterator[Table]:
 
 def hand_codes(text: str) -> list[str]:
     line = next((ln for ln in text.splitlines() if ln.startswith(("**Hand:**", "**Mano:**"))), "")
-    return re.findall(r"`([a-z-0-9]+)`", line)
+    # a Spanish hand shows Spanish codes (azul-2): each is read back to its face's code
+    return [CardFace.parse(c).code for c in re.findall(r"`([a-zñáéíóú\-0-9]+)`", line)]
 
 
 # ------------------------------------------------------------------------------ tests
@@ -448,6 +453,11 @@ async def test_refusals(duo: Table) -> None:
     assert res.callback.ephemeral and f"<@{mover.id}>" in res.callback.content
     res = await t.fake.slash(other, "claim", command="cardgame", row="red")
     assert f"<@{mover.id}>" in res.last.content
+    # the engine's reason for a row nobody has, in each player's language
+    res = await t.fake.slash(BOB, "claim", command="cardgame", row="púrpura")
+    assert "'púrpura' no es una fila; usa amarillo (claustro)" in res.last.content
+    res = await t.fake.slash(ALICE, "claim", command="cardgame", row="purple")
+    assert "'purple' is not a row; use yellow (cloister)" in res.last.content
     # wrong row: once a seat has played its face-down card, coloured cards go to their row
     while True:
         seat = min(st.awaiting)

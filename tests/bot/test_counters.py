@@ -37,7 +37,7 @@ def test_the_traders_goods_are_worded_by_the_engine() -> None:
     (name, per_seat), *_ = counters(view, SEATS, Lang.EN)
     assert name == "Traders & Builders" and per_seat == ["0 wine, 0 grain, 0 cloth"] * 2
     (name, per_seat), *_ = counters(view, SEATS, Lang.ES)
-    assert per_seat == ["0 vino, 0 trigo, 0 tela"] * 2
+    assert per_seat == ["0 de vino, 0 de grano, 0 de tela"] * 2
 
 
 def _unworded(view: PublicView) -> PublicView:

@@ -168,7 +168,7 @@ async def test_a_chosen_rule_reaches_the_game(table: Table) -> None:
     for p in outcome.view.players:
         assert "pig" not in p.supply and p.supply.get("builder") == 1
     score = (await fake.slash(BOB, "score")).last.text()
-    assert "1 builder" in score and "pig" not in score
+    assert "builder 1" in score and "pig" not in score
     row = await table.service.storage.matches.get(outcome.match_id)
     assert row is not None and row.setup is not None
     assert row.setup["options"] == {"tb.pig": False}

@@ -407,7 +407,7 @@ async def test_several_answers_on_one_line_and_going_back(tmp_path: Path) -> Non
     assert text.count("Choose a cell (numbered as on the board image):") >= 3  # listed again
     first = await stored_moves(tmp_path / "k.sqlite3")
     assert first[0].startswith("place") and first[1].startswith("deploy")
-    assert "Rotation for cell -1,0: 1) r0 2) r180 (or 'back')> 1\n    → r0\n" in text
+    assert "Rotation for cell -1,0: 1) 0° 2) 180° (or 'back')> 1\n    → 0°\n" in text
     assert re.search(r"spot \(a-[a-z]\), 'pass' or a move> a\n    → \w+ \(", text)
     assert first[2].startswith("place") and first[3] == "pass"
     assert "(The rest of the line was not used: extra words)" in text

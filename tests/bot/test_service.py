@@ -44,7 +44,10 @@ ANN, BOB, CAT = 100, 200, 300
 
 
 def tiny_renderer(
-    view: PublicView, *, placements: Mapping[Position, tuple[Rotation, ...]] | None = None
+    view: PublicView,
+    *,
+    placements: Mapping[Position, tuple[Rotation, ...]] | None = None,
+    **_kw: Any,  # lang, events, awards, whole: not drawn
 ) -> bytes:
     """A real PNG whose width counts the tiles and height counts the legal cells (+1)."""
     img = Image.new("RGB", (len(view.tiles), len(placements or {}) + 1), (10, 200, 30))
@@ -53,7 +56,7 @@ def tiny_renderer(
     return buf.getvalue()
 
 
-def tiny_animator(views: list[PublicView], *, fmt: str = "gif") -> bytes:
+def tiny_animator(views: list[PublicView], *, fmt: str = "gif", **_kw: Any) -> bytes:
     """One line per frame: the turn and the number of tiles it shows."""
     return "\n".join(f"{v.turn} {len(v.tiles)}" for v in views).encode()
 
@@ -598,7 +601,10 @@ async def test_a_board_is_rendered_once_per_version(db_path: Path) -> None:
     calls: list[int] = []
 
     def counting(
-        view: PublicView, *, placements: Mapping[Position, tuple[Rotation, ...]] | None = None
+        view: PublicView,
+        *,
+        placements: Mapping[Position, tuple[Rotation, ...]] | None = None,
+        **_kw: Any,
     ) -> bytes:
         calls.append(view.version)
         return tiny_renderer(view, placements=placements)

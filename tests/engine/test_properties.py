@@ -32,8 +32,9 @@ from engine import (
 )
 from engine.carcassonne.events import Event, PointsScored
 from engine.carcassonne.geometry import facing_half
+from engine.carcassonne.placement import canonical_rotations
 from engine.carcassonne.rules import parse_spot, spot_name
-from engine.carcassonne.tiles import FeatureKind
+from engine.carcassonne.tiles import FeatureKind, tile
 from engine.core.rng import Rng
 
 FOLLOWERS = 7
@@ -144,11 +145,15 @@ def check_item_arithmetic(setup: GameSetup, e: PointsScored) -> None:
 
 
 def check_unlisted_placements_rejected(state: GameState, rng: Rng) -> None:
+    """Every placement not listed is refused, unless it is the twin of a listed one (a
+    rotation that places the very same tile: listed once, legal still)."""
     legal = legal_placements(state)
+    assert state.drawn is not None
+    canon = canonical_rotations(tile(state.drawn))
     candidates: list[PlaceTile] = []
     for pos in state.board.frontier:
         for r in Rotation:
-            if r not in legal.get(pos, ()):
+            if r not in legal.get(pos, ()) and canon[r] not in legal.get(pos, ()):
                 candidates.append(PlaceTile(pos, r))
     occupied = list(state.board.cells)
     candidates.append(PlaceTile(occupied[rng.below(len(occupied))], Rotation.R0))

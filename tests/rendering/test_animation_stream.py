@@ -10,20 +10,21 @@ import pytest
 from PIL import Image, ImageChops, ImageSequence
 
 from rendering import animation
-from rendering.animation import ANIM_SIDE, ANIM_TILE, render_animation
-from rendering.board import board_image
-from rendering.frame import extent, frame_for
+from rendering.animation import animation_frame, render_animation
+from rendering.board import board_picture
 
 from .conftest import play
 
 
-def _reference(views: list, frame_ms: int = 600) -> bytes:  # type: ignore[type-arg]
+def _reference(views: list, frame_ms: int = 500) -> bytes:  # type: ignore[type-arg]
     """The replay as it was written before streaming: every frame drawn and kept, one palette
-    from the first, middle and last frames, Pillow's ``save_all``."""
-    fr = frame_for(
-        extent(t.pos for v in views for t in v.tiles), max_tile=ANIM_TILE, max_side=ANIM_SIDE
-    )
-    frames = [board_image(v, frame=fr) for v in views]
+    from the first, middle and last frames, unchanged pixels transparent, Pillow's
+    ``save_all``."""
+    fr = animation_frame(views)
+    frames = [
+        board_picture(v, frame=fr, breakdown=False).image
+        for v in views  # (the last frame's events are none here)
+    ]
     size = (max(f.size[0] for f in frames), max(f.size[1] for f in frames))
     padded = []
     for f in frames:
@@ -36,18 +37,27 @@ def _reference(views: list, frame_ms: int = 600) -> bytes:  # type: ignore[type-
         sample.paste(f, (0, i * size[1]))
     palette = sample.quantize(colors=255, method=Image.Quantize.MEDIANCUT)
     pal = [f.quantize(palette=palette, dither=Image.Dither.NONE) for f in padded]
+    out_frames = [pal[0]]
+    for prev, cur in zip(pal, pal[1:], strict=False):
+        a = Image.frombytes("L", size, prev.tobytes())
+        b = Image.frombytes("L", size, cur.tobytes())
+        same = ImageChops.difference(a, b).point(lambda v: 255 if v == 0 else 0)
+        delta = cur.copy()
+        delta.paste(255, (0, 0, *size), same)
+        out_frames.append(delta)
     durations = [frame_ms] * len(pal)
-    durations[-1] = max(frame_ms * 5, 3000)
+    durations[-1] = max(frame_ms * 8, 4000)
     buf = io.BytesIO()
-    pal[0].save(
+    out_frames[0].save(
         buf,
         "GIF",
         save_all=True,
-        append_images=pal[1:],
+        append_images=out_frames[1:],
         duration=durations,
         loop=0,
         optimize=False,
         disposal=1,
+        transparency=255,
     )
     return buf.getvalue()
 
@@ -74,7 +84,7 @@ def test_a_repeated_view_is_shown_longer_not_twice() -> None:
     _state, views = play(4, seed=3)
     frames = _frames(render_animation([*views[:3], views[2], *views[3:]]))
     assert len(frames) == len(views)
-    assert [ms for _, ms in frames][2] == 1200
+    assert [ms for _, ms in frames][2] == 1000
 
 
 def test_at_most_four_drawn_frames_are_alive_while_encoding(
@@ -86,14 +96,14 @@ def test_at_most_four_drawn_frames_are_alive_while_encoding(
     drawn: list[weakref.ref[Image.Image]] = []
     most = 0
 
-    def drawing(view: object, **kw: object) -> Image.Image:
+    def drawing(view: object, **kw: object) -> object:
         nonlocal most
-        img = board_image(view, **kw)  # type: ignore[arg-type]
-        drawn.append(weakref.ref(img))
+        pic = board_picture(view, **kw)  # type: ignore[arg-type]
+        drawn.append(weakref.ref(pic.image))
         most = max(most, sum(r() is not None for r in drawn))
-        return img
+        return pic
 
-    monkeypatch.setattr(animation, "board_image", drawing)
+    monkeypatch.setattr(animation, "board_picture", drawing)
     data = render_animation(views)
     assert len(_frames(data)) == len(views)
     assert most <= 4, most

@@ -29,7 +29,14 @@ from rendering import (
     spot_anchor,
     style,
 )
-from rendering.board import MAX_SIDE, board_frame
+from rendering.board import (
+    CELL_FRAME,
+    MAX_SIDE,
+    Frame,
+    board_picture,
+    figure_size,
+    last_placed_width,
+)
 from rendering.fonts import has_glyph
 from rendering.marks import PREVIEW_TILE, SPOT_RADIUS, SPOT_TILE
 from rendering.tiles import tile_image
@@ -37,6 +44,12 @@ from rendering.tiles import tile_image
 from .conftest import play
 
 Pixel = tuple[int, ...]
+
+
+def frame_of(view: PublicView, *, whole: bool = False, **kw: object) -> Frame:
+    """The frame of ``render_board(view, **kw)``'s board part (the turn picture's region, or
+    the whole map), placed under the score strip."""
+    return board_picture(view, whole=whole, **kw).frame  # type: ignore[arg-type]
 
 
 def decode(png: bytes) -> Image.Image:
@@ -58,7 +71,7 @@ def near(c: Sequence[int], want: Sequence[int], tol: int = 40) -> bool:
 def test_start_board_shows_the_start_tile_at_the_origin() -> None:
     view = public_view(new_game(GameSetup(players=2), seed=5))
     img = decode(render_board(view))
-    fr = board_frame(view)
+    fr = frame_of(view)
     assert (fr.min_x, fr.min_y, fr.cols, fr.rows) == (-1, -1, 3, 3)  # one-cell margin
     x, y = fr.cell_xy(Position(0, 0))
     T = fr.tile
@@ -71,25 +84,26 @@ def test_start_board_shows_the_start_tile_at_the_origin() -> None:
 
 def test_board_size_limits_and_coordinates(midgame: tuple[object, list[PublicView]]) -> None:
     view = midgame[1][-1]
-    png = render_board(view)
+    png = render_board(view, whole=True)
     assert len(png) <= 1_500_000
     img = decode(png)
     assert max(img.size) <= MAX_SIDE
-    fr = board_frame(view)
+    fr = frame_of(view, whole=True)
     xs = [t.pos.x for t in view.tiles]
     ys = [t.pos.y for t in view.tiles]
     assert fr.min_x == min(xs) - 1 and fr.cols == max(xs) - min(xs) + 3
     assert fr.min_y == min(ys) - 1 and fr.rows == max(ys) - min(ys) + 3
     # every placed tile is drawn where its coordinates say: compare with the cached tile image
     # (without figures and outlines, which would cover parts of it)
-    bare = decode(render_board(dataclasses.replace(view, figures=(), last_placed={})))
+    bare = decode(render_board(dataclasses.replace(view, figures=(), last_placed={}), whole=True))
     assert bare.size == img.size
     for tv in view.tiles:
         x, y = fr.cell_xy(tv.pos)
         want = tile_image(tv.tile, int(tv.rotation), fr.tile)
         assert bare.crop((x, y, x + fr.tile, y + fr.tile)).tobytes() == want.tobytes(), tv
     # coordinate labels: text pixels above the first column, none above an empty strip corner
-    top = img.crop((fr.label, 0, fr.label + fr.tile, fr.label))
+    x0, y0 = fr.cell_xy(Position(fr.min_x, fr.min_y))
+    top = img.crop((x0, y0 - fr.label, x0 + fr.tile, y0))
     assert any(near(p, style.TEXT_DIM, 30) for p in _pixels(top))
 
 
@@ -103,13 +117,14 @@ def test_followers_stand_on_their_spot_in_their_colour(
 ) -> None:
     view = midgame[1][-1]
     assert view.figures, "the test game should have figures on the board"
-    img = decode(render_board(view))
-    fr = board_frame(view)
+    img = decode(render_board(view, whole=True))
+    fr = frame_of(view, whole=True)
     T = fr.tile
     for fig in view.figures:
         tv = next(t for t in view.tiles if t.pos == fig.pos)
         fx, fy = spot_anchor(tile(tv.tile), int(tv.rotation), fig.feature)
-        fx, fy = min(max(fx, 0.18), 0.82), min(max(fy, 0.18), 0.82)
+        lo = (figure_size(T) / 2 + max(3, T // 16)) / T  # figures stay wholly on their tile
+        fx, fy = min(max(fx, lo), 1 - lo), min(max(fy, lo), 1 - lo)
         x, y = fr.cell_xy(fig.pos)
         cx, cy = x + fx * T, y + fy * T
         r = T * 0.15
@@ -140,8 +155,8 @@ def test_last_tile_of_each_player_is_outlined_in_their_colour(
     view = midgame[1][-1]
     assert len(view.last_placed) == 4
     img = decode(render_board(view))
-    fr = board_frame(view)
-    w = max(2, fr.tile // 22)
+    fr = frame_of(view)
+    w = last_placed_width(fr.tile)
     for seat, pos in view.last_placed.items():
         x, y = fr.cell_xy(pos)
         probe = (x + 1 + w // 2, y + fr.tile // 2 + 3)
@@ -151,7 +166,7 @@ def test_last_tile_of_each_player_is_outlined_in_their_colour(
 def test_highlight_outlines_a_cell() -> None:
     view = public_view(new_game(GameSetup(players=2), seed=5))
     img = decode(render_board(view, highlight=Position(0, 0)))
-    fr = board_frame(view, highlight=Position(0, 0))
+    fr = frame_of(view, highlight=Position(0, 0))
     x, y = fr.cell_xy(Position(0, 0))
     inset = max(2, fr.tile // 14)
     assert near(px(img, (x + inset + 1, y + fr.tile / 2 + 9)), (255, 255, 255))
@@ -164,7 +179,7 @@ def test_placement_overlay_numbers_cells_in_order_with_rotation_dots() -> None:
     order = placement_order(placements)
     assert order == sorted(placements, key=lambda p: (p.y, p.x))
     img = decode(render_board(view, placements=placements))
-    fr = board_frame(view, placements=placements)
+    fr = frame_of(view, placements=placements)
     T = fr.tile
     for pos in order:
         x, y = fr.cell_xy(pos)
@@ -173,7 +188,7 @@ def test_placement_overlay_numbers_cells_in_order_with_rotation_dots() -> None:
         row = [px(img, (xx, y + T * 0.8)) for xx in range(x + T // 8, x + T - T // 8)]
         runs, inside = 0, False
         for p in row:
-            hit = near(p, (250, 220, 90), 60)
+            hit = near(p, CELL_FRAME, 60)
             runs += hit and not inside
             inside = hit
         assert runs == len(placements[pos]), (pos, runs, placements[pos])
@@ -188,21 +203,18 @@ def test_names_in_other_scripts_have_glyphs() -> None:
     assert not has_glyph("\U0010fffd")
 
 
-def test_panel_shows_current_tile(midgame: tuple[object, list[PublicView]]) -> None:
+def test_header_shows_current_tile(midgame: tuple[object, list[PublicView]]) -> None:
     view = midgame[1][-1]
     assert view.drawn
-    img = decode(render_board(view))
-    fr = board_frame(view)
-    # the current tile is pasted unrotated at 128 px in the panel: find it exactly
-    want = tile_image(view.drawn, 0, 128).tobytes()
-    x0 = fr.board_w + 14
-    found = False
-    for y0 in range(0, img.size[1] - 128):
-        if img.crop((x0, y0, x0 + 128, y0 + 1)).tobytes() == want[: 128 * 3]:
-            found = img.crop((x0, y0, x0 + 128, y0 + 128)).tobytes() == want
-            if found:
-                break
-    assert found
+    pic = board_picture(view, whole=False)
+    assert pic.header is not None and pic.header.thumb is not None
+    x0, y0, x1, y1 = pic.header.thumb
+    # the drawn tile, unrotated, framed in the current player's colour
+    assert (
+        pic.image.crop(pic.header.thumb).tobytes() == tile_image(view.drawn, 0, x1 - x0).tobytes()
+    )
+    frame = px(pic.image, (x0 - 2, (y0 + y1) / 2))
+    assert near(frame, style.seat_style(int(view.current)).fill, 10)
 
 
 def test_placement_preview_shows_each_rotation() -> None:
@@ -331,21 +343,34 @@ def test_field_figures_face_sideways_on_the_board() -> None:
                     assert near(px(img, (fx * 128, fy * 128)), want, 60), (tid, rot, f.name)
 
 
-def test_cjk_names_use_the_optional_fallback_font() -> None:
-    from rendering.fonts import fallback_paths, text_mask
+@pytest.mark.parametrize(
+    "name", ["李雷", "김민준", "やまだ", "😀🎲", "👨\u200d👩\u200d👧", "محمد", "שלום"]
+)
+def test_names_in_any_script_and_emoji_draw_from_the_shipped_fallback_fonts(name: str) -> None:
+    from rendering.fonts import fallback_paths, runs, text_mask
 
-    if not fallback_paths():
-        pytest.skip("no optional CJK font package installed (cvttf-notosanscjk-regular)")
-    mask, _ox, _oy = text_mask("李雷", 32)
-    tofu, _, _ = text_mask("\U0010fffd\U0010fffd", 32)
+    assert fallback_paths(), "the fallback font packages are dependencies (pyproject.toml)"
+    mask, _ox, _oy = text_mask(name, 32)
+    tofu, _, _ = text_mask("\U0010fffd" * len(name), 32)
     assert mask.getbbox() is not None
     assert mask.tobytes() != tofu.tobytes()
+    # every run is drawn by a font of the chain that has its characters: no box anywhere
+    for f, part in runs(name, 32):
+        probe, _, _ = text_mask(part, 32)
+        assert f.getmask(part).getbbox() is not None, (name, part)
+        assert probe.getbbox() is not None
+
+
+def test_an_emoji_sequence_stays_one_run() -> None:
+    from rendering.fonts import runs
+
+    family = "👨\u200d👩\u200d👧"
+    assert [part for _f, part in runs(f"Ana {family}", 24)] == ["Ana ", family]
 
 
 def test_expansion_overlays_draw_on_the_board() -> None:
     """An expansion's overlay is found by id; the board calls its layer with the frame it uses."""
     from rendering import overlays
-    from rendering.board import Frame
 
     view = public_view(new_game(GameSetup(players=2, expansions=("inns_cathedrals",)), seed=5))
     calls: list[Frame] = []
@@ -363,7 +388,7 @@ def test_expansion_overlays_draw_on_the_board() -> None:
         img = decode(render_board(view))
     finally:
         overlays.unregister("inns_cathedrals")
-    assert calls == [board_frame(view)]
+    assert calls == [frame_of(view)]
     x, y = calls[0].cell_xy(Position(0, 0))
     assert px(img, (x + 15, y + 15)) == (255, 0, 255)
     assert px(decode(render_board(view)), (x + 15, y + 15)) != (255, 0, 255)
@@ -381,7 +406,7 @@ def test_two_figures_on_one_spot_stand_side_by_side() -> None:
         FigureView(Seat(1), "builder", Position(0, 0), "road:EW", road),
     )
     img = decode(render_board(dataclasses.replace(view, figures=figs)))
-    fr = board_frame(view)
+    fr = frame_of(view)
     x, y = fr.cell_xy(Position(0, 0))
     cell = img.crop((x, y, x + fr.tile, y + fr.tile))
     pts = [(i % fr.tile, i // fr.tile, p) for i, p in enumerate(_pixels(cell))]
@@ -398,8 +423,7 @@ def test_two_figures_on_one_spot_stand_side_by_side() -> None:
 
 def test_animation_frames_keep_figure_colours() -> None:
     """A GIF frame in mid-game shows each follower in its seat colour, at its spot."""
-    from rendering.animation import ANIM_SIDE, ANIM_TILE
-    from rendering.board import extent, frame_for
+    from rendering.animation import animation_frame
 
     _state, views = play(14, seed=2)
     k = max(range(len(views)), key=lambda i: len(views[i].figures))
@@ -408,13 +432,13 @@ def test_animation_frames_keep_figure_colours() -> None:
     gif = Image.open(io.BytesIO(render_animation(views)))
     gif.seek(k)
     frame = gif.convert("RGB")
-    fr = frame_for(
-        extent(t.pos for v in views for t in v.tiles), max_tile=ANIM_TILE, max_side=ANIM_SIDE
-    )
+    fr = board_picture(views[k], frame=animation_frame(views), breakdown=False).frame
+    T = fr.tile
     for fig in view.figures:
         tv = next(t for t in view.tiles if t.pos == fig.pos)
         fx, fy = spot_anchor(tile(tv.tile), int(tv.rotation), fig.feature)
-        fx, fy = min(max(fx, 0.18), 0.82), min(max(fy, 0.18), 0.82)
+        lo = (figure_size(T) / 2 + max(3, T // 16)) / T  # figures stay wholly on their tile
+        fx, fy = min(max(fx, lo), 1 - lo), min(max(fy, lo), 1 - lo)
         x, y = fr.cell_xy(fig.pos)
         r = fr.tile * 0.15
         box = frame.crop(
@@ -429,27 +453,21 @@ def test_animation_frames_keep_figure_colours() -> None:
         assert any(near(p, colour, 40) for p in _pixels(box)), fig
 
 
-def test_wide_boards_put_the_panel_below() -> None:
-    """A wide board keeps its width on a phone: players go in a strip under it."""
+def test_wide_boards_keep_the_score_strip_on_top() -> None:
+    """Any board's players are in the strip on top, whatever its shape; the whole map is at
+    least as wide as the strip needs."""
     from engine import Rotation
     from engine.carcassonne.view import TileView
-    from rendering.board import board_image
 
-    view = public_view(new_game(GameSetup(players=5, names=NAMES5), seed=3))
+    view = public_view(new_game(GameSetup(players=5, names=("A", "B", "C", "D", "E")), seed=3))
     row = tuple(TileView(Position(x, 0), "BA/RFr", Rotation.R0) for x in range(-6, 8))
     wide = dataclasses.replace(view, tiles=row)
-    fr = board_frame(wide)
-    assert fr.strip
-    img = board_image(wide)
-    assert img.size[0] == fr.board_w and img.size[1] > fr.board_h
-    assert wide.drawn is not None
-    want = tile_image(wide.drawn, 0, 96)
-    assert img.crop((14, fr.board_h + 74, 110, fr.board_h + 170)).tobytes() == want.tobytes()
-    # a square board keeps the side panel
-    assert not board_frame(view).strip
-
-
-NAMES5 = ("Ana", "Борис", "Ελένη", "Zoë", "Max")
+    pic = board_picture(wide)
+    assert pic.header is not None
+    assert pic.frame.top == pic.header.height
+    assert pic.image.size == (max(pic.frame.board_w, 800), pic.header.height + pic.frame.board_h)
+    assert len(pic.header.chips) == 5
+    assert all(c.box[3] <= pic.header.height for c in pic.header.chips)
 
 
 def test_huge_boards_still_fit_2048() -> None:
@@ -459,5 +477,5 @@ def test_huge_boards_still_fit_2048() -> None:
 
     view = public_view(new_game(GameSetup(players=2), seed=3))
     line = tuple(TileView(Position(x, 0), "BA/RFr", Rotation.R0) for x in range(150))
-    img = decode(render_board(dataclasses.replace(view, tiles=line)))
+    img = decode(render_board(dataclasses.replace(view, tiles=line), whole=True))
     assert max(img.size) <= MAX_SIDE

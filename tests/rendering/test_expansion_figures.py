@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import math
 from collections import Counter
 from collections.abc import Sequence
 
@@ -28,17 +29,11 @@ from engine import (
 from engine.carcassonne.actions import Choose
 from engine.carcassonne.tiles import FeatureKind, tile
 from engine.carcassonne.view import FigureView, TileView
+from engine.core.decisions import FeatureRef
 from rendering import render_board, render_spots, spot_anchor, style
-from rendering.board import (
-    ICON,
-    LINE_H,
-    MAX_SIDE,
-    PANEL_W,
-    board_frame,
-    board_image,
-    row_height,
-)
+from rendering.board import ICON, LINE_H, MAX_SIDE, board_image, board_picture
 from rendering.figures import figure_sprite
+from rendering.header import CHIP_H, TOP_H
 from rendering.marks import SPOT_RADIUS, SPOT_TILE, SUPPLY_STRIP
 from rendering.overlays.traders_builders import GOODS_CHIP, HAMMER
 
@@ -87,7 +82,7 @@ def with_figures(view: PublicView, *figs: tuple[int, str, FeatureKind]) -> Publi
 
 def cell(view: PublicView) -> Image.Image:
     img = decode(render_board(view))
-    fr = board_frame(view)
+    fr = board_picture(view, whole=False).frame
     x, y = fr.cell_xy(ORIGIN)
     return img.crop((x, y, x + fr.tile, y + fr.tile))
 
@@ -117,7 +112,7 @@ def test_large_follower_is_bigger_in_the_same_colour_and_shape(kind: FeatureKind
 
 def test_builder_and_pig_have_their_own_shapes_in_seat_colour() -> None:
     view = start_view()
-    T = board_frame(view).tile
+    T = board_picture(view, whole=False).frame.tile
     shapes: dict[str, set[tuple[int, int]]] = {}
     for seat in (0, 1):
         colour = style.seat_style(seat).fill
@@ -175,10 +170,10 @@ def test_a_second_figure_never_hides_the_follower(other: str, feat: FeatureKind)
 
 
 def _row_box(view: PublicView, seat: int) -> tuple[int, int, int, int]:
-    """Panel box of ``seat``'s row (the panel starts at the board's right edge)."""
-    fr = board_frame(view)
-    top = 14 + 40 + seat * row_height(view)
-    return fr.board_w, top, fr.board_w + PANEL_W, top + row_height(view)
+    """Box of ``seat``'s chip in the score strip on top of the picture."""
+    header = board_picture(view).header
+    assert header is not None
+    return header.chip(seat).box
 
 
 def _with_goods(view: PublicView, goods: tuple[tuple[int, int, int], ...]) -> PublicView:
@@ -221,9 +216,9 @@ def test_goods_held_show_in_the_panel() -> None:
 
 
 def _figure_icons(view: PublicView, seat: int) -> int:
-    """How many seat-coloured icons stand on ``seat``'s figures line (right of the big figure)."""
+    """How many seat-coloured icons stand on ``seat``'s figures line (under the chip's top band)."""
     x0, top, x1, _bottom = _row_box(view, seat)
-    line = board_image(view).crop((x0 + 58, top + 24, x1, top + row_height(view) - 4))
+    line = board_image(view).crop((x0 + 4, top + TOP_H + 2, x1, top + CHIP_H - 2))
     cols = sorted({x for x, _ in mask(line, style.seat_style(seat).fill)})
     return 1 + sum(1 for a, b in zip(cols, cols[1:], strict=False) if b - a > 6) if cols else 0
 
@@ -302,7 +297,7 @@ def test_whole_game_with_both_expansions_renders_every_turn() -> None:
     # the view with the most builders and pigs on the board: each is drawn in its cell
     view = max(views, key=lambda v: sum(f.figure in ("builder", "pig") for f in v.figures))
     img = board_image(view)
-    fr = board_frame(view)
+    fr = board_picture(view).frame
     on_board = [f for f in view.figures if f.figure in ("builder", "pig")]
     assert on_board
     for fig in on_board:
@@ -314,31 +309,57 @@ def test_whole_game_with_both_expansions_renders_every_turn() -> None:
 
 
 def test_spots_for_any_figure_and_repeated_spots_get_separate_letters() -> None:
+    """A spot offered for two figures gets two letters that never overlap each other nor
+    cover another offered spot; each shows its figure in the deciding seat's colour."""
+    from rendering.targets import targets_picture
+
     view = start_view()
     # pretend the start tile was just placed: its road offered to two figure kinds
     placed = dataclasses.replace(view, placed=ORIGIN)
-    img = decode(render_spots(placed, ["road:EW", "road:EW", "city:N"]))
-    edge = SPOT_TILE // 4
+    spots = ["road:EW", "road:EW", "city:N"]
+    figures = ["follower", "large", "follower"]
+    pic = targets_picture(
+        placed,
+        [FeatureRef(0, 0, s) for s in spots],
+        ["A", "B", "C"],
+        seat=placed.current,
+        figures=figures,
+    )
+    a, b, c = pic.labels
+    assert a.anchor == b.anchor != c.anchor
+    assert a.at == a.anchor  # the first letter stands on its spot...
+    assert math.dist(b.at, b.anchor) > 2 * SPOT_TILE * SPOT_RADIUS  # ...the second clear of it
     r = SPOT_TILE * SPOT_RADIUS
-    white = mask(img, (255, 255, 255), 6)
-    # three separate discs: count white blobs on the road's row and in the city
-    fx, fy = spot_anchor(tile("BA/RCr"), 0, feature_of(FeatureKind.ROAD))
-    row = sorted(x for x, y in white if abs(y - (edge + fy * SPOT_TILE - r + 4)) < 1)
-    runs = 1 + sum(1 for a, b in zip(row, row[1:], strict=False) if b - a > 2)
-    assert runs == 2, row
+    for p, q in ((a, b), (a, c), (b, c)):
+        assert math.dist(p.at, q.at) > 2 * r, (p, q)
+    assert math.dist(b.at, c.anchor) > 1.5 * r  # not on the city's spot
+    # each pill shows its figure: seat-coloured pixels inside every label
+    colour = style.seat_style(int(placed.current)).fill
+    for lab in (a, b, c):
+        x, y = lab.at
+        box = pic.image.crop((int(x - 3 * r), int(y - r), int(x + 3 * r), int(y + r)))
+        assert len(mask(box, colour)) > 20, lab
+
+    # the large follower's icon is bigger than the follower's
+    def icon_px(lab: object) -> int:
+        x, y = lab.at  # type: ignore[attr-defined]
+        return len(
+            mask(pic.image.crop((int(x - 3 * r), int(y - r), int(x + 3 * r), int(y + r))), colour)
+        )
+
+    assert icon_px(b) > icon_px(a)
 
 
-def test_strip_layout_keeps_goods_lines_inside_the_picture() -> None:
-    """A wide board puts players in a strip; every player's goods line fits in it."""
+def test_header_keeps_every_goods_line_inside_the_picture() -> None:
+    """Five players with goods: every chip's goods line fits inside the header."""
     view = public_view(
         new_game(GameSetup(players=5, expansions=BOTH, names=("A", "B", "C", "D", "E")), seed=3)
     )
     row = tuple(TileView(Position(x, 0), "BA/RFr", Rotation.R0) for x in range(-6, 8))
     wide = dataclasses.replace(view, tiles=row)
-    fr = board_frame(wide)
-    assert fr.strip
-    img = board_image(wide)
-    strip = img.crop((0, fr.board_h, img.size[0], img.size[1]))
+    pic = board_picture(wide)
+    assert pic.header is not None
+    strip = pic.image.crop((0, 0, pic.image.size[0], pic.header.height))
     chips = mask(strip, GOODS_CHIP, 12)
     # 5 players × 3 goods icons, each with a green chip
     assert len(chips) > 15 * ICON

@@ -12,7 +12,8 @@ import pytest
 from engine import GameSetup, new_game, public_view
 from engine.carcassonne.registry import all_expansions
 from rendering import overlays
-from rendering.board import board_image, row_height
+from rendering.board import board_image
+from rendering.header import chip_height as row_height
 from rendering.overlays import FigureArt, Overlay, overlay_for
 
 RENDERING = Path(__file__).resolve().parents[2] / "rendering"

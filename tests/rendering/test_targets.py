@@ -25,7 +25,7 @@ from engine.core.decisions import (
 )
 from engine.core.seats import NEUTRAL
 from rendering import render_targets, spot_anchor, targets_picture
-from rendering.board import CELL_FILL, board_image
+from rendering.board import CELL_FILL, CELL_FRAME, board_image
 from rendering.labels import ACCENT, DISC, RIM, label_extent
 from rendering.strips import TRACK_SPACE
 from rendering.style import seat_style
@@ -296,7 +296,7 @@ def test_cells_are_numbered_and_mixed_targets_stack() -> None:
     for p in cells:
         x, y = pic.grid.cell_xy(p.x, p.y)
         assert near(px(png, (x + T / 6, y + T / 6)), CELL_FILL), p
-        assert near(px(png, (x + 3, y + T / 2)), ACCENT), p
+        assert near(px(png, (x + 3, y + T / 2)), CELL_FRAME), p
     x, y = pic.grid.cell_xy(tv.pos.x, tv.pos.y)
     assert near(px(png, (x + 3, y + T / 2)), ACCENT)
     assert not near(px(png, (x + T / 4, y + T / 4)), CELL_FILL)

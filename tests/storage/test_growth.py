@@ -245,7 +245,7 @@ async def test_migration_2_keeps_one_reminder_per_match_from_an_old_database(
         )
     s = await Storage.open(path)
     try:
-        assert await applied_versions(s.db.conn) == [1, 2]
+        assert (await applied_versions(s.db.conn))[:2] == [1, 2]
         rows = await s.db.fetchall("SELECT match_id, version, sent FROM timers ORDER BY match_id")
         assert [tuple(r) for r in rows] == [(1, 3, 0), (2, 2, 1)]
         async with s.db.transaction() as tx:  # and the new upsert works on migrated data

@@ -58,7 +58,7 @@ messages.register(
         f"opt.{BUILDER_BONUS}": ("Builder's second tile", "Segunda pieza del constructor"),
         f"help.{BUILDER_BONUS}": (
             "ask: the owner may decline the second tile; auto: always played",
-            "ask: el dueño puede rechazar la segunda pieza; auto: se juega siempre",
+            "preguntar: el dueño puede rechazar la segunda pieza; automática: se juega siempre",
         ),
         "choice.ask": ("ask", "preguntar"),
         "choice.auto": ("automatic", "automática"),
@@ -77,18 +77,38 @@ messages.register(
         ),
         "tb.goods_taken": (
             "{seat} takes goods: {wine} wine, {grain} grain, {cloth} cloth.",
-            "{seat} recibe mercancías: {wine} vino, {grain} trigo, {cloth} tela.",
+            "{seat} recibe fichas de mercancía: {wine} de vino, {grain} de grano, {cloth} de tela.",
         ),
         "tb.goods_held": (
             "{wine} wine, {grain} grain, {cloth} cloth",
-            "{wine} vino, {grain} trigo, {cloth} tela",
+            "{wine} de vino, {grain} de grano, {cloth} de tela",
         ),
         "fig.builder": ("builder", "constructor"),
-        "part.most_wine": ("most wine ({n} tokens): 10", "más vino ({n} fichas): 10"),
-        "part.most_grain": ("most grain ({n} tokens): 10", "más trigo ({n} fichas): 10"),
-        "part.most_cloth": ("most cloth ({n} tokens): 10", "más tela ({n} fichas): 10"),
+        "part.most_wine.one": ("most wine (1 token): 10", "mayoría de vino (1 ficha): 10"),
+        "part.most_wine.many": (
+            "most wine ({n} tokens): 10",
+            "mayoría de vino ({n} fichas): 10",
+        ),
+        "part.most_grain.one": ("most grain (1 token): 10", "mayoría de grano (1 ficha): 10"),
+        "part.most_grain.many": (
+            "most grain ({n} tokens): 10",
+            "mayoría de grano ({n} fichas): 10",
+        ),
+        "part.most_cloth.one": ("most cloth (1 token): 10", "mayoría de tela (1 ficha): 10"),
+        "part.most_cloth.many": (
+            "most cloth ({n} tokens): 10",
+            "mayoría de tela ({n} fichas): 10",
+        ),
         "part.pig": ("pig +{n}", "cerdo +{n}"),
         "score.goods": ("goods", "mercancías"),
+        "tb.err.take_or_pass": (
+            "Answer 'tb.bonus take' or pass.",
+            "Responde 'tb.bonus take' o pasa.",
+        ),
+        "tb.err.bonus_first": (
+            "Your builder offers a second tile first: take it or pass.",
+            "Antes tu constructor te ofrece una segunda pieza: juégala o pasa.",
+        ),
         "fig.pig": ("pig", "cerdo"),
     }
 )
@@ -227,7 +247,7 @@ class TradersBuilders(Expansion):
                 10,
                 False,
                 True,
-                parts=(Part(f"part.most_{kind}", n=best),),
+                parts=(Part.plural(f"part.most_{kind}", best),),
                 winners=winners,
             )
             award(state, item, events)
@@ -260,12 +280,12 @@ class BonusStep(Step):
     def handle(self, s: GameState, ask: Ask, action: Action, events: list[Event]) -> Result:
         if isinstance(action, Choose):
             if action.value != "take":
-                raise IllegalActionError("Answer 'tb.bonus take' or pass.")
+                raise IllegalActionError.keyed("tb.err.take_or_pass")
             _second_tile(s, ask.seat)
         return None
 
-    def refuse(self, s: GameState, action: Action) -> str:
-        return "Your builder offers a second tile first: take it or pass."
+    def refuse(self, s: GameState, action: Action) -> IllegalActionError:
+        return IllegalActionError.keyed("tb.err.bonus_first")
 
     def decision(self, s: GameState, ask: Ask) -> Decision:
         take = Answer("take", Choose(self.id, "take"), label=Prompt.of("opt.tb.bonus.take"))

@@ -88,7 +88,7 @@ def test_a_turn_offers_a_private_card_choice_and_a_public_follower_choice() -> N
     (opt,) = play.narrow(card="dragon", row="blue")
     assert opt.action == PlayCard("dragon", Colour.BLUE) and opt.target == CardRef("dragon")
     assert opt.label == Prompt("cards.opt.play.blue", (("card", "dragon"),))
-    assert messages.text(opt.label.key, "es", **opt.label.kwargs) == "dragon → 🟦 ciudad"
+    assert messages.text(opt.label.key, "es", **opt.label.kwargs) == "dragón → 🟦 ciudad"
     # the follower labels say how many cards each row would secure
     assert [o.action for o in fol.options] == [PlaceFollower(r) for r in ROWS]
     blue = fol.option("blue")
@@ -125,14 +125,16 @@ def test_scoring_choices_of_every_seat_are_open_at_once_in_one_group() -> None:
     assert len({d.group for d in ds}) == 1 and ds[0].group == f"cards.scoring#{s.round}"
     assert all(d.visibility is Visibility.PUBLIC for d in ds)
     two = ds[2]
-    assert two.prompt == Prompt.of("cards.ask.wrong_row", cards="red-building, green-animal")
+    assert two.prompt == Prompt.of("cards.ask.wrong_row", cards=("red-building", "green-animal"))
+    words = messages.text(two.prompt.key, "es", **two.prompt.kwargs)
+    assert "rojo-edificio, verde-animal" in words
     assert two.facet_names() == ("card", "choice")
     assert two.facet_values("card") == ("red-building", "green-animal")
     (cash,) = two.narrow(card="green-animal", choice="cash")
     assert cash.action == ChooseWrongRow("green-animal", keep=False)
     assert cash.target == CardRef("green-animal")
     assert cash.label is not None
-    assert messages.text(cash.label.key, "es", **cash.label.kwargs) == "Cobrar 10 por green-animal"
+    assert messages.text(cash.label.key, "es", **cash.label.kwargs) == "Cobrar 10 por verde-animal"
 
 
 # ----------------------------------------------------------------------------- keys and answers

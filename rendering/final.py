@@ -1,0 +1,128 @@
+"""The final board's breakdown: each player's points by score category, under the board.
+
+Columns come from the score items generically: the base categories (roads, cities, cloisters,
+farms) always, then every other category an award names (an expansion's goods ...), titled by
+its ``score.<category>`` message key (:func:`rendering.words.category_word`), then the total.
+Points are summed from every award of the game when the caller has them (``GameState.awards``),
+else from the awards in the events given; whatever the awards do not explain goes to "Other",
+so a row always adds up to the player's score.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw
+
+from engine.carcassonne.events import Event, PointsScored
+from engine.carcassonne.scoring import Award
+from engine.carcassonne.view import PublicView
+from rendering import style as st
+from rendering.figures import draw_mark
+from rendering.fonts import draw_text, fit_text
+from rendering.header import scale_of
+from rendering.words import BASE_CATEGORIES, category_word, word
+
+HEAD_H = 40
+ROW_H = 50
+PAD = 12
+HEAD_SIZE = 20
+NUM_SIZE = 30
+TOTAL_SIZE = 34
+NAME_SIZE = 24
+ROW_BG: st.RGB = (44, 48, 56)
+
+
+def breakdown_height(view: PublicView, width: int = 0) -> int:
+    """Height of the breakdown of ``view``'s players on a picture ``width`` px wide (it scales
+    like the score strip, :func:`rendering.header.scale_of`)."""
+    return round((PAD + HEAD_H + ROW_H * len(view.players) + PAD) * scale_of(width))
+
+
+def breakdown(
+    view: PublicView, awards: Sequence[Award] | None, events: Sequence[Event] = ()
+) -> tuple[list[str], dict[int, dict[str, int]]]:
+    """The categories (in column order) and each seat's points per category."""
+    if awards is None:
+        awards = [a for e in events if isinstance(e, PointsScored) for a in e.awards]
+    per: dict[int, dict[str, int]] = {int(p.seat): {} for p in view.players}
+    for a in awards:
+        row = per.setdefault(int(a.seat), {})
+        row[a.item.category] = row.get(a.item.category, 0) + a.points
+    extra = sorted({c for row in per.values() for c in row} - set(BASE_CATEGORIES))
+    cats = [*BASE_CATEGORIES, *extra]
+    # points no award explains (a caller without the game's awards): "other"
+    for p in view.players:
+        row = per.setdefault(int(p.seat), {})
+        rest = p.score - sum(row.values())
+        if rest:
+            row["other"] = row.get("other", 0) + rest
+    if any("other" in row for row in per.values()) and "other" not in cats:
+        cats.append("other")
+    return cats, per
+
+
+def draw_breakdown(
+    img: Image.Image,
+    view: PublicView,
+    box: tuple[int, int, int, int],
+    awards: Sequence[Award] | None,
+    events: Sequence[Event],
+    lang: str = "en",
+) -> None:
+    """Draw the breakdown table in ``box``: a title row of categories, a row per player."""
+    d = ImageDraw.Draw(img)
+    x0, y0, x1, y1 = box
+    d.rectangle(box, fill=st.PANEL)
+    cats, per = breakdown(view, awards, events)
+    width = x1 - x0
+    k = scale_of(width)
+
+    def sc(v: float) -> int:
+        return round(v * k)
+
+    pad, head_h, row_h = sc(PAD), sc(HEAD_H), sc(ROW_H)
+    name_w = max(sc(160), int(width * 0.28))
+    cols = len(cats) + 1
+    col_w = (width - name_w - 2 * pad) / cols
+    y = y0 + pad
+    titles = [category_word(c, lang) for c in cats] + [word("pic.total", lang)]
+    for i, title in enumerate(titles):
+        cx = x0 + pad + name_w + (i + 0.5) * col_w
+        text = fit_text(title, int(col_w - 4), sc(HEAD_SIZE), bold=True)
+        draw_text(
+            img, (cx, y + head_h / 2), text, sc(HEAD_SIZE), st.TEXT_DIM, bold=True, anchor="mm"
+        )
+    y += head_h
+    ranking = sorted(view.players, key=lambda p: (-p.score, int(p.seat)))
+    winners = set(view.winners)
+    for n, p in enumerate(ranking):
+        style = st.seat_style(int(p.seat))
+        ry = y + n * row_h
+        if n % 2 == 0:
+            d.rectangle((x0, ry, x1, ry + row_h - 1), fill=ROW_BG)
+        side = row_h - sc(14)
+        bx, by = x0 + pad, ry + sc(7)
+        rim = (235, 235, 235) if sum(style.fill) < 160 else (20, 20, 20)
+        g = sc(2)
+        d.rounded_rectangle((bx - g, by - g, bx + side + g, by + side + g), sc(7), rim)
+        d.rounded_rectangle((bx, by, bx + side, by + side), radius=sc(6), fill=style.fill)
+        draw_mark(d, style.mark, bx + side / 2, by + side / 2, side * 0.3, style.ink)
+        name = fit_text(p.name, name_w - side - sc(24), sc(NAME_SIZE))
+        draw_text(
+            img, (bx + side + sc(10), ry + row_h / 2), name, sc(NAME_SIZE), st.TEXT, anchor="lm"
+        )
+        row = per.get(int(p.seat), {})
+        for i, c in enumerate(cats):
+            cx = x0 + pad + name_w + (i + 0.5) * col_w
+            v = row.get(c, 0)
+            colour = st.TEXT if v else st.TEXT_DIM
+            draw_text(
+                img, (cx, ry + row_h / 2), str(v), sc(NUM_SIZE), colour, bold=True, anchor="mm"
+            )
+        cx = x0 + pad + name_w + (cols - 0.5) * col_w
+        total = (250, 200, 40) if p.seat in winners else st.TEXT
+        draw_text(
+            img, (cx, ry + row_h / 2), str(p.score), sc(TOTAL_SIZE), total, bold=True, anchor="mm"
+        )
+    del y1

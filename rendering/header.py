@@ -1,0 +1,279 @@
+"""The score strip on top of every board picture, made to be read at phone width (~400 px).
+
+One chip per player: the seat's colour block with its shape, the name, the score in big
+figures, the figures left by kind (icon + count) and one line per expansion overlay that adds
+one (goods held ...). The current player's chip is filled with the seat's colour and framed, so
+whose turn it is survives any downscaling; at the end the winners get a star. Left of the chips,
+the drawn tile, framed in the current player's colour; above them the turn and the tiles left.
+
+:func:`header_layout` says where everything goes (tests probe those boxes);
+:func:`draw_header` draws it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from engine.carcassonne.view import PlayerView, PublicView
+from engine.core.seats import Seat
+from rendering import style as st
+from rendering.figures import draw_mark, figure_sprite, kind_order
+from rendering.fonts import draw_text, fit_text, text_width
+from rendering.overlays import PanelItem, overlays_of
+from rendering.tiles import tile_image
+from rendering.words import word
+
+#: side of the small figure and goods icons in a player's chip
+ICON = 24
+#: height of each extra line an overlay adds to a chip (goods ...)
+LINE_H = 30
+PAD = 12
+GAP = 8
+#: the turn line above the chips
+INFO_H = 40
+INFO_SIZE = 26
+NAME_SIZE = 22
+#: score figures: about 18 px high once the picture is shown 400 px wide
+SCORE_SIZE = 50
+COUNT_SIZE = 18
+#: the chips' own height without overlay lines: the top band (colour block, name, score) and
+#: the line of figures left under it
+TOP_H = 58
+CHIP_H = 90
+BLOCK = 44
+#: the largest side of the drawn tile's thumbnail
+THUMB_MAX = 150
+CHIP_BG: st.RGB = (58, 63, 74)
+#: frame of the current player's chip (and the winners' stars)
+CURRENT_FRAME: st.RGB = (255, 255, 255)
+STAR: st.RGB = (250, 200, 40)
+#: the picture width the sizes above are for; a wider picture scales the header up
+REF_WIDTH = 960
+
+
+def scale_of(width: int) -> float:
+    """How much a header on a picture ``width`` px wide is scaled (never below 1)."""
+    return max(1.0, width / REF_WIDTH)
+
+
+@dataclass(frozen=True, slots=True)
+class Chip:
+    """Where one player's chip is: its box, its score's box and its colour block."""
+
+    seat: Seat
+    box: tuple[int, int, int, int]
+    score_box: tuple[int, int, int, int]
+    block: tuple[int, int, int, int]
+    current: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HeaderLayout:
+    """The header's height, each player's chip and the drawn tile's box (if shown); ``k`` is
+    its scale (everything grows with a picture wider than :data:`REF_WIDTH`, so the scores
+    read the same once any picture is shown 400 px wide)."""
+
+    width: int
+    height: int
+    chips: tuple[Chip, ...]
+    thumb: tuple[int, int, int, int] | None
+    k: float = 1.0
+
+    def chip(self, seat: int) -> Chip:
+        return next(c for c in self.chips if int(c.seat) == int(seat))
+
+
+def figure_kinds(supply: Mapping[str, int]) -> list[str]:
+    """The kinds in a player's supply in the order pictures list them."""
+    return kind_order(supply)
+
+
+def panel_lines(view: PublicView, seat: Seat, icon: int) -> list[Sequence[PanelItem]]:
+    """The extra lines of ``seat``'s chip: one per expansion overlay that shows one in ``view``."""
+    out = []
+    for ov in overlays_of(view):
+        items = ov.panel_items(view, seat, icon)
+        if items is not None:
+            out.append(items)
+    return out
+
+
+def chip_height(view: PublicView, k: float = 1.0) -> int:
+    """Height of one player's chip: name, score and figures left, plus the overlays' lines."""
+    lines = len(panel_lines(view, view.players[0].seat, ICON)) if view.players else 0
+    return round((CHIP_H + LINE_H * lines) * k)
+
+
+def per_row(n: int) -> int:
+    """Chips in a row: all of them up to four players, else three a row."""
+    return n if n <= 4 else 3
+
+
+def _shows_thumb(view: PublicView) -> bool:
+    return view.drawn is not None and not view.over
+
+
+def header_layout(view: PublicView, width: int) -> HeaderLayout:
+    """Where the header of ``view`` puts everything on a picture ``width`` px wide."""
+    k = scale_of(width)
+
+    def sc(v: float) -> int:
+        return round(v * k)
+
+    n = max(1, len(view.players))
+    cols = per_row(n)
+    rows = -(-n // cols)
+    ch = chip_height(view, k)
+    body = rows * ch + (rows - 1) * sc(GAP)
+    thumb_side = min(sc(THUMB_MAX), sc(INFO_H) + body) if _shows_thumb(view) else 0
+    left = sc(PAD) + (thumb_side + sc(PAD) if thumb_side else 0)
+    cw = (width - left - sc(PAD) - (cols - 1) * sc(GAP)) // cols
+    chips = []
+    for i, p in enumerate(view.players):
+        r, c = divmod(i, cols)
+        x0 = left + c * (cw + sc(GAP))
+        y0 = sc(PAD) + sc(INFO_H) + r * (ch + sc(GAP))
+        block = (x0 + sc(8), y0 + sc(7), x0 + sc(8 + BLOCK), y0 + sc(7 + BLOCK))
+        sw = int(text_width(str(p.score), sc(SCORE_SIZE), bold=True)) + sc(4)
+        right = x0 + cw - sc(10)
+        score_box = (right - sw, y0 + sc(2), right, y0 + sc(TOP_H - 2))
+        current = not view.over and p.seat == view.current
+        chips.append(Chip(p.seat, (x0, y0, x0 + cw, y0 + ch), score_box, block, current))
+    pad = sc(PAD)
+    thumb = (pad, pad, pad + thumb_side, pad + thumb_side) if thumb_side else None
+    height = pad + max(sc(INFO_H) + body, thumb_side) + pad
+    return HeaderLayout(width, height, tuple(chips), thumb, k)
+
+
+def draw_counts(
+    img: Image.Image,
+    items: Sequence[tuple[Image.Image, int]],
+    x: int,
+    y: int,
+    right: int,
+    *,
+    icon: int = ICON,
+    text: int = COUNT_SIZE,
+    colour: st.RGB = st.TEXT,
+    dim: st.RGB = st.TEXT_DIM,
+    k: float = 1.0,
+) -> int:
+    """Icons each followed by its count, left to right from ``x`` with their bottoms at ``y``
+    (counts centred on an ``icon``-high line); stops before ``right``. Returns the x after the
+    last item drawn."""
+    icon, text = round(icon * k), round(text * k)
+    for pic, n in items:
+        w = pic.size[0] + 3 + int(text_width(str(n), text, bold=True))
+        if x + w > right:
+            break
+        img.paste(pic, (x, y - pic.size[1]), pic)
+        draw_text(
+            img,
+            (x + pic.size[0] + 3, y - icon // 2),
+            str(n),
+            text,
+            colour if n else dim,
+            bold=True,
+            anchor="lm",
+        )
+        x += w + round(8 * k)
+    return x
+
+
+def _contrast(fill: st.RGB) -> st.RGB:
+    """A rim that shows ``fill`` against the dark panel and against light tiles."""
+    return (235, 235, 235) if sum(fill) < 160 else (20, 20, 20)
+
+
+def _chip(img: Image.Image, view: PublicView, p: PlayerView, chip: Chip, k: float) -> None:
+    """One player's chip: the top band (filled with the seat's colour for the current player)
+    with the colour block, name and score; the figures left and the overlays' lines under it."""
+
+    def sc(v: float) -> int:
+        return round(v * k)
+
+    d = ImageDraw.Draw(img)
+    style = st.seat_style(int(p.seat))
+    x0, y0, x1, y1 = chip.box
+    r = sc(10)
+    if chip.current:
+        d.rounded_rectangle((x0 - sc(5), y0 - sc(5), x1 + sc(5), y1 + sc(5)), r + 3, CURRENT_FRAME)
+        d.rounded_rectangle((x0 - sc(2), y0 - sc(2), x1 + sc(2), y1 + sc(2)), r + 1, (20, 20, 20))
+    d.rounded_rectangle(chip.box, radius=r, fill=CHIP_BG)
+    ink = st.TEXT
+    if chip.current:
+        d.rounded_rectangle((x0, y0, x1, y0 + sc(TOP_H)), radius=r, fill=style.fill)
+        d.rectangle((x0, y0 + sc(TOP_H) - r, x1, y0 + sc(TOP_H)), fill=style.fill)
+        ink = style.ink
+    bx0, by0, bx1, by1 = chip.block
+    g = sc(2)
+    d.rounded_rectangle((bx0 - g, by0 - g, bx1 + g, by1 + g), sc(8), _contrast(style.fill))
+    d.rounded_rectangle(chip.block, radius=sc(7), fill=style.fill)
+    draw_mark(d, style.mark, (bx0 + bx1) / 2, (by0 + by1) / 2, (bx1 - bx0) * 0.3, style.ink)
+    sx0, sy0, sx1, sy1 = chip.score_box
+    size = sc(SCORE_SIZE)
+    draw_text(img, (sx1, (sy0 + sy1) / 2), str(p.score), size, ink, bold=True, anchor="rm")
+    tx = bx1 + sc(8)
+    name = fit_text(p.name, max(10, sx0 - sc(4) - tx), sc(NAME_SIZE))
+    draw_text(img, (tx, (by0 + by1) / 2), name, sc(NAME_SIZE), ink, anchor="lm")
+    if p.seat in set(view.winners):
+        draw_mark(d, st.Mark.STAR, bx1 - g, by0 + g, sc(13), (20, 20, 20))
+        draw_mark(d, st.Mark.STAR, bx1 - g, by0 + g, sc(10), STAR)
+    base = y0 + sc(CHIP_H - 6)
+    icon = sc(ICON)
+    figures = [(figure_sprite(q, int(p.seat), icon), p.supply[q]) for q in figure_kinds(p.supply)]
+    right = x1 - sc(6)
+    draw_counts(img, _fit(figures, right - x0 - sc(10), k), x0 + sc(10), base, right, k=k)
+    for i, items in enumerate(panel_lines(view, p.seat, icon), start=1):
+        draw_counts(img, items, x0 + sc(10), base + i * sc(LINE_H), right, k=k)
+
+
+def _fit(
+    items: Sequence[tuple[Image.Image, int]], room: int, k: float
+) -> Sequence[tuple[Image.Image, int]]:
+    """Shrink the icons of a line that would not fit ``room`` px (many figure kinds)."""
+    need = sum(pic.size[0] + (11 + 12) * k for pic, _n in items)
+    if need <= room or not items:
+        return items
+    f = max(0.6, room / need)
+    return [
+        (pic.resize((max(6, round(pic.size[0] * f)), max(6, round(pic.size[1] * f)))), n)
+        for pic, n in items
+    ]
+
+
+def draw_header(img: Image.Image, view: PublicView, lay: HeaderLayout, lang: str = "en") -> None:
+    """Draw the header ``lay`` of ``view`` at the top of ``img``."""
+    d = ImageDraw.Draw(img)
+    d.rectangle((0, 0, lay.width, lay.height - 1), fill=st.PANEL)
+    k = lay.k
+    pad, info_h, size = round(PAD * k), round(INFO_H * k), round(INFO_SIZE * k)
+    left = lay.chips[0].box[0] if lay.chips else pad
+    if view.over:
+        info = word("pic.game_over", lang)
+    else:
+        info = f"{word('pic.turn', lang, n=view.turn + 1)} · " + word(
+            "pic.tiles_left", lang, n=view.tiles_left
+        )
+    draw_text(
+        img,
+        (left, pad + info_h / 2 - 2 * k),
+        fit_text(info, lay.width - left - pad, size, bold=True),
+        size,
+        st.TEXT,
+        bold=True,
+        anchor="lm",
+    )
+    by_seat = {int(p.seat): p for p in view.players}
+    for chip in lay.chips:
+        _chip(img, view, by_seat[int(chip.seat)], chip, k)
+    if lay.thumb is not None and view.drawn is not None:
+        x0, y0, x1, y1 = lay.thumb
+        fill = st.seat_style(int(view.current)).fill
+        a, b = round(6 * k), round(4 * k)
+        d.rectangle((x0 - a, y0 - a, x1 + a - 1, y1 + a - 1), fill=_contrast(fill))
+        d.rectangle((x0 - b, y0 - b, x1 + b - 1, y1 + b - 1), fill=fill)
+        img.paste(tile_image(view.drawn, 0, x1 - x0), (x0, y0))

@@ -1,0 +1,86 @@
+"""Every word drawn in a picture, in English and Spanish (the engine's message catalogue).
+
+Pictures take the match language (``lang``: ``"en"`` or ``"es"``) and look their words up
+here, so a Spanish table never shows "Turn" or "BUILD". The keys live in
+:mod:`engine.core.messages` under ``pic.``, registered the same way the engine and its
+expansions register theirs; a score category an expansion adds is named by its own
+``score.<category>`` key (e.g. goods), so this module names no expansion.
+
+>>> word("pic.turn", "es", n=3)
+'Turno 3'
+>>> category_word("city", "es")
+'Ciudades'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import messages
+
+TEXTS: dict[str, tuple[str, str]] = {
+    "pic.turn": ("Turn {n}", "Turno {n}"),
+    "pic.tiles_left": ("{n} tiles left", "Quedan {n} piezas"),
+    "pic.current_tile": ("Current tile", "Pieza actual"),
+    "pic.game_over": ("Game over", "Fin de la partida"),
+    "pic.total": ("Total", "Total"),
+    "pic.points": ("+{n}", "+{n}"),
+    "pic.colour.red": ("red", "rojo"),
+    "pic.colour.blue": ("blue", "azul"),
+    "pic.colour.yellow": ("yellow", "amarillo"),
+    "pic.colour.green": ("green", "verde"),
+    "pic.colour.black": ("black", "negro"),
+    "pic.colour.pink": ("pink", "rosa"),
+    "pic.colour.neutral": ("neutral", "neutral"),
+    # the final board's breakdown: one column per score category
+    "pic.cat.road": ("Roads", "Caminos"),
+    "pic.cat.city": ("Cities", "Ciudades"),
+    "pic.cat.cloister": ("Cloisters", "Claustros"),
+    "pic.cat.farm": ("Farms", "Granjas"),
+    "pic.cat.other": ("Other", "Otros"),
+    # the card game's table and hands
+    "pic.cards.round": (
+        "Round {round}/{rounds} · pile: {pile}",
+        "Ronda {round}/{rounds} · mazo: {pile}",
+    ),
+    "pic.cards.row.yellow": ("cloister", "claustro"),
+    "pic.cards.row.red": ("road", "camino"),
+    "pic.cards.row.green": ("field", "campo"),
+    "pic.cards.row.blue": ("city", "ciudad"),
+    "pic.cards.player": (
+        "{score} pts · hand {hand} · animals {animals} · chest {chest} · follower: {row}",
+        "{score} ptos · mano {hand} · animales {animals} · cofre {chest} · seguidor: {row}",
+    ),
+    "pic.cards.animal": ("ANIMAL", "ANIMAL"),
+    "pic.cards.building": ("BUILDING", "EDIFICIO"),
+    "pic.cards.animal_joker": ("JOKER\nANIMAL", "COMODÍN\nANIMAL"),
+    "pic.cards.building_joker": ("JOKER\nBUILDING", "COMODÍN\nEDIFICIO"),
+    "pic.cards.dragon": ("DRAGON", "DRAGÓN"),
+    "pic.cards.fairy": ("FAIRY", "HADA"),
+}
+messages.register(TEXTS)
+
+#: the base game's score categories, in the breakdown's order (others follow by name)
+BASE_CATEGORIES = ("road", "city", "cloister", "farm")
+
+
+def word(key: str, lang: str = "en", **params: Any) -> str:
+    """The text of ``key`` in ``lang`` with ``params`` filled in."""
+    return messages.text(key, lang, **params)
+
+
+def colour_word(colour_name: str, lang: str = "en") -> str:
+    """A seat colour's name (``red`` -> ``rojo``)."""
+    key = f"pic.colour.{colour_name}"
+    return word(key, lang) if messages.has(key) else colour_name
+
+
+def category_word(category: str, lang: str = "en") -> str:
+    """A score category's column title: the base ones from this catalogue, an expansion's
+    from its own ``score.<category>`` key (capitalised), else the category itself."""
+    key = f"pic.cat.{category}"
+    if messages.has(key):
+        return word(key, lang)
+    key = f"score.{category}"
+    text = word(key, lang) if messages.has(key) else category
+    return text[:1].upper() + text[1:]

@@ -1,0 +1,54 @@
+"""The ``dm_closed`` table: users whose direct messages are closed (migration 0003).
+
+A DM that Discord refuses with 403 marks its user here in the same moment
+(:meth:`DmClosedRepo.note`), so the knowledge survives a restart that comes before the match's
+next move. Rows older than the pruning age go (:meth:`DmClosedRepo.prune`): a player who opened
+their DMs meanwhile is tried again.
+"""
+
+from __future__ import annotations
+
+import time
+
+import aiosqlite
+
+from storage.db import Database
+
+
+class DmClosedRepo:
+    """Who cannot be sent direct messages."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def is_closed(self, user_id: int) -> bool:
+        r = await self.db.fetchone("SELECT 1 FROM dm_closed WHERE user_id = ?", (user_id,))
+        return r is not None
+
+    async def closed_among(self, user_ids: list[int]) -> set[int]:
+        """Which of ``user_ids`` have their DMs closed."""
+        if not user_ids:
+            return set()
+        marks = ",".join("?" * len(user_ids))
+        rows = await self.db.fetchall(
+            f"SELECT user_id FROM dm_closed WHERE user_id IN ({marks})", tuple(user_ids)
+        )
+        return {int(r[0]) for r in rows}
+
+    async def note(self, tx: aiosqlite.Connection, user_id: int, now: float | None = None) -> bool:
+        """Mark ``user_id`` as closed; ``True`` when they were not marked before."""
+        cur = await tx.execute(
+            "INSERT INTO dm_closed (user_id, noted_at) VALUES (?, ?)"
+            " ON CONFLICT (user_id) DO NOTHING",
+            (user_id, time.time() if now is None else now),
+        )
+        return cur.rowcount == 1
+
+    async def prune(self, tx: aiosqlite.Connection, *, before: float, limit: int) -> int:
+        """Forget up to ``limit`` marks made before ``before`` (Unix seconds); how many."""
+        cur = await tx.execute(
+            "DELETE FROM dm_closed WHERE user_id IN"
+            " (SELECT user_id FROM dm_closed WHERE noted_at < ? LIMIT ?)",
+            (before, limit),
+        )
+        return max(cur.rowcount, 0)
