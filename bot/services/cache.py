@@ -118,38 +118,49 @@ class GameCache(Generic[T]):
 
 
 class PictureCache:
-    """The newest picture of each match, by key ``(match_id, version, ...)``: a version fixes
-    the view, so it fixes the image; older versions are never asked for again. At most
-    ``max_items`` pictures and ``max_bytes`` bytes, least recently used out first."""
+    """The pictures of each match's newest version, by key ``(match_id, version, ...)`` (the
+    rest tells pictures of one version apart: language, whole map or turn picture): a version
+    fixes the view, so it fixes the image, and older versions are never asked for again. At
+    most ``max_items`` matches and ``max_bytes`` bytes, least recently used out first."""
 
     def __init__(self, max_items: int, max_bytes: int) -> None:
         self.max_items = max_items
         self.max_bytes = max_bytes
-        self._items: OrderedDict[Hashable, tuple[tuple[Hashable, ...], bytes]] = OrderedDict()
+        #: match id -> its newest version's pictures by key
+        self._items: OrderedDict[Hashable, dict[tuple[Hashable, ...], bytes]] = OrderedDict()
         self._bytes = 0
 
     def get(self, key: tuple[Hashable, ...]) -> bytes | None:
-        item = self._items.get(key[0])
-        if item is None or item[0] != key:
+        pictures = self._items.get(key[0])
+        if pictures is None or key not in pictures:
             return None
         self._items.move_to_end(key[0])
-        return item[1]
+        return pictures[key]
 
     def put(self, key: tuple[Hashable, ...], png: bytes) -> None:
-        old = self._items.pop(key[0], None)
-        if old is not None:
-            self._bytes -= len(old[1])
         if len(png) > self.max_bytes:
             return
-        self._items[key[0]] = (key, png)
+        pictures = self._items.pop(key[0], None)
+        if pictures is not None:
+            same_version = next(iter(pictures))[1:2] == key[1:2]
+            old = pictures.pop(key, None) if same_version else None
+            if old is not None:
+                self._bytes -= len(old)
+            if not same_version:
+                self._bytes -= sum(len(v) for v in pictures.values())
+                pictures = None
+        pictures = pictures or {}
+        pictures[key] = png
+        self._items[key[0]] = pictures
         self._bytes += len(png)
         while len(self._items) > self.max_items or self._bytes > self.max_bytes:
-            _, (_, dropped) = self._items.popitem(last=False)
-            self._bytes -= len(dropped)
+            _, dropped = self._items.popitem(last=False)
+            self._bytes -= sum(len(v) for v in dropped.values())
 
     @property
     def bytes(self) -> int:
         return self._bytes
 
     def __len__(self) -> int:
+        """The matches with pictures kept."""
         return len(self._items)

@@ -61,3 +61,16 @@ def test_picture_cache_keeps_the_newest_picture_of_each_match_within_its_bytes()
     for m in range(5, 9):
         c.put((m, 1), b"f")
     assert len(c) == 3  # and at most max_items
+
+
+def test_picture_cache_keeps_every_kind_of_the_newest_version_only() -> None:
+    c = PictureCache(max_items=10, max_bytes=1000)
+    c.put((1, 5, "en", False), b"t" * 10)  # the turn picture
+    c.put((1, 5, "en", True), b"w" * 20)  # the whole map of the same version
+    assert c.get((1, 5, "en", False)) == b"t" * 10 and c.get((1, 5, "en", True)) == b"w" * 20
+    assert c.bytes == 30 and len(c) == 1
+    c.put((1, 5, "en", True), b"W" * 25)  # drawn again: replaced, not added
+    assert c.bytes == 35
+    c.put((1, 6, "en", False), b"n" * 5)  # a new version: the old one's pictures go
+    assert c.get((1, 5, "en", False)) is None and c.get((1, 5, "en", True)) is None
+    assert c.bytes == 5 and c.get((1, 6, "en", False)) == b"n" * 5
