@@ -280,8 +280,12 @@ def test_rule_editions_have_help(command: str) -> None:
 
 def test_counts_take_the_right_word_form() -> None:
     import engine.carcassonne.expansions.traders_builders  # noqa: F401  (registers its words)
+    from engine.carcassonne.scoring import Part
 
-    assert messages.text("part.most_wine", "en", n=1) == "most wine (1 token): 10"
-    assert messages.text("part.most_wine", "en", n=3) == "most wine (3 tokens): 10"
-    assert messages.text("part.most_cloth", "es", n=1) == "más tela (1 ficha): 10"
-    assert messages.text("part.most_grain", "es", n=2) == "más trigo (2 fichas): 10"
+    def words(part: Part, lang: str) -> str:
+        return messages.text(part.key, lang, **dict(part.params))
+
+    assert words(Part.plural("part.most_wine", 1), "en") == "most wine (1 token): 10"
+    assert words(Part.plural("part.most_wine", 3), "en") == "most wine (3 tokens): 10"
+    assert words(Part.plural("part.most_cloth", 1), "es") == "mayoría de tela (1 ficha): 10"
+    assert words(Part.plural("part.most_grain", 2), "es") == "mayoría de grano (2 fichas): 10"

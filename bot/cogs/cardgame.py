@@ -30,7 +30,7 @@ from bot.cogs.cardturns import CardPickers
 from bot.cogs.private import reply_private, send_private
 from bot.i18n import Lang, lang_of
 from bot.i18n_cards import CardTranslator, row_name, tc
-from bot.services.base import ERR_NOT_YOUR_TURN, LobbyInfo, ServiceError
+from bot.services.base import ERR_NOT_YOUR_TURN, LobbyInfo, ServiceError, illegal
 from bot.services.cardgame import CardMatchService, CardOutcome
 from bot.ui import cardgame as cui
 from bot.ui.components import Click
@@ -408,11 +408,16 @@ def _shown(code: str, spanish: bool) -> str:
 
 
 def _colour(text: str) -> Colour:
-    """A row from what a player typed. Raises ServiceError bad_row."""
+    """A row from what a player typed (shortened first).
+
+    Raises:
+        ServiceError: illegal, carrying the engine's reason so each player reads it in their
+        language (``'púrpura' no es una fila; usa …``).
+    """
     try:
         return Colour.parse(text[:MAX_OPTION])
-    except EngineError:
-        raise ServiceError("bad_row", "Not a row.", card="—", row=quoted(text)) from None
+    except EngineError as e:
+        raise illegal(e) from None
 
 
 def _refuse(sv: CardSeatView, outcome: CardOutcome) -> None:
