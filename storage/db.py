@@ -318,13 +318,14 @@ class Database:
 
     async def read(self, work: Callable[[sqlite3.Connection], T]) -> T:
         """Run ``work(conn)`` on the reader connection's thread in one trip: several queries
-        answered by one hand-over (inside a transaction of this task: on the writer, seeing
-        its own writes). ``work`` must read only and fetch whole (no cursor may outlive it).
+        answered by one hand-over, all seeing the same commit (inside a transaction of this
+        task: on the writer, seeing its own writes). ``work`` must read only and fetch whole
+        (no cursor may outlive it).
 
         Raises:
             StorageBusy: the database stayed locked past the deadline.
         """
-        return await self._retry_busy(self._read_conn(), _plain, work, "read")
+        return await self._retry_busy(self._read_conn(), _snapshot, work, "read")
 
     async def _retry_busy(
         self,
@@ -393,8 +394,17 @@ class Database:
         return rows[0][0] if rows else None
 
 
-def _plain(conn: sqlite3.Connection, work: Callable[[sqlite3.Connection], T]) -> T:
-    return work(conn)
+def _snapshot(conn: sqlite3.Connection, work: Callable[[sqlite3.Connection], T]) -> T:
+    """``work`` in one read transaction, so that all its queries see the same commit (inside a
+    transaction already open on this connection: in that one)."""
+    if conn.in_transaction:
+        return work(conn)
+    conn.execute("BEGIN")
+    try:
+        return work(conn)
+    finally:
+        if conn.in_transaction:
+            conn.execute("COMMIT")
 
 
 def _in_transaction(conn: sqlite3.Connection, work: Callable[[sqlite3.Connection], T]) -> T:
