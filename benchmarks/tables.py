@@ -74,6 +74,7 @@ from tables_driver import (  # noqa: E402
     PLACEMENTS,
     Clock,
     Driver,
+    GcTimes,
     LeanDiscord,
     Memory,
     Stats,
@@ -88,6 +89,10 @@ from bot.app import CarcBot  # noqa: E402
 from bot.services.matches import MatchService  # noqa: E402
 from tests.fakediscord import _is_view_timer  # noqa: E402
 
+try:  # absent before issue 15 (--tree of an older checkout)
+    from bot.gcpause import freeze_survivors
+except ImportError:  # pragma: no cover - older checkouts
+    freeze_survivors = None  # type: ignore[assignment]
 try:  # absent before the drawing workers existed (--tree of an older checkout)
     from bot.app import start_painters
 except ImportError:  # pragma: no cover - older checkouts
@@ -140,6 +145,9 @@ class Bench:
         self.fake = LeanDiscord(self.bot)
         await self.fake.start()
         self.clock = Clock(self.fake)
+        self.gc = GcTimes()
+        if freeze_survivors is not None and not args.no_gc_freeze:
+            freeze_survivors()  # as run_bot does
         self.driver = Driver(self.fake, self.clock, args)
 
     def worker_pids(self) -> list[int]:
@@ -182,6 +190,8 @@ class Bench:
         await asyncio.sleep(self.args.warmup)
         d.stats = Stats()
         d.measuring = True
+        self.gc.by_gen.clear()
+        self.gc.on = True
         pids = self.worker_pids()
         w0 = {p: _proc_cpu(p) for p in pids}
         anim = set(self.animations.pids()) if self.animations is not self.painter else set()
@@ -196,6 +206,8 @@ class Bench:
             profile.enable()
         await asyncio.sleep(self.args.measure)
         d.measuring = False
+        self.gc.on = False
+        print(f"  garbage collections in the bot process: {self.gc.summary() or 'none'}")
         if profile is not None:
             profile.disable()
             profile.dump_stats(self.args.profile)
@@ -345,6 +357,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--cache", type=int, default=4096, help="games the service keeps")
     p.add_argument("--cache-bytes", type=int, default=384 * 2**20)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument(
+        "--no-gc-freeze",
+        action="store_true",
+        help="leave the collector as Python sets it (no freezing of survivors, bot/gcpause.py)",
+    )
     p.add_argument("--profile", metavar="FILE", help="cProfile the bot process while measuring")
     p.add_argument("--tree", help="measure another checkout of the project")
     return p.parse_args(argv)

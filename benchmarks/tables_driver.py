@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import os
 import random
 import re
@@ -77,6 +78,29 @@ class Stats:
 
     def add(self, name: str, seconds: float) -> None:
         self.times[name].append(seconds)
+
+
+class GcTimes:
+    """The bot process's garbage collections while measuring: count, CPU and longest pause per
+    generation (a full collection walks every live object: cached games included)."""
+
+    def __init__(self) -> None:
+        self.by_gen: dict[int, list[float]] = defaultdict(list)
+        self._t0 = 0.0
+        self.on = False
+        gc.callbacks.append(self._callback)
+
+    def _callback(self, phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            self._t0 = time.thread_time()
+        elif self.on:
+            self.by_gen[int(info["generation"])].append(time.thread_time() - self._t0)
+
+    def summary(self) -> str:
+        return ", ".join(
+            f"gen{g} {len(v)}x {1000 * sum(v):.0f} ms (max {1000 * max(v):.1f})"
+            for g, v in sorted(self.by_gen.items())
+        )
 
 
 class Clock:

@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import logs
+from bot import gcpause, logs
 from bot.i18n import CarcTranslator, lang_of, t
 from bot.services.matches import MatchService
 from bot.services.painters import Painter, start_painter
@@ -148,6 +148,9 @@ async def run_bot(settings: Settings) -> None:
     pruner = asyncio.create_task(prune_daily(storage))
     if settings.draw_workers <= 0:  # this process draws: warm it up before the first turn
         await asyncio.to_thread(warm)
+    # short collector pauses with many matches cached (bot/gcpause.py)
+    gcpause.freeze_survivors()
+    collector = asyncio.create_task(gcpause.full_collections())
     try:
         bot = CarcBot(
             service, dev_guild_id=settings.dev_guild_id, draw_workers=settings.draw_workers
@@ -155,6 +158,8 @@ async def run_bot(settings: Settings) -> None:
         async with bot:
             await bot.start(settings.discord_token)
     finally:
+        collector.cancel()
+        gcpause.release()
         # the pruner ends before the database closes (else it fails on a closed connection)
         pruner.cancel()
         with contextlib.suppress(asyncio.CancelledError):
