@@ -297,18 +297,21 @@ async def seed_tables(
         a, b = User(10_000 + 2 * m, f"A{m}"), User(10_001 + 2 * m, f"B{m}")
         options = MatchOptions()
         setup = game_setup(options, [a.name, b.name])
-        match_seed = rng.randrange(1 << 62)
-        game = start_game(setup, match_seed)
-        entries = []
         target = rng.randint(lo, hi)
-        placed = 0
-        # whole turns: the table waits for its next tile to be placed
-        while (placed < target or game.state.step != "place") and not game.state.over:
-            d = pending(game.state)[0]
-            step = game.state.step
-            game.play(d.seat, rng.choice(list(d.actions())), key=d.key)
-            entries.append(NewAction(game.version, int(d.seat), game.moves[-1].notation()))
-            placed += step == "place"
+        while True:  # a game whose pile ran out early (discarded tiles) is drawn again
+            match_seed = rng.randrange(1 << 62)
+            game = start_game(setup, match_seed)
+            entries = []
+            placed = 0
+            # whole turns: the table waits for its next tile to be placed
+            while (placed < target or game.state.step != "place") and not game.state.over:
+                d = pending(game.state)[0]
+                step = game.state.step
+                game.play(d.seat, rng.choice(list(d.actions())), key=d.key)
+                entries.append(NewAction(game.version, int(d.seat), game.moves[-1].notation()))
+                placed += step == "place"
+            if not game.state.over:
+                break
         async with storage.db.transaction() as tx:
             mid = await storage.matches.create(
                 tx,
