@@ -16,21 +16,27 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import logs
+from bot import gcpause, logs
 from bot.i18n import CarcTranslator, lang_of, t
 from bot.services.matches import MatchService
+from bot.services.painters import Painter, start_painter
 from bot.settings import Settings
 from bot.ui.components import DYNAMIC_ITEMS
-from engine.carcassonne.tiles import load_tile_set
 from rendering import warm_up
+from rendering.worker import warm
 from storage import Storage, StorageError
 
 log = logging.getLogger(__name__)
 
 EXTENSIONS = ("bot.cogs.carcassonne", "bot.cogs.cardgame")
 #: games the service keeps in memory: one per active match, so a busy bot never replays a
-#: match's log on each click (the service's own default, 64, thrashes beyond 64 live matches)
-GAME_CACHE = 512
+#: match's log on each click (the service's own default, 64, thrashes beyond 64 live matches;
+#: BENCHMARKS.md "Tables" runs 1,000 tables)
+GAME_CACHE = 4096
+#: ... and at most about this many bytes of them (a 72-tile game is about 150 KB)
+GAME_CACHE_BYTES = 384 * 1024 * 1024
+#: the replay animation's worker runs at this lower priority: boards go first
+ANIMATION_NICE = 10
 
 
 class CarcTree(app_commands.CommandTree[Any]):
@@ -63,9 +69,12 @@ class CarcBot(commands.Bot):
         *,
         dev_guild_id: int | None = None,
         background_tasks: bool = True,
+        draw_workers: int = 0,
     ) -> None:
         """``service`` may be None only for ``carcabot sync`` (no interaction is served);
-        ``background_tasks=False`` leaves the reminder loop off (tests drive it directly)."""
+        ``background_tasks=False`` leaves the reminder loop off (tests drive it directly);
+        ``draw_workers`` processes draw the pictures once logged in (0: the service's own
+        painter, threads unless it was given one)."""
         # no secret reaches any log, whoever set the logging up (bot.logs)
         logs.install_redaction()
         # the bot never joins a voice channel: no warning that voice is not supported
@@ -83,12 +92,30 @@ class CarcBot(commands.Bot):
         self.service = service
         self.dev_guild_id = dev_guild_id
         self.background_tasks = background_tasks
+        self.draw_workers = draw_workers
+        self._painters: list[Painter] = []
 
     async def setup_hook(self) -> None:
+        # after a successful login, before the gateway and the cogs (the card game's service
+        # shares the tile game's painter): a start that fails costs no processes
+        if self.service is not None and self.draw_workers > 0:
+            painter, animations = await start_painters(self.draw_workers)
+            self.service.painter = painter
+            self.service.animation_painter = animations
+            self._painters = [painter] if animations is painter else [painter, animations]
         await self.tree.set_translator(CarcTranslator())
         for ext in EXTENSIONS:
             await self.load_extension(ext)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+
+    async def close(self) -> None:
+        """Close the connection, then stop the drawing workers."""
+        try:
+            await super().close()
+        finally:
+            painters, self._painters = self._painters, []
+            for p in painters:
+                await p.close()
 
     async def sync_commands(self, guild_id: int | None = None) -> list[app_commands.AppCommand]:
         """Register the slash commands globally, or in one guild (instant, for development)."""
@@ -117,21 +144,40 @@ async def run_bot(settings: Settings) -> None:
     settings.database_path.parent.mkdir(parents=True, exist_ok=True)
     # writer=True: a second bot process on the same database refuses to start (DatabaseInUse)
     storage = await Storage.open(settings.database_path, writer=True)
-    service = MatchService(storage, cache_size=GAME_CACHE)
+    service = MatchService(storage, cache_size=GAME_CACHE, cache_bytes=GAME_CACHE_BYTES)
     pruner = asyncio.create_task(prune_daily(storage))
-    # derive the base tiles' drawings now, not during the first player's turn
-    base = [td.id for td in load_tile_set("base")]
-    await asyncio.to_thread(warm_up, base)
+    if settings.draw_workers <= 0:  # this process draws: warm it up before the first turn
+        await asyncio.to_thread(warm)
+    # short collector pauses with many matches cached (bot/gcpause.py)
+    gcpause.freeze_survivors()
+    collector = asyncio.create_task(gcpause.full_collections())
     try:
-        bot = CarcBot(service, dev_guild_id=settings.dev_guild_id)
+        bot = CarcBot(
+            service, dev_guild_id=settings.dev_guild_id, draw_workers=settings.draw_workers
+        )
         async with bot:
             await bot.start(settings.discord_token)
     finally:
+        collector.cancel()
+        gcpause.release()
         # the pruner ends before the database closes (else it fails on a closed connection)
         pruner.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await pruner
         await service.close()
+
+
+async def start_painters(workers: int) -> tuple[Painter, Painter]:
+    """The boards' painter (``workers`` processes, warmed up: every expansion's tiles and the
+    font sizes in use) and the replay animations' (one process at a lower priority); threads
+    when ``workers`` is 0 or processes are unavailable (then this process is warmed up)."""
+    painter = await start_painter(workers, warm=warm, name="boards")
+    log.info("pictures are drawn in %d worker process(es)", painter.processes)
+    if not painter.processes:
+        await asyncio.to_thread(warm)
+        return painter, painter
+    animations = await start_painter(1, warm=warm_up, nice=ANIMATION_NICE, name="animations")
+    return painter, animations
 
 
 #: how often the database is pruned of what only grows (sent reminders, abandoned lobbies)

@@ -280,6 +280,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "El registro (`{file}`) reproduce esta partida con `carcabot replay`.",
     ),
     "match_over": ("This match is over.", "Esta partida ha terminado."),
+    "replay_ready": ("🎞️ The whole match, turn by turn.", "🎞️ La partida entera, turno a turno."),
     # ---------------------------------------------------------------- score / tiles / board
     "score_title": ("Scores", "Puntuación"),
     "tiles_title": (

@@ -31,7 +31,7 @@ import secrets
 import sqlite3
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -288,7 +288,8 @@ class _Table:
         except EndOfInput:
             self.say(self.tl("input_ended", hint=opts.resume_hint()))
             return 0
-        self._finish(out)
+        # the replay animation is drawn once the final board is shown (never with a move)
+        self._finish(replace(out, animation=await svc.animation(out.match_id)))
         return 0
 
     async def _decisions(self, svc: MatchService, out: Outcome, seat: int) -> tuple[Decision, ...]:

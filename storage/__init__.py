@@ -29,6 +29,7 @@ from storage.rows import (
 )
 from storage.snapshots import compact_snapshot, snapshot_names
 from storage.store import Storage
+from storage.units import MoveCommit, Reminder, Units
 
 __all__ = [
     "SYNCHRONOUS",
@@ -46,8 +47,10 @@ __all__ = [
     "MatchRepo",
     "MatchRow",
     "MigrationError",
+    "MoveCommit",
     "NewAction",
     "PruneReport",
+    "Reminder",
     "SeatRow",
     "StaleVersion",
     "Storage",
@@ -55,6 +58,7 @@ __all__ = [
     "StorageError",
     "TimerRepo",
     "TimerRow",
+    "Units",
     "WriterLock",
     "compact_snapshot",
     "database_path",

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+import sqlite3
+from dataclasses import dataclass, field
 from typing import Any
 
 import aiosqlite
@@ -27,6 +28,10 @@ def loads(text: str | None) -> Any:
 
 @dataclass(frozen=True, slots=True)
 class MatchRow:
+    """One ``matches`` row. The JSON columns are kept as stored and decoded on first use
+    (``options``, ``setup``, ``snapshot``): a move reads the row several times and most
+    reads need none of them (the rebuilt game is cached), so none is decoded in vain."""
+
     id: int
     guild_id: int
     channel_id: int
@@ -34,18 +39,53 @@ class MatchRow:
     status: str
     host_id: int
     version: int
-    options: dict[str, Any]
-    setup: dict[str, Any] | None
+    options_json: str | None
+    setup_json: str | None
     seed: int
-    snapshot: dict[str, Any] | None
+    snapshot_json: str | None
     lobby_message_id: int | None
     turn_message_id: int | None
     turn_message_version: int | None
     created_at: float
     updated_at: float
+    #: decoded JSON columns by name (filled on first use; not part of the row's identity)
+    _decoded: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The lobby options (``{}`` when none were stored)."""
+        d = self._decoded
+        if "options" not in d:
+            d["options"] = loads(self.options_json) or {}
+        out: dict[str, Any] = d["options"]
+        return out
+
+    @property
+    def setup(self) -> dict[str, Any] | None:
+        """The game setup of a started match (``None`` for a lobby)."""
+        d = self._decoded
+        if "setup" not in d:
+            d["setup"] = loads(self.setup_json)
+        out: dict[str, Any] | None = d["setup"]
+        return out
+
+    @property
+    def started(self) -> bool:
+        """Whether the match has a setup (it left the lobby), without decoding it."""
+        return self.setup_json is not None
+
+    @property
+    def snapshot(self) -> dict[str, Any] | None:
+        """The snapshot stored with the last move (``None`` before the start)."""
+        d = self._decoded
+        if "snapshot" not in d:
+            d["snapshot"] = loads(self.snapshot_json)
+        out: dict[str, Any] | None = d["snapshot"]
+        return out
 
     @classmethod
-    def from_row(cls, r: aiosqlite.Row) -> MatchRow:
+    def from_row(cls, r: aiosqlite.Row | sqlite3.Row) -> MatchRow:
+        """From a ``SELECT *`` row (read by column name)."""
         return cls(
             id=r["id"],
             guild_id=r["guild_id"],
@@ -54,10 +94,10 @@ class MatchRow:
             status=r["status"],
             host_id=r["host_id"],
             version=r["version"],
-            options=loads(r["options_json"]) or {},
-            setup=loads(r["setup_json"]),
+            options_json=r["options_json"],
+            setup_json=r["setup_json"],
             seed=r["seed"],
-            snapshot=loads(r["snapshot_json"]),
+            snapshot_json=r["snapshot_json"],
             lobby_message_id=r["lobby_message_id"],
             turn_message_id=r["turn_message_id"],
             turn_message_version=r["turn_message_version"],

@@ -17,6 +17,7 @@ from storage.repositories import (
     TimerRepo,
 )
 from storage.rows import PruneReport
+from storage.units import Units
 
 DAY = 86_400.0
 
@@ -31,6 +32,8 @@ class Storage:
         self.timers = TimerRepo(db)
         self.guilds = GuildSettingsRepo(db)
         self.dm_closed = DmClosedRepo(db)
+        #: a move's reads and writes, one trip to SQLite each (storage/units.py)
+        self.units = Units(db)
 
     @classmethod
     async def open(cls, path: Path | str, *, writer: bool = False, **options: Any) -> Storage:

@@ -125,3 +125,15 @@ def test_a_reconnect_is_logged_in_one_line(caplog: pytest.LogCaptureFixture) -> 
     assert (
         record.getMessage() == "Attempting a reconnect in 1.50s (OSError: Network is unreachable)"
     )
+
+
+def test_a_failed_start_gives_the_collector_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, clean_logging: None
+) -> None:
+    """run_bot freezes what survives full collections (bot/gcpause.py) only while it runs."""
+    import gc
+
+    from bot import gcpause
+
+    _start(tmp_path, monkeypatch, aiohttp.ClientConnectionError("no network"))
+    assert gc.get_freeze_count() == 0 and gcpause._freeze_after_full not in gc.callbacks

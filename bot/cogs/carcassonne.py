@@ -10,6 +10,7 @@ their language; anything else is logged and answered with a generic apology, nev
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 import time
@@ -76,10 +77,13 @@ class Carcassonne(
         # per match, bounded, forgotten when the match ends (see TurnPickers.forget)
         self._lang: Lru[int, Lang] = Lru(MATCH_MEMORY)  # the language of its public messages
         self._dm_sent: Lru[int, set[str]] = Lru(MATCH_MEMORY)  # secret decisions sent by DM
+        self._background: set[asyncio.Task[None]] = set()
         super().__init__()
 
     async def cog_unload(self) -> None:
         self.reminders.cancel()
+        for task in list(self._background):
+            task.cancel()
 
     # ================================================================== the game's parts
     @property
@@ -415,7 +419,9 @@ class Carcassonne(
             lang = lang_of(interaction.locale)
             # the whole map (the turn picture shows the region in play)
             png = await board_png(self.service, outcome, lang.value, whole=True)
-            png = png or await images.board_png(outcome.view, lang.value, whole=True)
+            png = png or await images.board_png(
+                outcome.view, lang.value, whole=True, painter=self.service.painter
+            )
             await interaction.followup.send(
                 embed=ui.score_embed(outcome, lang),
                 file=discord.File(io.BytesIO(png), filename="board.png"),

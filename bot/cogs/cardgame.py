@@ -16,9 +16,9 @@ the same by slash command, whose autocomplete answer is seen only by the typing 
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import discord
@@ -133,7 +133,9 @@ class CardGame(
         self, outcome: CardOutcome, sv: CardSeatView, lang: Lang, *, where: str = ""
     ) -> Message:
         """The hand picture and text with the seat's private decisions (for that seat only)."""
-        png = await asyncio.to_thread(self.hand_renderer, sv, lang.value) if sv.hand else None
+        # a worker process draws it when the hand pickles (bot.services.painters), else a thread
+        draw = partial(self.hand_renderer, sv, lang.value)
+        png = await self.service.painter.paint(draw) if sv.hand else None
         return cui.hand_message(outcome.match_id, sv, outcome.seats, lang, png, where=where)
 
     async def _after_move(self, outcome: CardOutcome) -> None:
@@ -476,7 +478,7 @@ async def setup(bot: commands.Bot) -> None:
     service: CardMatchService | None = getattr(bot, "card_service", None)
     tile = getattr(bot, "service", None)
     if service is None and tile is not None:
-        service = CardMatchService(tile.storage, dm=tile.dm)
+        service = CardMatchService(tile.storage, dm=tile.dm, painter=tile.painter)
         bot.card_service = service  # type: ignore[attr-defined]
     cog = CardGame(bot, service)
     await bot.tree.set_translator(CardTranslator(bot.tree.translator))

@@ -12,6 +12,7 @@ nothing (a tile, then a follower on it) are asked in the same picker
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 from collections.abc import Sequence
@@ -95,6 +96,8 @@ class TurnPickers(GameCog):
     service: MatchService
     _dm_sent: Lru[int, set[str]]
     _lang: Lru[int, Lang]
+    #: tasks that post after the interaction was answered (replay animations)
+    _background: set[asyncio.Task[None]]
 
     def forget(self, match_id: int) -> None:
         """Drop what the cog remembers of a match that has ended."""
@@ -123,15 +126,35 @@ class TurnPickers(GameCog):
         new secret decisions to their seats."""
         png = await board_png(self.service, outcome, lang.value)  # in the message's language
         if png is None:
-            png = await images.board_png(outcome.view, lang.value)
+            png = await images.board_png(outcome.view, lang.value, painter=self.service.painter)
         msg = ui.outcome_message(outcome, lang, png, headline=headline)
         sent: discord.Message = await self._channel(outcome).send(**msg.kwargs())
         if outcome.finished or outcome.view.over:
             self.forget(outcome.match_id)
+            if outcome.animation is None:
+                # the final board is out: the replay animation follows when it is drawn, and
+                # neither this move nor any other table waits for it
+                task = asyncio.create_task(self._post_animation(outcome, lang))
+                self._background.add(task)
+                task.add_done_callback(self._background.discard)
         else:
             await self.service.set_turn_message(outcome.match_id, outcome.version, sent.id)
             await self.deliver_private(outcome, lang)
         return sent
+
+    async def _post_animation(self, outcome: Outcome, lang: Lang) -> None:
+        """Post the replay animation of a finished match in its channel (a failure is logged:
+        the final board and the record are posted already)."""
+        try:
+            gif = await self.service.animation(outcome.match_id)
+            if gif is None:
+                return
+            await self._channel(outcome).send(
+                t(lang, "replay_ready"),
+                file=discord.File(io.BytesIO(gif), filename="replay.gif"),
+            )
+        except Exception:
+            log.exception("could not post the replay of match %s", outcome.match_id)
 
     async def deliver_private(self, outcome: Outcome, lang: Lang) -> None:
         """DM every seat its secret decisions that were not sent yet (decision 5: a 403 marks
@@ -372,7 +395,9 @@ class TurnPickers(GameCog):
             await interaction.edit_original_response(content=text, attachments=[], view=None)
 
     async def _show(self, interaction: Interaction, shown: Picker, fresh: bool) -> None:
-        png = await images.draw(shown.draw, "a picker") if shown.draw is not None else None
+        png = None
+        if shown.draw is not None:
+            png = await images.draw(shown.draw, "a picker", self.service.painter)
         files = [discord.File(io.BytesIO(png), filename=shown.filename)] if png else []
         if fresh:
             await interaction.followup.send(

@@ -8,6 +8,10 @@ leaving, changing the lobby options (host only), abandoning, starting checks, th
 :class:`~bot.services.cache.GameCache`, rendering behind a PNG cache, and which users have
 their DMs closed (:class:`~bot.services.private.DmRegistry`, stored at once in the database).
 
+A move's reads are one trip to SQLite each (:class:`storage.units.Units`: the match row with its
+seats), its JSON columns decoded only when used, and pictures are drawn by a
+:class:`~bot.services.painters.Painter` (worker processes in the bot, threads elsewhere).
+
 A game service (tile game: :mod:`bot.services.matches`; card game: :mod:`bot.services.cardgame`)
 subclasses it with its options type, its rebuilt-game type and its moves.
 """
@@ -18,16 +22,16 @@ import asyncio
 import logging
 import time
 import weakref
-from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
-from bot.services.cache import GameCache
+from bot.services.cache import GameCache, PictureCache
 from bot.services.guard import ERR_BAD_INPUT as ERR_BAD_INPUT
 from bot.services.guard import Guarded, guard_class
+from bot.services.painters import Painter
 from bot.services.private import DmRegistry
 from engine.core import messages
 from engine.core.errors import EngineError
@@ -37,6 +41,7 @@ from engine.core.seats import Seat
 from storage import ActionRow, AlreadySeated, ChannelBusy, MatchRow, SeatRow, Storage
 from storage.errors import LobbyClosed, LobbyFull
 from storage.repositories import OPEN_STATUSES
+from storage.units import Found
 
 log = logging.getLogger(__name__)
 
@@ -83,6 +88,8 @@ ERR_ALREADY_STARTED = "already_started"
 MAX_SEED = (1 << 62) - 1
 #: mixed into the match seed to shuffle the seat order (not the tile order)
 SEAT_SALT = 0x5EA75EA7
+#: bytes of board pictures kept for asking again (the newest of each match; BENCHMARKS.md)
+PICTURE_CACHE_BYTES = 16 * 1024 * 1024
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,18 +224,25 @@ class GameService(Guarded, Generic[Opts, G]):
         *,
         clock: Callable[[], float] = time.time,
         cache_size: int = 64,
+        cache_bytes: int | None = None,
         dm: DmRegistry | None = None,
+        painter: Painter | None = None,
     ) -> None:
+        """``cache_size`` games (estimated at most ``cache_bytes``, see :meth:`weigh`) and as
+        many pictures (at most :data:`PICTURE_CACHE_BYTES`) stay in memory; ``painter`` draws
+        them (default: threads of this process)."""
         self.storage = storage
         self.clock = clock
         self.cache_size = cache_size
         self.dm = dm if dm is not None else DmRegistry(storage)
+        self.painter = painter if painter is not None else Painter()
         #: one lock per match while a call holds or awaits it: an entry goes with its last
         #: user, so the table never outgrows the matches being played at this moment
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
-        self._cache: GameCache[G] = GameCache(cache_size)
-        #: pictures by (match_id, version, ...): a version fixes the view, so it fixes the image
-        self._png: OrderedDict[tuple[Any, ...], bytes] = OrderedDict()
+        self._cache: GameCache[G] = GameCache(cache_size, max_bytes=cache_bytes, weigh=self.weigh)
+        #: the newest picture of each match by (match_id, version, ...): a version fixes the
+        #: view, so it fixes the image
+        self._png = PictureCache(cache_size, PICTURE_CACHE_BYTES)
 
     @classmethod
     async def open(cls, path: Path | str, **kwargs: Any) -> Self:
@@ -249,6 +263,10 @@ class GameService(Guarded, Generic[Opts, G]):
     def replay_log(self, row: MatchRow, entries: list[ActionRow]) -> G:
         """The game of a started match, replayed from its log (engine errors propagate)."""
         raise NotImplementedError
+
+    def weigh(self, game: G) -> int:
+        """About how many bytes ``game`` holds in the cache (measured per game; 0: unknown)."""
+        return 0
 
     async def start(self, channel_id: int, user_id: int) -> Any:
         """The host starts the channel's lobby; returns the game's first outcome."""
@@ -373,8 +391,7 @@ class GameService(Guarded, Generic[Opts, G]):
 
     async def set_turn_message(self, match_id: int, version: int, message_id: int) -> None:
         """Remember the message showing ``version`` (restart recovery and stale-click links)."""
-        async with self.storage.db.transaction() as tx:
-            await self.storage.matches.set_turn_message(tx, match_id, version, message_id)
+        await self.storage.units.set_turn_message(match_id, version, message_id)
 
     async def abandon(self, channel_id: int, user_id: int, *, can_manage: bool) -> LobbyInfo[Opts]:
         """End the lobby or match without a result (the host, or a member who can manage the
@@ -498,29 +515,52 @@ class GameService(Guarded, Generic[Opts, G]):
         return [r for r in await self.storage.matches.with_status("active") if r.game == self.game]
 
     async def _load(self, match_id: int) -> Loaded[G]:
-        """The started match ``match_id``, rebuilt from its log unless cached at its version.
+        """The started match ``match_id``, rebuilt from its log unless cached at its version
+        (one trip to the database when cached).
 
         Raises:
             ServiceError: ERR_NO_MATCH (no such match, or still a lobby), ERR_ILLEGAL (its log
                 no longer replays; logged).
         """
-        row = await self._reread(match_id)
-        if row.setup is None:
+        return await self._rebuild(await self.storage.units.match(match_id))
+
+    async def _load_active(self, channel_id: int) -> Loaded[G]:
+        """The channel's active match of this game, like :meth:`_load` (one trip when cached).
+
+        Raises:
+            ServiceError: ERR_NO_MATCH (also while a lobby), ERR_OTHER_GAME, ERR_ILLEGAL.
+        """
+        found = await self.storage.units.open_match(channel_id)
+        if found is None:
+            raise ServiceError(ERR_NO_MATCH, f"No {self.name} match is running in this channel.")
+        row = found[0]
+        if row.game != self.game:
+            raise ServiceError(
+                ERR_OTHER_GAME, "Another game is running in this channel.", game=row.game
+            )
+        if row.status != "active":
+            raise ServiceError(
+                ERR_NO_MATCH, "The match in this channel has not started yet.", lobby=True
+            )
+        return await self._rebuild(found)
+
+    async def _rebuild(self, found: Found | None) -> Loaded[G]:
+        """A match read from storage, with its game from the cache or replayed from its log."""
+        if found is None or found[0].game != self.game:
+            raise ServiceError(ERR_NO_MATCH, f"No such {self.name} match.")
+        row, seats = found
+        if not row.started:
             raise ServiceError(ERR_NO_MATCH, "The match has not started yet.", lobby=True)
-        seats = sorted(
-            (s for s in await self.storage.matches.seats(match_id) if s.seat is not None),
-            key=lambda s: s.seat if s.seat is not None else -1,
-        )
-        game = self._cache.get(match_id, row.version)
+        game = self._cache.get(row.id, row.version)
         if game is None:
-            entries = await self.storage.actions.entries(match_id)
+            entries = await self.storage.actions.entries(row.id)
             try:
                 game = self.replay_log(row, entries)
             except (EngineError, ValueError, TypeError, KeyError) as e:
-                log.error("%s match %s no longer replays from its log: %s", self.game, match_id, e)
+                log.error("%s match %s no longer replays from its log: %s", self.game, row.id, e)
                 raise illegal(Phrase("svc.no_replay", error=str(e))) from e
-            self._remember(match_id, game)
-        return Loaded(row, seats, game)
+            self._remember(row.id, game)
+        return Loaded(row, seated(seats), game)
 
     def _remember(self, match_id: int, game: G) -> None:
         self._cache.put(match_id, game.version, game)
@@ -546,19 +586,18 @@ class GameService(Guarded, Generic[Opts, G]):
     async def _picture(
         self, key: tuple[Any, ...], draw: Callable[[], bytes], what: str
     ) -> bytes | None:
-        """``draw()`` in a worker thread, cached by ``key``; a failure is logged, not raised
-        (the move itself is stored already)."""
+        """``draw()`` by the painter (a worker process when it pickles), cached by ``key``
+        (``(match_id, version, ...)``; the newest picture of each match is kept); a failure is
+        logged, not raised (the move itself is stored already)."""
         png = self._png.get(key)
         if png is not None:
             return png
         try:
-            png = await asyncio.to_thread(draw)
+            png = await self.painter.paint(draw)
         except Exception:
             log.exception("drawing %s failed; the move itself is stored", what)
             return None
-        self._png[key] = png
-        while len(self._png) > self.cache_size:
-            self._png.popitem(last=False)
+        self._png.put(key, png)
         return png
 
     async def note_dm_closed(self, user_id: int) -> bool:
@@ -567,6 +606,14 @@ class GameService(Guarded, Generic[Opts, G]):
 
     async def dm_is_closed(self, user_id: int) -> bool:
         return await self.dm.is_closed(user_id)
+
+
+def seated(seats: Sequence[SeatRow]) -> list[SeatRow]:
+    """The seats of a started match by seat number (players who left the lobby have none)."""
+    return sorted(
+        (s for s in seats if s.seat is not None),
+        key=lambda s: s.seat if s.seat is not None else -1,
+    )
 
 
 guard_class(GameService)  # its subclasses are guarded by Guarded.__init_subclass__

@@ -20,6 +20,7 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, NoReturn, Protocol
 
 from bot.services.base import (
@@ -35,6 +36,7 @@ from bot.services.base import (
     ServiceError,
     illegal,
 )
+from bot.services.painters import Painter
 from bot.services.private import DmRegistry
 from engine.cardgame import (
     CardAction,
@@ -165,10 +167,11 @@ class CardMatchService(GameService[CardOptions, CardState]):
         seeds: Callable[[], int] | None = None,
         cache_size: int = 64,
         dm: DmRegistry | None = None,
+        painter: Painter | None = None,
     ) -> None:
-        """``seeds`` gives new lobbies their seed (tests fix it); ``dm`` is shared with the
-        tile-game service when both run in one process."""
-        super().__init__(storage, clock=clock, cache_size=cache_size, dm=dm)
+        """``seeds`` gives new lobbies their seed (tests fix it); ``dm`` and ``painter`` are
+        shared with the tile-game service when both run in one process."""
+        super().__init__(storage, clock=clock, cache_size=cache_size, dm=dm, painter=painter)
         self.renderer: TableRenderer | None = default_renderer() if renderer is _UNSET else renderer
         self.seeds: Callable[[], int] = seeds or (lambda: secrets.randbelow(MAX_SEED))
         quiet_sql_logging()
@@ -384,7 +387,7 @@ class CardMatchService(GameService[CardOptions, CardState]):
         if render and renderer is not None:
             png = await self._picture(
                 (row.id, view.version, lang),
-                lambda: renderer(view, lang),
+                partial(renderer, view, lang),
                 f"the card table of match {row.id}",
             )
         msg = row.turn_message_id if row.turn_message_version == row.version else None

@@ -11,6 +11,7 @@ asked after some actions, as long as reaching it reveals nothing hidden.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from bot.services.base import GameService, Loaded, illegal
 from bot.services.options import MatchOptions
@@ -20,6 +21,9 @@ from engine import Action, EngineError, PublicView, apply, pending, view_for
 from engine.carcassonne.events import Event
 from engine.carcassonne.view import SeatView
 from engine.core.decisions import Decision
+
+#: previews kept per game state (a move asks one or two; a player may try a few cells)
+PREVIEWS_KEPT = 8
 
 
 class DecisionReads(GameService[MatchOptions, Game]):
@@ -37,6 +41,13 @@ class DecisionReads(GameService[MatchOptions, Game]):
             return match_id
         return (await self._active_row(channel_id)).id
 
+    async def _load_in(self, channel_id: int, match_id: int | None) -> Loaded[Game]:
+        """The match a read is about, loaded in one trip to the database when cached:
+        ``match_id`` (a DM's button names it), else the channel's active match."""
+        if match_id is not None:
+            return await self._load(match_id)
+        return await self._load_active(channel_id)
+
     async def decisions_for(
         self, channel_id: int, user_id: int, *, match_id: int | None = None
     ) -> tuple[Outcome, tuple[Decision, ...]]:
@@ -46,14 +57,14 @@ class DecisionReads(GameService[MatchOptions, Game]):
         Raises:
             ServiceError: ERR_NO_MATCH, ERR_NOT_SEATED.
         """
-        loaded = await self._load(await self._match_of(channel_id, match_id))
+        loaded = await self._load_in(channel_id, match_id)
         seat = self._require_seat(loaded, user_id)
-        sv = view_for(loaded.game.state, seat)
-        assert isinstance(sv, SeatView)
         outcome = await self._outcome(loaded, render=False)
         if outcome.finished:
             return outcome, ()
-        return outcome, sv.decisions
+        # the seat's own open decisions, as its seat view lists them (``view_for``), worked
+        # out once per state (the outcome's public view is the game's cached one too)
+        return outcome, tuple(d for d in loaded.game.decisions() if d.seat == seat)
 
     async def preview(
         self,
@@ -73,8 +84,15 @@ class DecisionReads(GameService[MatchOptions, Game]):
             ServiceError: ERR_NO_MATCH, ERR_NOT_SEATED, ERR_ILLEGAL (an action is illegal).
         """
         actions = [action] if isinstance(action, Action) else list(action)
-        loaded = await self._load(await self._match_of(channel_id, match_id))
+        loaded = await self._load_in(channel_id, match_id)
         seat = self._require_seat(loaded, user_id)
+        # the follower autocomplete and then the move itself ask the same preview: kept with
+        # the game's state (a few per state)
+        previews: dict[Any, Any] = loaded.game.memo().setdefault("previews", {})
+        key = (seat, tuple(a.notation() for a in actions))
+        if key in previews:
+            found: tuple[tuple[Decision, ...], PublicView] | None = previews[key]
+            return found
         before = state = loaded.game.state
         try:
             for a in actions:
@@ -83,8 +101,12 @@ class DecisionReads(GameService[MatchOptions, Game]):
                 state = apply(state, seat, a).state
         except EngineError as e:
             raise illegal(e) from None
-        if state.pile_pos != before.pile_pos or state.rng != before.rng or state.over:
-            return None
-        sv = view_for(state, seat)
-        assert isinstance(sv, SeatView)
-        return sv.decisions, sv.public
+        found = None
+        if not (state.pile_pos != before.pile_pos or state.rng != before.rng or state.over):
+            sv = view_for(state, seat)
+            assert isinstance(sv, SeatView)
+            found = (sv.decisions, sv.public)
+        if len(previews) >= PREVIEWS_KEPT:
+            previews.pop(next(iter(previews)))
+        previews[key] = found
+        return found

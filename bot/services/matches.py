@@ -18,15 +18,14 @@ winners; ``"schema"`` 1) is stored with it so that listing needs no replay.
 
 from __future__ import annotations
 
-import asyncio
+import dataclasses
 import json
 import logging
 import secrets
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any, NoReturn
-
-import aiosqlite
 
 from bot.services.base import (
     ERR_ALREADY_JOINED,
@@ -50,11 +49,13 @@ from bot.services.base import (
     ServiceError,
     illegal,
 )
+from bot.services.commits import MoveCommits
 from bot.services.decisions import DecisionReads
 from bot.services.options import MatchOptions, game_setup, validate_options
+from bot.services.painters import Painter, replay_animation
 from bot.services.pictures import PictureLangs, picture_inputs
 from bot.services.private import DmRegistry
-from bot.services.replay import RESIGN, UNDO, Game, rebuild, start_game, turn_states
+from bot.services.replay import RESIGN, UNDO, Game, rebuild, start_game
 from bot.services.results import (
     SEAT_COLOURS,
     Animator,
@@ -75,8 +76,6 @@ from engine import (
     PlaceTile,
     Seat,
     legal_placements,
-    pending,
-    public_view,
 )
 from engine.carcassonne.events import Event
 from engine.core.errors import StaleStateError
@@ -118,11 +117,15 @@ log = logging.getLogger(__name__)
 
 #: the ``matches.game`` value of tile-game matches; the card game has its own service
 GAME = "carcassonne"
+#: a cached game's bytes, measured with tracemalloc (BENCHMARKS.md "Tables"): about 5 KB, 1.1-1.2
+#: KB per move (states, log) and 2-9 KB for its public view; 150-170 KB for a whole base game
+GAME_BASE_BYTES = 8_000
+GAME_MOVE_BYTES = 1_200
 
 _UNSET: Any = object()
 
 
-class MatchService(DecisionReads, PictureLangs):
+class MatchService(MoveCommits, DecisionReads, PictureLangs):
     """See module docstring. Constructed once per process with a storage backend.
 
     Every call takes the channel's open match; calls on one match are serialised by a
@@ -147,11 +150,24 @@ class MatchService(DecisionReads, PictureLangs):
         animator: Animator | None = _UNSET,
         clock: Callable[[], float] = time.time,
         cache_size: int = 64,
+        cache_bytes: int | None = None,
         dm: DmRegistry | None = None,
+        painter: Painter | None = None,
+        animation_painter: Painter | None = None,
     ) -> None:
-        super().__init__(storage, clock=clock, cache_size=cache_size, dm=dm)
+        """``painter`` draws the boards, ``animation_painter`` the replay animations (default:
+        ``painter``); see :class:`~bot.services.base.GameService` for the caches."""
+        super().__init__(
+            storage,
+            clock=clock,
+            cache_size=cache_size,
+            cache_bytes=cache_bytes,
+            dm=dm,
+            painter=painter,
+        )
         self.renderer: BoardRenderer | None = default_renderer() if renderer is _UNSET else renderer
         self.animator: Animator | None = default_animator() if animator is _UNSET else animator
+        self.animation_painter = animation_painter or self.painter
 
     # ------------------------------------------------------------------ game specifics
     def options_from_json(self, data: dict[str, Any]) -> MatchOptions:
@@ -164,6 +180,9 @@ class MatchService(DecisionReads, PictureLangs):
         assert row.setup is not None
         setup = GameSetup.from_json(row.setup)
         return rebuild(setup, row.seed, ((e.seat, e.action) for e in entries))
+
+    def weigh(self, game: Game) -> int:
+        return GAME_BASE_BYTES + GAME_MOVE_BYTES * len(game.moves)
 
     # ------------------------------------------------------------------ lobby
     async def create_lobby(
@@ -233,7 +252,7 @@ class MatchService(DecisionReads, PictureLangs):
                         row.id,
                         seat_order=[s.user_id for s in order],
                         setup=setup.to_json(),
-                        snapshot=snapshot_of(game, names),
+                        snapshot=snapshot_of(game, names, record=False),
                         compact=True,
                     )
                     await self._schedule_reminder(tx, row, game, [s.user_id for s in order])
@@ -372,8 +391,7 @@ class MatchService(DecisionReads, PictureLangs):
         Raises:
             ServiceError: ERR_NO_MATCH (also while it is still a lobby).
         """
-        row = await self._active_row(channel_id)
-        loaded = await self._load(row.id)
+        loaded = await self._load_active(channel_id)
         return await self._outcome(loaded, render=render)
 
     async def match(self, match_id: int, *, render: bool = False) -> Outcome:
@@ -445,80 +463,12 @@ class MatchService(DecisionReads, PictureLangs):
             entries.append(NewAction(game.version, seat, action.notation()))
         return events
 
-    async def _commit(
-        self,
-        loaded: Loaded[Game],
-        game: Game,
-        entries: list[NewAction],
-        before: int,
-        *,
-        resign_winners: tuple[int, ...] | None = None,
-    ) -> Loaded[Game]:
-        """Store the new log entries and snapshot in one transaction (compare-and-set).
-
-        Raises:
-            ServiceError: ERR_STALE when another writer moved the match on meanwhile.
-        """
-        row = loaded.row
-        names = [s.name for s in loaded.seats]
-        finished = game.state.over or resign_winners is not None
-        status = "finished" if finished else None
-        users = [s.user_id for s in loaded.seats]
-        snapshot = snapshot_of(game, names, winners=resign_winners)
-        try:
-            async with self.storage.db.transaction() as tx:
-                await self.storage.matches.advance(
-                    tx,
-                    row.id,
-                    expected_version=before,
-                    new_version=game.version,
-                    snapshot=snapshot,
-                    status=status,
-                    compact=True,
-                )
-                await self.storage.actions.append(tx, row.id, entries)
-                for e in entries:
-                    if e.action == RESIGN:
-                        await self.storage.matches.set_resigned(tx, row.id, e.seat)
-                if finished:
-                    await self.storage.timers.cancel(tx, row.id)
-                elif _newly_awaiting(loaded.game, game) or any(e.action == RESIGN for e in entries):
-                    await self._schedule_reminder(tx, row, game, users)
-        except StaleVersion:
-            self._cache.drop(row.id, before)
-            raise ServiceError(
-                ERR_STALE,
-                "This board is out of date: use the latest one.",
-                message_url=None,
-            ) from None
-        self._remember(row.id, game)
-        return await self._load(row.id)
-
-    async def _schedule_reminder(
-        self, tx: aiosqlite.Connection, row: MatchRow, game: Game, users: list[int]
-    ) -> None:
-        minutes = MatchOptions.from_json(row.options).reminder_minutes
-        # one timer per match: it names the first seat awaited; the reminder, when it fires,
-        # mentions every seat that still has an open decision (``Outcome.awaiting``)
-        asks = game.state.asks
-        user = users[asks[0].seat if asks else game.state.current]
-        if minutes <= 0 or user <= 0 or game.state.over:
-            await self.storage.timers.cancel(tx, row.id)
-            return
-        await self.storage.timers.replace_turn_reminder(
-            tx,
-            row.id,
-            user_id=user,
-            fires_at=self.clock() + 60.0 * minutes,
-            version=game.version,
-        )
-
     async def _outcome(
         self, loaded: Loaded[Game], *, events: tuple[Event, ...] = (), render: bool
     ) -> Outcome:
         row, game = loaded.row, loaded.game
         st = game.state
-        view = public_view(st)
+        view = game.public()
         seats = loaded.seat_infos(SEAT_COLOURS)
         finished = row.status == "finished"
         placements = numbered_cells(legal_placements(st)) if not finished else {}
@@ -526,18 +476,24 @@ class MatchService(DecisionReads, PictureLangs):
         renderer, lang = self.renderer, self.lang_of_match(row.id)
         shown, awards = picture_inputs(game, events, finished)
         if render and renderer is not None:
+            # a module-level function and a view without its decisions (closures) pickle:
+            # a worker process draws it (bot.services.painters)
+            drawable = dataclasses.replace(view, decisions=())
             png = await self._picture(
                 (row.id, game.version, lang, False),
-                lambda: renderer(
-                    view, placements=placements or None, lang=lang, events=shown, awards=awards
+                partial(
+                    renderer,
+                    drawable,
+                    placements=placements or None,
+                    lang=lang,
+                    events=shown,
+                    awards=awards,
                 ),
                 f"the board of match {row.id}",
             )
-        record_json = animation = None
+        record_json = None
         if finished:
             record_json = json.dumps(game.record_json([s.name for s in seats]), indent=1)
-            if render and self.animator is not None:
-                animation = await self._animate(game, lang, shown)
         snapshot = row.snapshot or {}
         winners = tuple(snapshot.get("winners", ())) if finished else ()
         msg = row.turn_message_id if row.turn_message_version == row.version else None
@@ -553,7 +509,6 @@ class MatchService(DecisionReads, PictureLangs):
             awards=awards,
             finished=finished,
             record_json=record_json,
-            animation=animation,
             turn_message_id=msg,
             placements=placements,
             winners=winners,
@@ -563,24 +518,40 @@ class MatchService(DecisionReads, PictureLangs):
             undo_seat=None if finished else _undo_seat(game),
             private_seats=()
             if finished
-            else tuple(sorted({int(d.seat) for d in pending(st) if d.private})),
+            else tuple(sorted({int(d.seat) for d in game.decisions() if d.private})),
             answered_seats=()
             if finished
-            else tuple(sorted({int(a) for d in pending(st) if d.private for a in d.answered})),
+            else tuple(sorted({int(a) for d in game.decisions() if d.private for a in d.answered})),
         )
 
-    async def _animate(self, game: Game, lang: str, events: tuple[Event, ...]) -> bytes | None:
+    async def animation(self, match_id: int) -> bytes | None:
+        """The replay animation of a started match (one frame per turn, in the match's
+        language, the last with the final figures put back), drawn now by the animation
+        painter (a worker process replays the game and draws it) — the front end asks for it
+        after it posted the final board, so no move waits for it. ``None`` without an
+        animator, or when drawing fails (logged).
+
+        Raises:
+            ServiceError: ERR_NO_MATCH.
+        """
         animator = self.animator
-        assert animator is not None
-
-        def work() -> bytes:
-            states = turn_states(game.setup, game.seed, game.moves)
-            return animator([public_view(s) for s in states], lang=lang, events=events)
-
+        if animator is None:
+            return None
+        game = (await self._load(match_id)).game
+        shown, _ = picture_inputs(game, (), game.state.over)
+        draw = partial(
+            replay_animation,
+            animator,
+            game.setup,
+            game.seed,
+            tuple(game.moves),
+            lang=self.lang_of_match(match_id),
+            events=shown,
+        )
         try:
-            return await asyncio.to_thread(work)
+            return await self.animation_painter.paint(draw)
         except Exception:
-            log.exception("rendering the replay animation failed")
+            log.exception("rendering the replay animation of match %s failed", match_id)
             return None
 
 
@@ -603,12 +574,3 @@ def _undo_seat(game: Game) -> Seat | None:
     ):
         return None
     return last.seat
-
-
-def _newly_awaiting(before: Game, after: Game) -> bool:
-    """Whether a seat has an open decision now that it did not have before the move (its
-    reminder timer starts afresh)."""
-    was = {a.seat for a in before.state.asks}
-    return any(a.seat not in was for a in after.state.asks) or (
-        before.state.current != after.state.current
-    )

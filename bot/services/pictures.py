@@ -14,7 +14,9 @@ took off, the features it scored) and every award of the game (the final breakdo
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
+from functools import partial
 
 from bot.services.replay import Game
 from engine import apply
@@ -80,18 +82,16 @@ async def board_png(
     renderer = service.renderer
     if renderer is None:
         return None
-    view, placements = outcome.view, outcome.placements
-    events, awards = outcome.picture_events, outcome.awards
-
-    def draw() -> bytes:
-        return renderer(
-            view,
-            placements=placements or None,
-            lang=lang,
-            events=events,
-            awards=awards,
-            whole=whole,
-        )
-
+    # a module-level renderer over a view without its decisions (closures) pickles: the
+    # service's painter draws it in a worker process (bot.services.painters)
+    draw = partial(
+        renderer,
+        dataclasses.replace(outcome.view, decisions=()),
+        placements=outcome.placements or None,
+        lang=lang,
+        events=outcome.picture_events,
+        awards=outcome.awards,
+        whole=whole,
+    )
     key = (outcome.match_id, outcome.version, lang, whole)
     return await service._picture(key, draw, f"the board of match {outcome.match_id}")

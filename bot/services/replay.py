@@ -14,14 +14,25 @@ that buttons made for an older version are recognised as stale even after an und
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from engine import Action, GameSetup, GameState, Seat, apply, new_game
+from engine import (
+    Action,
+    GameSetup,
+    GameState,
+    PublicView,
+    Seat,
+    apply,
+    new_game,
+    pending,
+    public_view,
+)
 from engine.carcassonne.events import Event
 from engine.carcassonne.record import GameRecord, RecordedAction
+from engine.core.decisions import Decision
 
 UNDO = "undo"
 RESIGN = "resign"
@@ -51,6 +62,10 @@ class Game:
     moves: list[Move] = field(default_factory=list)
     previous: GameState | None = None
     resigned: set[Seat] = field(default_factory=set)
+    #: what was worked out from ``state`` (its public view, its open decisions, previews),
+    #: with the state it belongs to: a cached game is asked the same by every autocomplete,
+    #: click and move until the next move
+    _memo: tuple[GameState, dict[Any, Any]] | None = field(default=None, repr=False, compare=False)
 
     def copy(self) -> Game:
         return Game(
@@ -61,7 +76,32 @@ class Game:
             list(self.moves),
             self.previous,
             set(self.resigned),
+            self._memo,
         )
+
+    def memo(self) -> dict[Any, Any]:
+        """A dict for what is worked out from the state now; a new one once it changes."""
+        memo = self._memo
+        if memo is None or memo[0] is not self.state:
+            memo = self._memo = (self.state, {})
+        return memo[1]
+
+    def public(self) -> PublicView:
+        """The public view of the state now (computed once per state)."""
+        memo = self.memo()
+        view: PublicView | None = memo.get("public")
+        if view is None:
+            view = memo["public"] = public_view(self.state)
+        return view
+
+    def decisions(self) -> tuple[Decision, ...]:
+        """Every open decision now, private ones included (``pending``, once per state: each
+        decision builds its options once)."""
+        memo = self.memo()
+        found: tuple[Decision, ...] | None = memo.get("decisions")
+        if found is None:
+            found = memo["decisions"] = pending(self.state)
+        return found
 
     def play(self, seat: Seat, action: Action, *, key: str | None = None) -> tuple[Event, ...]:
         """Apply one engine action answering the open decision ``key`` (any of the seat's when
@@ -134,12 +174,17 @@ def rebuild(setup: GameSetup, seed: int, log: Iterable[tuple[int, str]]) -> Game
     return game
 
 
-def turn_states(setup: GameSetup, seed: int, moves: Iterable[Move]) -> list[GameState]:
-    """The state at the start of every turn and the final one (for the replay animation)."""
+def iter_turn_states(setup: GameSetup, seed: int, moves: Iterable[Move]) -> Iterator[GameState]:
+    """The state at the start of every turn and the final one, one at a time (for the replay
+    animation: a caller that keeps only what it draws from each holds no states)."""
     state = new_game(setup, seed=seed)
-    out = [state]
+    yield state
     for m in moves:
         state = apply(state, m.seat, m.action).state
         if state.step != "deploy":
-            out.append(state)
-    return out
+            yield state
+
+
+def turn_states(setup: GameSetup, seed: int, moves: Iterable[Move]) -> list[GameState]:
+    """The state at the start of every turn and the final one (for the replay animation)."""
+    return list(iter_turn_states(setup, seed, moves))

@@ -51,7 +51,9 @@ class Outcome:
     awards: tuple[Award, ...] | None = None
     finished: bool = False
     record_json: str | None = None  # the game record, when finished
-    animation: bytes | None = None  # replay GIF, when finished
+    #: replay GIF: the service leaves it out (``MatchService.animation`` draws it after the
+    #: final board was posted); a front end may fill it in to present both together
+    animation: bytes | None = None
     turn_message_id: int | None = None  # the current turn message, if stored
     extra: dict[str, Any] = field(default_factory=dict)
     #: legal cells of the drawn tile in numbering order (cell n = n-th key), step "place" only
@@ -180,10 +182,12 @@ def auto_move(state: GameState, seat: int | None = None) -> tuple[Seat, str, Act
 
 
 def snapshot_of(
-    game: Game, names: list[str], *, winners: tuple[int, ...] | None = None
+    game: Game, names: list[str], *, winners: tuple[int, ...] | None = None, record: bool = True
 ) -> dict[str, Any]:
     """What is stored beside a match's log so that listing needs no replay: scores, turn,
-    winners (the best score, or the service's choice after a resignation) and the record."""
+    winners (the best score, or the service's choice after a resignation), the names and, with
+    ``record``, the game record (a running match's compact snapshot leaves it out, so it is
+    not built on every move)."""
     st = game.state
     if winners is None and st.over:
         best = max(st.scores)
@@ -198,5 +202,5 @@ def snapshot_of(
         "scores": list(st.scores),
         "winners": list(winners or ()),
         "resigned": sorted(int(s) for s in game.resigned),
-        "record": game.record_json(names),
+        **({"record": game.record_json(names)} if record else {"names": list(names)}),
     }

@@ -16,7 +16,8 @@ the clicks back with :mod:`bot.ui.choices` and draws the pictures this module de
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import partial
 
 import discord
 
@@ -202,19 +203,27 @@ def _rotation_cell(items: Sequence[Choice]) -> Cell | None:
 def picture(view: PublicView, items: Sequence[Choice], seat: Seat) -> Callable[[], bytes] | None:
     """How to draw the picture of ``items`` (``None``: nothing to draw): their marks at their
     targets, or the drawn tile turned in each offered way at its cell."""
+    # module-level functions with a view without its decisions (closures): the drawing can
+    # be sent to a worker process (bot.services.painters)
     cell = _rotation_cell(items)
     if cell is not None and view.drawn is not None:
         pos = Position(cell.x, cell.y)
         if all(tv.pos != pos for tv in view.tiles):
             rots = [Rotation((c.rotation or 0) // 90) for c in items]
-            return lambda: render_placement_preview(view, pos, rots)
+            return partial(render_placement_preview, _bare(view), pos, rots)
     if not items or not all(c.mark for c in items):
         return None
     targets = [c.target for c in items]
     marks = [c.mark for c in items]
     # a spot offered for several figures: each mark shows its figure
     figures = [c.figure for c in items] if any(c.figure for c in items) else None
-    return lambda: render_targets(view, targets, marks, seat=seat, figures=figures)
+    return partial(render_targets, _bare(view), targets, marks, seat=seat, figures=figures)
+
+
+def _bare(view: PublicView) -> PublicView:
+    """The view as the pictures need it: its open decisions hold closures (they do not
+    pickle) and no picture draws them."""
+    return replace(view, decisions=()) if view.decisions else view
 
 
 # ------------------------------------------------------------------------------- pickers
@@ -393,8 +402,9 @@ def confirm(
     dview.add_item(kit.button(_click(match_id, root, "g", back(path)), label=t(lang, "btn_back")))
     draw = None
     if choice is not None and choice.mark and _drawable(choice.target):
-        target, mark = choice.target, choice.mark
-        draw = lambda: render_targets(view, [target], [mark], seat=decision.seat)  # noqa: E731
+        draw = partial(
+            render_targets, _bare(view), [choice.target], [choice.mark], seat=decision.seat
+        )
     return Picker("\n".join(lines), dview, draw)
 
 

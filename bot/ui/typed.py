@@ -147,18 +147,25 @@ def tile_decision(decisions: Sequence[Decision]) -> Decision | None:
 
 
 def cell_entries(decision: Decision, lang: Lang, typed: str) -> list[tuple[str, int]]:
-    """``(name, number)`` of each cell, numbered as on the board picture."""
+    """``(name, number)`` of each cell, numbered as on the board picture (the first
+    :data:`AUTOCOMPLETE` that fit what was typed)."""
+    by_cell: dict[str, list[Option]] = {}  # one pass, not one pass per cell
+    for o in decision.options:
+        cell = o.facet("cell")
+        if cell is not None:
+            by_cell.setdefault(cell, []).append(o)
+    want = typed.strip()
     out = []
-    for i, cell in enumerate(decision.facet_values("cell")):
-        number = i + 1
-        if typed.strip() and not str(number).startswith(typed.strip()):
+    for number, (cell, opts) in enumerate(by_cell.items(), start=1):
+        if want and not str(number).startswith(want):
             continue
-        opts = decision.narrow(cell=cell)
         rots = ", ".join(facet_text("rotation", o.facet("rotation") or "", lang) for o in opts)
         where = target_text(opts[0].target, lang) or cell
         name = f"{t(lang, 'cell_option', cell=number)} — {where} ({rots})"
         out.append((name[:100], number))
-    return out[:AUTOCOMPLETE]
+        if len(out) == AUTOCOMPLETE:
+            break
+    return out
 
 
 def rotations_at(decision: Decision, cell: int | None) -> list[int]:

@@ -194,8 +194,24 @@ def score_lines(text: str) -> dict[str, int]:
     return out
 
 
-def assert_final(final: Request, announced: dict[str, int], table: dict[str, int]) -> None:
-    """The final message: table, winners, board PNG, replay, record; scores add up."""
+def posted(res: Result) -> Request:
+    """The one message a move posts in the channel. After the last move the final board comes
+    first and the replay animation follows in a message of its own (the move never waits for
+    the animation)."""
+    sends = res.channel_sends
+    assert sends, res.text()
+    if "🏁" in sends[0].content:
+        assert len(sends) == 2, res.text()
+        assert [name for name, _ in sends[0].files if name.endswith(".gif")] == []
+        assert [name for name, _ in sends[1].files] == ["replay.gif"]
+    else:
+        assert len(sends) == 1, res.text()
+    return sends[0]
+
+
+def assert_final(sends: list[Request], announced: dict[str, int], table: dict[str, int]) -> None:
+    """The final message (table, winners, board PNG, record; scores add up), then the replay."""
+    final, replay = sends
     text = final.text()
     assert "final scores" in text and "🏁" in final.content
     for name, score in table.items():
@@ -206,7 +222,7 @@ def assert_final(final: Request, announced: dict[str, int], table: dict[str, int
         if score == best:
             assert str(PLAYERS_BY_NAME[name].id) in final.content
     png_of(final.file("board.png"))
-    gif = Image.open(io.BytesIO(final.file("replay.gif")))
+    gif = Image.open(io.BytesIO(replay.file("replay.gif")))
     assert gif.format == "GIF" and getattr(gif, "n_frames", 1) > 10, "one frame per turn"
     record = json.loads(final.file(".json"))
     assert record["setup"]["players"] == 2
@@ -243,8 +259,7 @@ async def test_whole_game_through_slash_commands_with_autocomplete(table: Table)
         res = await fake.slash(user, "place", cell=cell, rotation=rot, follower=follower)
         assert res.callback.callback_type == DEFERRED_CHANNEL_MESSAGE
         assert res.callback.ephemeral, "the command's own answer is private"
-        assert len(res.channel_sends) == 1, res.text()
-        turn = res.channel_sends[0]
+        turn = posted(res)
         for name, pts in score_lines(turn.text()).items():
             announced[name] = announced.get(name, 0) + pts
     else:
@@ -253,7 +268,7 @@ async def test_whole_game_through_slash_commands_with_autocomplete(table: Table)
     outcome = await table.service.match(1)
     assert outcome.finished
     final_table = {p.name: p.score for p in outcome.view.players}
-    assert_final(turn, announced, final_table)
+    assert_final(res.channel_sends, announced, final_table)
 
 
 async def test_whole_game_through_buttons_and_selects(
@@ -306,16 +321,15 @@ async def test_whole_game_through_buttons_and_selects(
         assert all(re.match(r"[A-Z] · ", b["label"]) for b in spots), spots
         pick = rng.choice([*spots, *[b for b in buttons(msg) if b["label"] == "No follower"]])
         res = await fake.click(user, pid, pick["custom_id"])
-        assert len(res.channel_sends) == 1, res.text()
+        turn = posted(res)
         assert "Done" in fake.message(pid)["content"]
-        turn = res.channel_sends[0]
         for name, pts in score_lines(turn.text()).items():
             announced[name] = announced.get(name, 0) + pts
     else:
         pytest.fail("the game did not end")
     assert paged and previews > 10, (paged, previews)
     outcome = await table.service.match(1)
-    assert_final(turn, announced, {p.name: p.score for p in outcome.view.players})
+    assert_final(res.channel_sends, announced, {p.name: p.score for p in outcome.view.players})
 
 
 def _select_labels(msg: dict[str, object]) -> list[str]:
@@ -668,8 +682,12 @@ async def test_resigning_ends_a_two_player_match_with_the_other_as_winner(table:
     fake = table.fake
     turn = await start_match(fake)
     res = await fake.slash(BOB, "resign")
-    assert res.last.ephemeral and "Done" in res.last.text()
-    final = res.channel_sends[0]
+    (done,) = res.followups
+    assert done.ephemeral and "Done" in done.text()
+    final = posted(res)
+    # the replay follows the final board, after the resigning player was answered
+    assert res.requests.index(final) < res.requests.index(done) < res.requests.index(res.last)
+    assert [name for name, _ in res.last.files] == ["replay.gif"]
     assert "Bob resigned" in final.content
     assert "🏁" in final.content and "<@101>" in final.content  # Alice wins
     assert not final.custom_ids()

@@ -209,7 +209,7 @@ async def test_whole_game_with_both_expansions_through_buttons(
     assert taken and declined and goods_seen and checked, (taken, declined, goods_seen, checked)
     outcome = await table.service.match(1)
     assert outcome.finished
-    assert_final(turn, announced, {p.name: p.score for p in outcome.view.players})
+    assert_final(res.channel_sends, announced, {p.name: p.score for p in outcome.view.players})
 
 
 async def test_builder_second_tile_is_taken_by_a_button_and_declined_by_pass(

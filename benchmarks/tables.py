@@ -1,0 +1,371 @@
+"""How many tables one bot holds: open-loop moves through the real discord.py stack.
+
+Every table is a 2-player match in its own channel of one bot (``tests/fakediscord.py``: the
+real discord.py stack, gateway payloads in, HTTP answered in-process, no network) over one
+``MatchService`` on a real SQLite file (WAL, ``synchronous=FULL``), drawing in worker
+processes as the bot does (``--workers``; 0 = threads of the bot process). The tables are
+pre-seeded at random stages of a base game (0 to 70 of its 71 placements, ``--stages``) by
+replaying random games into the database, and the bot has each one cached, as in steady
+state.
+
+Each table moves once every ``--interval`` seconds (20: a human pace), on a fixed open-loop
+schedule with a random phase, so moves arrive whether or not earlier ones are done and a
+queue shows in the latencies. A move is what the Discord client sends: autocomplete for a
+cell, a rotation and a follower (one, half and a quarter of a second before the move), then
+``/carcassonne place cell: rotation: follower:``. Measured from the move's *scheduled*
+arrival:
+
+* **board** — until the new board is sent to the channel (the defer, the legality check, the
+  database commit and the drawing included): the figure the goal is about;
+* **done** — until the player's ephemeral "Done." (after the board and its message id are
+  stored);
+* **last** — board latency of the moves that end a game (their replay animation follows in a
+  message of its own; **replay** is the time until it is sent);
+* **autocomplete** — from each autocomplete's arrival until its choices are sent.
+
+A finished table starts a new match (``/carcassonne new``, ``join``, ``start``).
+
+CPU per move: this process's CPU time (the bot, the fake Discord standing in for aiohttp, and
+the driver, whose own share is measured and shown apart) and the drawing workers' (from
+``/proc``), over the measured window, divided by the moves made in it. Memory: RSS of the bot
+process and of every worker, sampled twice a second (peak), and the caches' sizes.
+
+The run ramps the table count through ``--steps`` (each: ``--warmup`` s, then ``--measure``
+s measured) until the board p99 exceeds ``--goal`` ms, then bisects ``--bisect`` times
+between the last count that held and the first that did not, and prints the largest number
+of tables that held. Defaults take about four minutes; a full run::
+
+    python benchmarks/tables.py --steps 200,400,600,800,1000,1200 --measure 120 --bisect 3
+    python benchmarks/tables.py --tables 300 --measure 60 --stages 60:70  # one count, late game
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import inspect
+import logging
+import os
+import platform
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _tree() -> Path:
+    """``--tree PATH`` measures another checkout of the project (e.g. main, before a change)."""
+    if "--tree" in sys.argv:
+        return Path(sys.argv[sys.argv.index("--tree") + 1]).resolve()
+    return ROOT
+
+
+TREE = _tree()
+sys.path.insert(0, str(TREE))
+if TREE != ROOT:
+    sys.path.insert(1, str(ROOT))  # tests/fakediscord.py from this checkout if missing there
+
+from tables_driver import (  # noqa: E402
+    PLACEMENTS,
+    Clock,
+    Driver,
+    GcTimes,
+    LeanDiscord,
+    Memory,
+    Stats,
+    Table,
+    _proc_cpu,
+    _rss,
+    _self_cpu,
+    seed_tables,
+)
+
+from bot.app import CarcBot  # noqa: E402
+from bot.services.matches import MatchService  # noqa: E402
+from tests.fakediscord import _is_view_timer  # noqa: E402
+
+try:  # absent before issue 15 (--tree of an older checkout)
+    from bot.gcpause import freeze_survivors
+except ImportError:  # pragma: no cover - older checkouts
+    freeze_survivors = None  # type: ignore[assignment]
+try:  # absent before the drawing workers existed (--tree of an older checkout)
+    from bot.app import start_painters
+except ImportError:  # pragma: no cover - older checkouts
+    start_painters = None  # type: ignore[assignment]
+
+
+# ---------------------------------------------------------------------------- the run
+def pct(values: list[float], q: float) -> float:
+    s = sorted(values)
+    return s[min(len(s) - 1, max(0, round(q * (len(s) - 1))))] if s else float("nan")
+
+
+@dataclass
+class Step:
+    tables: int
+    stats: Stats
+    cpu_bot: float
+    cpu_driver: float
+    cpu_workers: float
+    cpu_animations: float
+    wall: float
+    load: float
+
+    @property
+    def p99(self) -> float:
+        return pct(self.stats.times["board"], 0.99) * 1000
+
+    def held(self, goal_ms: float) -> bool:
+        return bool(self.stats.times["board"]) and self.p99 <= goal_ms and not self.stats.errors
+
+
+class Bench:
+    def __init__(self, args: argparse.Namespace) -> None:
+        self.args = args
+        self.tables: list[Table] = []
+        self.tasks: list[asyncio.Task[None]] = []
+
+    async def open(self, db: Path) -> None:
+        args = self.args
+        kwargs: dict[str, Any] = {"cache_size": args.cache}
+        params = inspect.signature(MatchService.__init__).parameters
+        self.painter = self.animations = None
+        if start_painters is not None and "painter" in params:
+            self.painter, self.animations = await start_painters(args.workers)
+            kwargs.update(painter=self.painter, animation_painter=self.animations)
+        if "cache_bytes" in params:
+            kwargs["cache_bytes"] = args.cache_bytes
+        self.service = await MatchService.open(db, **kwargs)
+        self.bot = CarcBot(self.service, background_tasks=False)
+        self.fake = LeanDiscord(self.bot)
+        await self.fake.start()
+        self.clock = Clock(self.fake)
+        self.gc = GcTimes()
+        if freeze_survivors is not None and not args.no_gc_freeze:
+            freeze_survivors()  # as run_bot does
+        self.driver = Driver(self.fake, self.clock, args)
+
+    def worker_pids(self) -> list[int]:
+        pids: set[int] = set()
+        for p in (self.painter, self.animations):
+            if p is not None:
+                pids.update(p.pids())
+        return sorted(pids)
+
+    async def close(self) -> None:
+        self.driver.stop_at = 0.0
+        for task in self.tasks:
+            task.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
+        # let the bot finish the moves it is in the middle of before its database closes
+        me = asyncio.current_task()
+        busy = [t for t in asyncio.all_tasks() if t is not me and not _is_view_timer(t)]
+        if busy:
+            await asyncio.wait(busy, timeout=30)
+        await self.fake.close()
+        await self.service.close()
+        for p in {id(x): x for x in (self.painter, self.animations) if x is not None}.values():
+            await p.close()
+
+    async def grow(self, n: int) -> None:
+        """Seed and start tables until ``n`` play."""
+        if n <= len(self.tables):
+            return
+        t0 = time.perf_counter()
+        new = await seed_tables(self.service, n - len(self.tables), self.args, len(self.tables))
+        print(f"  seeded {len(new)} tables in {time.perf_counter() - t0:.1f} s", flush=True)
+        self.tables.extend(new)
+        start = time.perf_counter() + 1.5
+        self.tasks += [asyncio.create_task(self.driver.run_table(t, start)) for t in new]
+
+    async def step(self, n: int) -> Step:
+        """Grow to ``n`` tables, warm up, measure."""
+        await self.grow(n)
+        d = self.driver
+        await asyncio.sleep(self.args.warmup)
+        d.stats = Stats()
+        d.measuring = True
+        self.gc.by_gen.clear()
+        self.gc.on = True
+        pids = self.worker_pids()
+        w0 = {p: _proc_cpu(p) for p in pids}
+        anim = set(self.animations.pids()) if self.animations is not self.painter else set()
+        c0, dc0, t0 = _self_cpu(), self.clock.driver_cpu, time.perf_counter()
+        profile = None
+        if self.args.profile:
+            import cProfile
+
+            # CPU of the event loop's thread (a wall-clock profile on a busy machine charges
+            # whatever ran when the process lost its core)
+            profile = cProfile.Profile(time.thread_time)
+            profile.enable()
+        await asyncio.sleep(self.args.measure)
+        d.measuring = False
+        self.gc.on = False
+        print(f"  garbage collections in the bot process: {self.gc.summary() or 'none'}")
+        if profile is not None:
+            profile.disable()
+            profile.dump_stats(self.args.profile)
+        wall = time.perf_counter() - t0
+        cpu_bot = _self_cpu() - c0
+        cpu_driver = self.clock.driver_cpu - dc0
+        used = {p: _proc_cpu(p) - w0.get(p, 0.0) for p in self.worker_pids()}
+        cpu_anim = sum(v for p, v in used.items() if p in anim)
+        cpu_workers = sum(used.values())
+        return Step(
+            n, d.stats, cpu_bot, cpu_driver, cpu_workers, cpu_anim, wall, os.getloadavg()[0]
+        )
+
+
+def report(s: Step, goal: float) -> None:
+    st = s.stats
+    moves = max(st.moves, 1)
+    rate = st.moves / s.wall
+    tiles = statistics.mean(st.tiles) if st.tiles else float("nan")
+    verdict = "holds" if s.held(goal) else "does NOT hold"
+    print(
+        f"{s.tables} tables: {st.moves} moves in {s.wall:.0f} s ({rate:.1f}/s, boards of "
+        f"{tiles:.0f} tiles on average), load average {s.load:.2f}: p99 {s.p99:.0f} ms "
+        f"-> {verdict} (goal {goal:.0f} ms); errors {len(st.errors)}"
+    )
+    print(f"  {'':13} {'n':>6} {'p50 ms':>8} {'p90 ms':>8} {'p99 ms':>8} {'max ms':>8}")
+    for name in ("board", "done", "ack", "last", "replay", "autocomplete", "restart"):
+        v = st.times.get(name, [])
+        if v:
+            print(
+                f"  {name:13} {len(v):6d} {1000 * statistics.median(v):8.1f}"
+                f" {1000 * pct(v, 0.9):8.1f} {1000 * pct(v, 0.99):8.1f} {1000 * max(v):8.1f}"
+            )
+    bot = (s.cpu_bot - s.cpu_driver) / moves * 1000
+    boards = (s.cpu_workers - s.cpu_animations) / moves * 1000
+    anim = s.cpu_animations / moves * 1000
+    replays = len(st.times.get("replay", []))
+    print(
+        f"  CPU per move: bot process {bot:.1f} ms (+ driver {s.cpu_driver / moves * 1000:.1f}),"
+        f" board workers {boards:.1f} ms, animation worker {anim:.1f} ms ({replays} replays),"
+        f" total {bot + boards + anim:.1f} ms; machine busy"
+        f" {(s.cpu_bot + s.cpu_workers) / s.wall:.2f} of {os.cpu_count()} cores"
+    )
+    if st.errors:
+        print("  first error:", st.errors[0])
+
+
+async def main(args: argparse.Namespace) -> None:
+    logging.basicConfig(level=logging.WARNING)
+    print(
+        f"machine: {platform.processor() or platform.machine()}, nproc {os.cpu_count()}, "
+        f"Python {platform.python_version()}, load average {os.getloadavg()[0]:.2f}; "
+        f"tree {TREE}"
+    )
+    with tempfile.TemporaryDirectory() as tmp:
+        bench = Bench(args)
+        await bench.open(Path(tmp) / "tables.sqlite3")
+        pids = bench.worker_pids()
+        print(
+            f"drawing: {len(pids)} worker process(es) {pids or '(threads of the bot process)'}; "
+            f"interval {args.interval:g} s per table, stages {args.stages[0]}-{args.stages[1]} "
+            f"of {PLACEMENTS} placements, warm-up {args.warmup:g} s + {args.measure:g} s measured",
+            flush=True,
+        )
+        memory = Memory(pids)
+        steps: list[Step] = []
+        try:
+            counts = [args.tables] if args.tables else args.steps
+            held = failed = None
+            for n in counts:
+                s = await bench.step(n)
+                steps.append(s)
+                report(s, args.goal)
+                if s.held(args.goal):
+                    held = n
+                else:
+                    failed = n
+                    break
+            if failed is not None and not args.tables:
+                lo, hi = held or 0, failed
+                for _ in range(args.bisect):
+                    if hi - lo <= max(10, hi // 20):
+                        break
+                    # tables cannot leave: a smaller count is measured on a fresh bot
+                    mid = (lo + hi) // 2
+                    memory.stop()
+                    await bench.close()
+                    bench = Bench(args)
+                    await bench.open(Path(tmp) / f"tables-{mid}.sqlite3")
+                    memory = Memory(bench.worker_pids())
+                    s = await bench.step(mid)
+                    steps.append(s)
+                    report(s, args.goal)
+                    if s.held(args.goal):
+                        lo = mid
+                    else:
+                        hi = mid
+                held = lo
+            cache = bench.service._cache
+            png = bench.service._png
+            print(
+                f"memory: bot process peak {memory.peak_bot:.0f} MB RSS (VmHWM "
+                f"{_rss('self', 'VmHWM'):.0f} MB), workers peak "
+                + ", ".join(f"{v:.0f}" for v in memory.peak_workers.values())
+                + f" MB, all together peak {memory.peak_total:.0f} MB; game cache "
+                f"{len(cache)} games (~{getattr(cache, 'bytes', 0) / 2**20:.0f} MB estimated), "
+                f"picture cache {len(png)} pictures"
+                + (f" ({png.bytes / 2**20:.1f} MB)" if hasattr(png, "bytes") else "")
+            )
+            if not args.tables:
+                best = held or 0
+                print(
+                    f"RESULT: holds {best} tables at one move per {args.interval:g} s with board "
+                    f"p99 <= {args.goal:.0f} ms (load average now {os.getloadavg()[0]:.2f})"
+                )
+        finally:
+            memory.stop()
+            await bench.close()
+
+
+def _stages(text: str) -> tuple[int, int]:
+    lo, _, hi = text.partition(":")
+    a, b = int(lo), int(hi or lo)
+    if not 0 <= a <= b < PLACEMENTS:
+        raise argparse.ArgumentTypeError(f"stages must be within 0:{PLACEMENTS - 1}")
+    return a, b
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--tables", type=int, default=0, help="measure this one count (no search)")
+    p.add_argument(
+        "--steps",
+        type=lambda s: [int(x) for x in s.split(",")],
+        default=[100, 250, 500, 750, 1000],
+        help="table counts of the ramp (comma-separated)",
+    )
+    p.add_argument("--bisect", type=int, default=1, help="bisection steps after the ramp")
+    p.add_argument("--interval", type=float, default=20.0, help="seconds between a table's moves")
+    p.add_argument("--warmup", type=float, default=10.0)
+    p.add_argument("--measure", type=float, default=30.0)
+    p.add_argument("--goal", type=float, default=500.0, help="board p99 goal, ms")
+    p.add_argument("--stages", type=_stages, default=(0, 70), help="placements done, lo:hi")
+    p.add_argument(
+        "--workers", type=int, default=os.cpu_count() or 1, help="drawing processes; 0 = threads"
+    )
+    p.add_argument("--cache", type=int, default=4096, help="games the service keeps")
+    p.add_argument("--cache-bytes", type=int, default=384 * 2**20)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument(
+        "--no-gc-freeze",
+        action="store_true",
+        help="leave the collector as Python sets it (no freezing of survivors, bot/gcpause.py)",
+    )
+    p.add_argument("--profile", metavar="FILE", help="cProfile the bot process while measuring")
+    p.add_argument("--tree", help="measure another checkout of the project")
+    return p.parse_args(argv)
+
+
+if __name__ == "__main__":
+    asyncio.run(main(parse_args()))

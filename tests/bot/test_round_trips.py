@@ -1,0 +1,78 @@
+"""Database round trips of a move through the real Discord stack, counted (not timed).
+
+Each trip through aiosqlite is a hand-over to SQLite's thread and back (about 0.3 ms, against a
+few µs for the statement itself). A move used to make about 30 of them: three autocompletes and
+the command each re-read the channel's match, its row and its seats, and the move's transaction
+was one trip per statement. Now every read is one trip and the move's whole transaction is one.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.services.matches import MatchService
+from tests.bot.test_discord_e2e import close_table, open_table, posted, start_match, whose_turn
+from tests.storage.trips import Trips
+
+#: trips per step of a move typed as ``/carcassonne place`` (see test below)
+CELL, ROTATION, FOLLOWER, PLACE = 1, 1, 2, 6
+
+
+async def test_a_typed_move_makes_ten_round_trips_and_never_rereads_the_log(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = await open_table(tmp_path / "trips.sqlite3")
+    try:
+        fake, service = table.fake, table.service
+        turn = await start_match(fake)
+        trips = Trips(service.storage.db)
+        replays: list[Any] = []
+        real = service.storage.actions.entries
+
+        async def entries(match_id: int) -> Any:
+            replays.append(match_id)
+            return await real(match_id)
+
+        monkeypatch.setattr(service.storage.actions, "entries", entries)
+        rng = random.Random(3)
+        for _ in range(12):
+            user = whose_turn(turn)
+            cells = await fake.autocomplete(user, "place", "cell", cell="")
+            # the channel's match, its row and seats: one read (the game is cached)
+            assert trips.take() == CELL
+            cell = rng.choice(cells)["value"]
+            rots = await fake.autocomplete(user, "place", "rotation", cell=cell, rotation="")
+            assert trips.take() == ROTATION
+            rot = rng.choice(rots)["value"]
+            fols = await fake.autocomplete(
+                user, "place", "follower", cell=cell, rotation=rot, follower=""
+            )
+            assert trips.take() == FOLLOWER  # the decisions, then the preview after the tile
+            follower = rng.choice(fols)["value"]
+            res = await fake.slash(user, "place", cell=cell, rotation=rot, follower=follower)
+            turn = posted(res)
+            # decisions and preview (2), the match under its lock (2: by channel, then by id),
+            # the whole move in one transaction (1), the turn message's id (1)
+            assert trips.take() == PLACE
+        assert replays == [], "a cached game is never replayed from its log"
+    finally:
+        await close_table(table)
+
+
+async def test_a_submit_is_three_trips(tmp_path: Path) -> None:
+    svc = await MatchService.open(tmp_path / "submit.sqlite3", renderer=None, animator=None)
+    try:
+        await svc.create_lobby(1, 10, 100, "Ann", svc.options_from_json({}), seed=5)
+        await svc.join(10, 200, "Bob")
+        out = await svc.start(10, 100)
+        trips = Trips(svc.storage.db)
+        for _ in range(6):
+            (d,) = out.decisions
+            out = await svc.submit(10, out.current_user_id, [next(iter(d.actions()))])
+            assert trips.take() == 3  # the channel's match, its row under the lock, the move
+    finally:
+        await svc.close()
