@@ -202,6 +202,7 @@ async def play_local(
     except (OSError, sqlite3.Error, MigrationError, StorageError) as e:
         table.say(tl(opts.lang, "no_database", db=opts.db, error=e))
         return 2
+    svc.default_lang = opts.lang  # the pictures speak the table's language too
     try:
         return await table.play(svc, opts)
     finally:

@@ -144,3 +144,21 @@ def test_carcabot_local_game_cards_runs_unattended_from_the_command_line(
     assert len(ranked) == 4
     scores = [int(s) for _, s in ranked]
     assert scores == sorted(scores, reverse=True) or "winner" in text
+
+
+async def test_the_spanish_tables_pictures_are_drawn_in_spanish(tmp_path: Path) -> None:
+    """Every board picture of a ``--lang es`` table is asked for in Spanish (its words —
+    "Fin de la partida", the breakdown's headings — come from the picture catalogue)."""
+    from typing import Any
+
+    langs: list[str] = []
+
+    def recording(view: Any, **kw: Any) -> bytes:
+        langs.append(kw.get("lang", "en"))
+        return tiny_renderer(view, **kw)
+
+    opts = LocalOptions(
+        players=2, humans=0, seed=3, out=tmp_path / "out", db=tmp_path / "l.sqlite3", lang="es"
+    )
+    code = await play_local(opts, stdin=io.StringIO(""), stdout=io.StringIO(), renderer=recording)
+    assert code == 0 and langs and set(langs) == {"es"}
