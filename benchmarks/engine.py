@@ -39,7 +39,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from engine import (  # noqa: E402
     GameSetup,
     GameState,
-    Pass,
     PlaceTile,
     apply,
     legal_placements,
@@ -140,12 +139,15 @@ def board_of_about(tiles: int, seed: int = 1) -> GameState:
     state = new_game(setup(), seed=seed)
     rng = Rng(seed)
     while len(state.board.cells) < tiles and not state.over:
-        if state.step == "place":
+        d = pending(state)[0]
+        if d.kind == "core.place":
             options = [PlaceTile(p, r) for p, rots in legal_placements(state).items() for r in rots]
             action = options[rng.below(len(options))]
-        else:
-            action = Pass()
-        state = apply(state, state.current, action).state
+        elif d.optional:
+            action = d.pass_action
+        else:  # an expansion's decision that may not be passed (a market's offer)
+            action = choose_answer(d, rng)
+        state = apply(state, d.seat, action, key=d.key).state
     return state
 
 

@@ -1,6 +1,6 @@
 """Board rendering speed and PNG size (figures go to BENCHMARKS.md, section "Rendering").
 
-    /work/venv/bin/python benchmarks/render.py
+    python benchmarks/render.py
 
 Boards: a finished base game (72 tiles) and a 200-tile board of every expansion's tiles; each
 with followers. Times are medians of repeated ``render_board`` calls with the tile cache warm
@@ -16,6 +16,7 @@ import io
 import os
 import random
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -41,7 +42,8 @@ from engine.carcassonne.tiles import all_tiles  # noqa: E402
 from engine.carcassonne.view import FigureView, TileView  # noqa: E402
 from engine.core.seats import Seat  # noqa: E402
 from rendering import board as board_mod  # noqa: E402
-from rendering import render_animation, render_board  # noqa: E402
+from rendering import cache_stats, render_animation, render_board  # noqa: E402
+from rendering import png as png_writer  # noqa: E402
 
 
 def turn_picture(
@@ -159,29 +161,39 @@ def main() -> None:
     print(f"board of {len(final.tiles)} tiles / {len(big.tiles)} tiles (whole map)")
     for name, v in (("72-tile base game", final), ("200-tile board", big)):
         t0 = time.perf_counter()
+        c0 = time.process_time()
         render_board(v, whole=True)
         cold = (time.perf_counter() - t0) * 1000
+        cold_cpu = (time.process_time() - c0) * 1000
         fn = lambda v=v: render_board(v, whole=True)  # noqa: E731
         ms, png = timed(fn, 15)
         img = Image.open(io.BytesIO(png))
         print(
             f"{name}: {ms:.1f} ms warm (median of 15; best {BEST[id(fn)]:.1f}; "
-            f"CPU {CPU[id(fn)]:.1f}), {cold:.0f} ms cold; "
+            f"CPU {CPU[id(fn)]:.1f}), {cold:.0f} ms cold (CPU {cold_cpu:.0f}); "
             f"PNG {len(png) / 1024:.0f} KiB, {img.size[0]}x{img.size[1]}"
         )
-    print("PNG compress level (200-tile board, composition excluded):")
+    print("PNG encoding only (200-tile board), median CPU ms of 7 and KiB:")
     img = board_mod.board_image(big)
-    for level in (0, 1, 2, 3, 6, 9):
 
-        def enc(level: int = level) -> bytes:
-            buf = io.BytesIO()
-            img.save(buf, "PNG", compress_level=level)
-            return buf.getvalue()
+    def pillow(level: int) -> bytes:
+        buf = io.BytesIO()
+        img.save(buf, "PNG", compress_level=level)
+        return buf.getvalue()
 
-        ms, data = timed(enc, 7)
-        print(f"  level {level}: {ms:.1f} ms, {len(data) / 1024:.0f} KiB")
-    ms, _ = timed(lambda: board_mod.board_image(big).tobytes()[:0], 7)
-    print(f"composition only (200 tiles): {ms:.1f} ms")
+    for name, enc in (
+        *((f"Pillow, filtered rows, level {lv}", lambda lv=lv: pillow(lv)) for lv in (1, 6)),
+        *(
+            (f"rendering.png, unfiltered, level {lv}", lambda lv=lv: png_writer.encode(img, lv))
+            for lv in (1, 2, 3)
+        ),
+    ):
+        timed(enc, 7)
+        data = enc()
+        print(f"  {name}: CPU {CPU[id(enc)]:.1f} ms, {len(data) / 1024:.0f} KiB")
+    fn = lambda: board_mod.board_image(big).tobytes()[:0]  # noqa: E731
+    timed(fn, 7)
+    print(f"composition only (200 tiles): CPU {CPU[id(fn)]:.1f} ms")
     for label, frames in (
         ("72-turn base game", views),
         ("long game, both expansions", long_game()),
@@ -198,7 +210,51 @@ def main() -> None:
             f"GIF {len(gif) / 1024:.0f} KiB in {t_gif:.1f} s; "
             f"WebP {len(webp) / 1024:.0f} KiB in {t_webp:.1f} s"
         )
+    print(f"renderer caches after this run (RSS {rss_mib():.0f} MiB):")
+    for s in cache_stats():
+        print(
+            f"  {s.name}: {s.entries}/{s.max_entries} entries, "
+            f"{s.nbytes / 2**20:.1f}/{s.budget / 2**20:.1f} MiB"
+        )
+    total = sum(s.nbytes for s in cache_stats()) / 2**20
+    bound = sum(s.budget for s in cache_stats()) / 2**20
+    print(f"  all caches: {total:.0f} MiB now, at most {bound:.0f} MiB")
+    # the warm-up in a fresh process, as the bot and each worker process run it
+    out = subprocess.run(
+        [sys.executable, __file__, "--warm-up"], capture_output=True, text=True, check=True
+    )
+    print(out.stdout.strip())
+    print(f"load average after: {os.getloadavg()[0]:.1f}")
+
+
+def rss_mib() -> float:
+    """Resident memory of this process in MiB (Linux)."""
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+def warm_up_figures() -> None:
+    """``rendering.warm_up`` in this (fresh) process: CPU time, what it did, memory it took;
+    then the first picture of a game with both expansions, cold but warmed up."""
+    from rendering import warm_up_report
+
+    before = rss_mib()
+    r = warm_up_report()
+    print(
+        f"warm-up in a fresh process: CPU {r.seconds * 1000:.0f} ms, {r.tiles} tile layouts, "
+        f"{r.new_faces} font faces, {r.overlays} overlays; RSS +{rss_mib() - before:.0f} MiB"
+    )
+    views = long_game()
+    for name, v in (("turn 1", views[0]), ("turn 60", views[60])):
+        c = time.process_time()
+        render_board(v)
+        print(
+            f"  then the first turn picture of a game ({name}): CPU {(time.process_time() - c) * 1000:.0f} ms"
+        )
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:] == ["--warm-up"]:
+        warm_up_figures()
+    else:
+        main()

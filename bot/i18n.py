@@ -200,6 +200,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "**Decidir**.",
     ),
     "secret_answer": ("🤫 a secret choice", "🤫 una elección secreta"),
+    "secret_answered": (
+        "✅ Already answered in secret: {names}.",
+        "✅ Ya han respondido en secreto: {names}.",
+    ),
     "private_title": (
         "**Carcassonne**{where} — only you see this:",
         "**Carcassonne**{where} — solo tú ves esto:",

@@ -416,7 +416,7 @@ class _Table:
             self.say(self.tl("passes", name=name, prompt=self.words.prompt(d.prompt)))
         else:
             chosen = next((o for o in d.options if o.action == action), None)
-            what = self.words.option(chosen) if chosen else action.notation()
+            what = self.words.option(chosen) if chosen else _numbered(self.words, d, action)
             self.say(self.tl("chooses", name=name, what=what, prompt=self.words.prompt(d.prompt)))
 
     # ------------------------------------------------------------------ output
@@ -443,7 +443,7 @@ class _Table:
         lang = Lang.ES if self.lang == "es" else Lang.EN
         for e in out.events:
             if isinstance(e, PointsScored):
-                who = ", ".join(f"{names[a.seat]} +{a.points}" for a in e.awards)
+                who = ", ".join(f"{names[a.seat]} {a.points:+d}" for a in e.awards)
                 self.say(
                     self.tl("scored", reason=reason(e.item, lang), who=who or self.tl("nobody"))
                 )
@@ -546,3 +546,14 @@ def players_of(opts: LocalOptions) -> list[tuple[int, str]]:
 
 
 __all__ = ["LocalOptions", "add_arguments", "play_local", "run"]
+
+
+def _numbered(words: Words, d: Decision, action: Action) -> str:
+    """A numeric option's answer in words (``Tile A (BA/C): 3``), else the action's notation."""
+    for o in d.options:
+        if o.number is None or o.make is None or o.number.max is None:
+            continue
+        for n in range(o.number.min, o.number.max + 1):
+            if o.make(n) == action:
+                return f"{words.option(o)}: {n}" if o.label is not None else str(n)
+    return action.notation()

@@ -12,18 +12,25 @@ Public API (the bot and the replay tool code against these names)::
     render_animation(views, *, fmt="gif", lang="en", events=()) -> bytes   # GIF or WebP
     render_tile_sheet() -> bytes                                           # PNG contact sheet
     spot_anchor(tile_def, rotation, feature_index) -> (fx, fy)            # 0..1 tile coords
-    warm_up(tile_ids=None) -> int                                          # precompute layouts
+    warm_up(tile_ids=None, *, faces=True) -> int   # layouts, overlays, font faces ahead of time
+    warm_up_report(tile_ids=None, *, faces=True) -> WarmUpReport           # the same, with figures
+    cache_stats() -> list[CacheStats]            # every renderer cache: entries, bytes, limits
 """
 
 from rendering.animation import render_animation
 from rendering.board import placement_order, render_board
+from rendering.cache import CacheStats
+from rendering.cache import stats as cache_stats
 from rendering.layout import spot_anchor
 from rendering.marks import render_placement_preview, render_spots, spot_letter
 from rendering.sheet import render_tile_sheet
 from rendering.targets import render_targets, targets_picture
-from rendering.tiles import warm_up
+from rendering.warm import WarmUpReport, warm_up, warm_up_report
 
 __all__ = [
+    "CacheStats",
+    "WarmUpReport",
+    "cache_stats",
     "placement_order",
     "render_animation",
     "render_board",
@@ -35,4 +42,5 @@ __all__ = [
     "spot_letter",
     "targets_picture",
     "warm_up",
+    "warm_up_report",
 ]

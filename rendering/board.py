@@ -95,8 +95,23 @@ def placement_order(
 
 
 # ---------------------------------------------------------------------------- board layers
+def coord_size(tile_px: int) -> int:
+    """Font size (bold) of the coordinates round a board of ``tile_px`` tiles."""
+    return max(10, min(20, int(tile_px * 0.3)))
+
+
+def corner_size(label: int) -> int:
+    """Font size (bold) of the "x" and "y" in the corner of a coordinate margin ``label`` wide."""
+    return max(10, min(16, label // 2))
+
+
+def cell_number_size(tile_px: int) -> int:
+    """Font size (bold) of an offered cell's number, before it shrinks to fit its cell."""
+    return max(10, int(tile_px * 0.42))
+
+
 def _coords(img: Image.Image, fr: Frame) -> None:
-    size = max(10, min(20, int(fr.tile * 0.3)))
+    size = coord_size(fr.tile)
     step = max(1, -(-int(2.2 * size) // fr.tile))  # label every cell, or every n-th if tiny
     x0, y0 = fr.left, fr.top
     for i in range(0, fr.cols, step):
@@ -108,7 +123,7 @@ def _coords(img: Image.Image, fr: Frame) -> None:
         for cx in (x0 + fr.label / 2, x0 + fr.board_w - fr.label / 2):
             draw_text(img, (cx, cy), str(fr.min_y + j), size, st.TEXT_DIM, bold=True, anchor="mm")
     # "x" over the column numbers and "y" beside the row numbers, in the corner
-    s = max(10, min(16, fr.label // 2))
+    s = corner_size(fr.label)
     draw_text(
         img, (x0 + fr.label * 0.72, y0 + fr.label * 0.3), "x", s, st.TEXT, bold=True, anchor="mm"
     )
@@ -158,6 +173,8 @@ def draw_tiles(
             continue
         rotations[tv.pos] = (tv.tile, tv.rotation)
         img.paste(tile_image(tv.tile, int(tv.rotation), fr.tile), fr.cell_xy(tv.pos))
+    for ov in overlays_of(view):  # what lies on the tiles, under the figures (a bridge)
+        ov.draw_under(img, view, fr)
     return rotations
 
 
@@ -267,7 +284,7 @@ def draw_cell_number(
         outline=CELL_FRAME,
         width=max(2, T // 32),
     )
-    size = max(10, int(T * 0.42))
+    size = cell_number_size(T)
     while size > 10 and text_width(text, size, bold=True) > T * 0.84:
         size -= 1
     draw_text(
@@ -389,7 +406,14 @@ def _reserve(view: PublicView, width: int) -> int:
     """Height of what goes above and below the board on a picture ``width`` px wide."""
     from rendering.final import breakdown_height
 
-    return header_layout(view, width).height + (breakdown_height(view, width) if view.over else 0)
+    below = sum(pic.size[1] for pic in overlay_strips(view, width))
+    final = breakdown_height(view, width) if view.over else 0
+    return header_layout(view, width).height + below + final
+
+
+def overlay_strips(view: PublicView, width: int) -> list[Image.Image]:
+    """The overlays' strips shown under the board (a market's revealed tiles)."""
+    return [pic for ov in overlays_of(view) if (pic := ov.strip(view, width)) is not None]
 
 
 # ---------------------------------------------------------------------------- the picture
@@ -445,7 +469,9 @@ def board_picture(
 
         breakdown_h = breakdown_height(view, width)
     fr = frame.at((width - frame.board_w) // 2, top)
-    height = top + fr.board_h + breakdown_h
+    strips = overlay_strips(view, width) if panel else []
+    below = sum(pic.size[1] for pic in strips)
+    height = top + fr.board_h + below + breakdown_h
     img = Image.new("RGB", (width, height), st.TABLE)
     d = ImageDraw.Draw(img)
     _grid(d, fr)
@@ -469,11 +495,15 @@ def board_picture(
     draw_points(img, shown, fr, scored)
     if header is not None:
         draw_header(img, view, header, lang)
+    y = top + fr.board_h
+    for pic in strips:  # under the board, before any final breakdown
+        img.paste(pic, ((width - pic.size[0]) // 2, y))
+        y += pic.size[1]
     box = None
     if breakdown_h:
         from rendering.final import draw_breakdown
 
-        box = (0, top + fr.board_h, width, height)
+        box = (0, y, width, height)
         draw_breakdown(img, view, box, awards, events, lang)
     return BoardPicture(img, fr, header, box)
 

@@ -11,11 +11,11 @@ colour, so it is never invisible. Neutral figures (seat ``-1``) are light grey w
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from rendering import overlays
+from rendering.cache import MiB, memo
 from rendering.fonts import font
 from rendering.overlays import FigureArt
 from rendering.style import Mark, SeatStyle, seat_style
@@ -185,18 +185,18 @@ def figure_sprite(kind: str, seat: int, size: int, lying: bool = False) -> Image
     return _sprite(art.draw, seat, size, lying)
 
 
-@lru_cache(maxsize=512)
+@memo("figures.sprite", entries=512, budget=8 * MiB)
 def _sprite(draw: overlays.Drawer, seat: int, size: int, lying: bool) -> Image.Image:
     return draw(seat_style(seat), size, lying)
 
 
-@lru_cache(maxsize=64)
+@memo("figures.meeple", entries=64, budget=2 * MiB)
 def meeple_sprite(seat: int, size: int) -> Image.Image:
     """A standing follower of ``seat``, ``size`` px, whatever kinds the match has."""
     return meeple(seat_style(seat), size)
 
 
-@lru_cache(maxsize=128)
+@memo("figures.token", entries=128, budget=2 * MiB)
 def _token_sprite(label: str, seat: int, size: int) -> Image.Image:
     return _token(seat_style(seat), size, label)
 

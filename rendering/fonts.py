@@ -27,6 +27,8 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from rendering.cache import MiB, memo, track
+
 FontT = ImageFont.FreeTypeFont
 
 
@@ -90,19 +92,48 @@ def _load(path: Path, size: int, bold: bool) -> FontT:
     return f
 
 
-@cache
+#: memory a font face holds once it has drawn (measured, Pillow 13 / FreeType 2.14 / raqm:
+#: FreeType's hinting data and HarfBuzz's copies of the layout tables): Noto Sans ~0.83 MiB,
+#: a fallback face ~1 MiB, a CJK face ~2.6 MiB. The first drawing at a new face costs ~10 ms
+#: (FreeType's auto-hinter analyses the whole font for each face).
+FACE_BYTES = 850 << 10
+FALLBACK_FACE_BYTES = 1 << 20
+CJK_FACE_BYTES = 2600 << 10
+#: faces kept, one per (size, weight) of the main font, and of the fallback fonts
+FONT_FACES = 64
+FALLBACK_FACES = 16
+
+
+def _weigh_fallback(f: object) -> int:
+    path = str(getattr(f, "path", ""))
+    return CJK_FACE_BYTES if path.endswith((".ttc", ".otf")) else FALLBACK_FACE_BYTES
+
+
+@memo(
+    "fonts.fallback_face",
+    entries=FALLBACK_FACES,
+    budget=FALLBACK_FACES * CJK_FACE_BYTES,
+    weigh=_weigh_fallback,
+)
 def _fallback_font(index: int, size: int, bold: bool = False) -> FontT:
     return _load(fallback_paths()[index], size, bold)
 
 
 @cache
+def _probe_font(index: int) -> FontT:
+    """The face that tells which characters fallback font ``index`` has (one per font of the
+    chain, ~4 MiB for all of them)."""
+    return _load(fallback_paths()[index], 32, False)
+
+
+@cache
 def _fallback_notdef(index: int) -> bytes:
-    return _mask_bytes(_fallback_font(index, 32), "\U0010fffd")
+    return _mask_bytes(_probe_font(index), "\U0010fffd")
 
 
 @lru_cache(maxsize=8192)
 def _fallback_has(index: int, ch: str) -> bool:
-    return _mask_bytes(_fallback_font(index, 32), ch) != _fallback_notdef(index)
+    return _mask_bytes(_probe_font(index), ch) != _fallback_notdef(index)
 
 
 @lru_cache(maxsize=8192)
@@ -152,8 +183,16 @@ def runs(text: str, size: int, bold: bool = False) -> list[tuple[FontT, str]]:
 _runs = runs
 
 
+#: text widths and laid-out text masks kept (a board measures ~150 texts, mostly the same
+#: from one turn to the next: coordinates, scores, counts, names, words)
+TEXT_CACHE = 8192
+MASK_CACHE = 4096
+
+
+@lru_cache(maxsize=TEXT_CACHE)
 def text_width(text: str, size: int, bold: bool = False) -> float:
-    """Advance width of ``text`` in px, fallback fonts included."""
+    """Advance width of ``text`` in px, fallback fonts included (cached: shaping a text costs
+    about 0.1 ms, and a picture measures the same texts every turn)."""
     return sum(f.getlength(part) for f, part in runs(text, size, bold))
 
 
@@ -168,14 +207,41 @@ def font_path() -> Path:
     return files[0]
 
 
-@cache
 def font(size: int, bold: bool = False) -> FontT:
-    """Noto Sans at ``size`` px, regular or bold (cached)."""
-    f = ImageFont.truetype(str(font_path()), max(6, int(size)))
+    """Noto Sans at ``size`` px, regular or bold (cached, at most :data:`FONT_FACES`)."""
+    return _face(max(6, int(size)), bool(bold))
+
+
+@memo(
+    "fonts.face",
+    entries=FONT_FACES,
+    budget=FONT_FACES * FACE_BYTES,
+    weigh=lambda f: FACE_BYTES,
+)
+def _face(size: int, bold: bool) -> FontT:
+    f = ImageFont.truetype(str(font_path()), size)
     # a FreeType build without variation support still draws text, just not bold
     with contextlib.suppress(OSError, ValueError):
         f.set_variation_by_name("Bold" if bold else "Regular")
     return f
+
+
+def warm_face(size: int, bold: bool = False) -> None:
+    """Set up the face of ``size`` ahead of its first text: FreeType's auto-hinter analyses the
+    font the first time a face draws (~10 ms)."""
+    font(size, bold).getbbox("0")
+    metrics(size, bold)
+
+
+def faces_made() -> int:
+    """How many faces of the main font this process has set up (cache misses)."""
+    return _face.misses
+
+
+@lru_cache(maxsize=256)
+def metrics(size: int, bold: bool = False) -> tuple[int, int]:
+    """Ascent and descent of the main font at ``size`` (kept when its face is dropped)."""
+    return font(size, bold).getmetrics()
 
 
 @cache
@@ -201,6 +267,10 @@ def fit_text(text: str, max_width: int, size: int, bold: bool = False) -> str:
     return text + "…"
 
 
+track("fonts.width", text_width, 250)
+track("fonts.metrics", metrics, 200)
+
+
 def _mask_bytes(f: FontT, ch: str) -> bytes:
     from PIL import Image, ImageDraw
 
@@ -210,7 +280,7 @@ def _mask_bytes(f: FontT, ch: str) -> bytes:
     return img.tobytes()
 
 
-@lru_cache(maxsize=4096)
+@memo("fonts.text_mask", entries=MASK_CACHE, budget=16 * MiB)
 def text_mask(
     text: str, size: int, bold: bool = False, stroke: int = 0
 ) -> tuple[Image.Image, int, int]:
@@ -260,9 +330,8 @@ def draw_text(
 ) -> None:
     """Draw ``text`` like ``ImageDraw.text`` (anchors ``l/m/r`` + ``a/m``) from cached masks."""
     mask, ox, oy = text_mask(text, size, bold, 0)
-    f = font(size, bold)
     width = text_width(text, size, bold) if anchor[0] != "l" else 0.0
-    ascent, descent = f.getmetrics()
+    ascent, descent = metrics(size, bold)
     x, y = xy
     if anchor[0] == "m":
         x -= width / 2

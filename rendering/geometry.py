@@ -207,17 +207,25 @@ def centre_of(i: int) -> Pt:
     return CENTRES[i]
 
 
+#: 0/1 bytes to 0/255
+_TO_FULL = bytes([0, *([255] * 255)])
+
+
 def distance_inside(mask: Sequence[bool], cap: int = 10) -> list[int]:
     """Chessboard distance (in cells, at most ``cap``) from each masked cell to the nearest
     unmasked cell or the tile border, by repeated 3x3 erosion."""
     img = Image.new("L", (GRID + 2, GRID + 2), 0)
-    img.paste(Image.frombytes("L", (GRID, GRID), bytes(255 if m else 0 for m in mask)), (1, 1))
+    img.paste(
+        Image.frombytes("L", (GRID, GRID), bytes(map(bool, mask)).translate(_TO_FULL)), (1, 1)
+    )
     total = Image.new("L", img.size, 0)
-    one = img.point(lambda v: 1 if v else 0)
+    # the image holds 0 and 255 only: min(image, 1) is 1 where it is set (in C, not point())
+    ones = Image.new("L", img.size, 1)
+    one = ImageChops.darker(img, ones)
     for _ in range(cap):
         total = ImageChops.add(total, one)
         img = img.filter(ImageFilter.MinFilter(3))
-        one = img.point(lambda v: 1 if v else 0)
+        one = ImageChops.darker(img, ones)
         if not img.getbbox():
             break
     return list(total.crop((1, 1, GRID + 1, GRID + 1)).tobytes())
@@ -244,11 +252,12 @@ def best_point(
         # every other cell is fine enough (1/32 tile) and halves the work
         if inside[i] < floor or (i % GRID + i // GRID) % 2:
             continue
-        p = CENTRES[i]
+        p = px, py = CENTRES[i]
         depth = min(inside[i], 10) / GRID
-        near = min((dist(p, a) for a in avoid), default=1.0)
+        # dist() inlined (the same arithmetic): this loop is most of a tile layout's time
+        near = min((math.hypot(px - ax, py - ay) for ax, ay in avoid), default=1.0)
         penalty = 0.0 if near >= min_gap else (min_gap - near) * 4
-        score = depth * 2.5 - dist(p, prefer) * 0.6 - penalty
+        score = depth * 2.5 - math.hypot(px - prefer[0], py - prefer[1]) * 0.6 - penalty
         if best is None or score > best[0]:
             best = (score, p)
     if best is None and cells:  # only odd cells were deep enough: take the deepest

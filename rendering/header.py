@@ -54,6 +54,17 @@ STAR: st.RGB = (250, 200, 40)
 REF_WIDTH = 960
 
 
+def text_sizes(k: float = 1.0) -> list[tuple[int, bool]]:
+    """The (font size, bold) of the texts of a header scaled by ``k``: the turn line, the
+    names, the scores and the counts of figures left."""
+    return [
+        (round(INFO_SIZE * k), True),
+        (round(NAME_SIZE * k), False),
+        (round(SCORE_SIZE * k), True),
+        (round(COUNT_SIZE * k), True),
+    ]
+
+
 def scale_of(width: int) -> float:
     """How much a header on a picture ``width`` px wide is scaled (never below 1)."""
     return max(1.0, width / REF_WIDTH)

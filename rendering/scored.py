@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
@@ -27,6 +26,7 @@ from engine.carcassonne.tiles import FeatureKind, tile
 from engine.carcassonne.view import FigureView, PublicView
 from engine.core.seats import Seat
 from rendering import style as st
+from rendering.cache import MiB, memo
 from rendering.fonts import draw_text, text_width
 from rendering.frame import Frame
 from rendering.layout import GRID, spot_anchor, tile_layout
@@ -37,6 +37,8 @@ _KINDS = {"road": FeatureKind.ROAD, "city": FeatureKind.CITY, "cloister": Featur
 _KINDS["farm"] = FeatureKind.FIELD
 #: how strongly a scored feature is tinted in its owner's colour (0-255)
 TINT = 90
+#: the tint mask of a scored feature from its mask (a table: Image.point calls a function 256 times)
+_TINT_LUT = [0] + [TINT] * 255
 PILL_SIZE_SHARE = 0.26
 
 
@@ -117,7 +119,7 @@ def find_scored(view: PublicView, events: Sequence[PointsScored]) -> list[Scored
     return out
 
 
-@lru_cache(maxsize=512)
+@memo("scored.feature_mask", entries=512, budget=16 * MiB)
 def feature_mask(tile_id: str, feature: int, rotation: int, size: int) -> Image.Image:
     """An ``L`` mask (255 = the feature) of feature ``feature`` of a tile, turned, ``size`` px."""
     lay = tile_layout(tile_id)
@@ -187,9 +189,14 @@ def draw_scored(img: Image.Image, view: PublicView, fr: Frame, scored: Sequence[
         ring = ImageChops.subtract(grown, mask)
         edge = ImageChops.subtract(outer, mask)
         if sc.category != "farm":  # a farm is too big to colour: its outline says enough
-            img.paste(fill, (x0, y0), mask.point(lambda v: TINT if v else 0))
+            img.paste(fill, (x0, y0), mask.point(_TINT_LUT))
         img.paste(rim, (x0, y0), edge)
         img.paste(fill, (x0, y0), ring)
+
+
+def pill_size(tile_px: int) -> int:
+    """Font size (bold) of the points scored, in their pills, on tiles of ``tile_px``."""
+    return max(14, int(tile_px * PILL_SIZE_SHARE))
 
 
 def draw_points(img: Image.Image, view: PublicView, fr: Frame, scored: Sequence[Scored]) -> None:
@@ -197,7 +204,7 @@ def draw_points(img: Image.Image, view: PublicView, fr: Frame, scored: Sequence[
     (over the figures, so always readable)."""
     T = fr.tile
     rotations = {tv.pos: (tv.tile, int(tv.rotation)) for tv in view.tiles}
-    size = max(14, int(T * PILL_SIZE_SHARE))
+    size = pill_size(T)
     taken: list[tuple[float, float, float, float]] = []
     d = ImageDraw.Draw(img)
     for sc in scored:

@@ -47,7 +47,7 @@ from rendering.figures import figure_sprite
 from rendering.fonts import draw_text, fit_text
 from rendering.frame import LABEL, MAX_PIXELS, Frame, encode_png
 from rendering.labels import ACCENT, MIN_RADIUS, RIM, LabelPlacer, Placed, draw_labels, label_extent
-from rendering.layout import spot_anchor
+from rendering.layout import CENTRE, spot_anchor
 from rendering.overlays import overlays_of
 from rendering.strips import choices_width, supply_strip, tile_choices, track_strip, track_width
 
@@ -322,6 +322,8 @@ def _coordinates(img: Image.Image, g: Grid, margin: int) -> None:
 
 def spot_point(tv: TileView | None, spot: str) -> tuple[float, float]:
     """Where ``spot`` is on the tile ``tv`` (0..1 tile units): the anchor followers stand on.
+    A road or city an expansion laid on the printed tile (a wooden bridge) is at its middle,
+    where the board picture stands a figure on it too.
 
     Raises:
         ValueError: when there is no tile there.
@@ -330,6 +332,10 @@ def spot_point(tv: TileView | None, spot: str) -> tuple[float, float]:
     if tv is None:
         raise ValueError(f"no tile to hold the spot {spot!r}")
     rt = tile(tv.tile).rotated(int(tv.rotation))
+    kind, _, sides = spot.partition(":")
+    laid = kind in ("road", "city") and sides and set(sides) <= set("NESW")
+    if laid and spot not in rt.spots:
+        return CENTRE  # laid on the printed tile by an expansion (a wooden bridge): its middle
     return spot_anchor(rt.tile, int(tv.rotation), parse_spot(rt, spot))
 
 

@@ -8,12 +8,12 @@ per ``(tile id, rotation, size)`` so a board render only pastes.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
-from functools import lru_cache
+from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
 from rendering import style as st
+from rendering.cache import MiB, memo
 from rendering.layout import ROAD_W, CityShape, Pt, RoadPath, Symbol, rotate_point, tile_layout
 
 #: transposes that turn an image clockwise by 0-3 quarter turns (Transpose.ROTATE_90 is
@@ -419,13 +419,13 @@ def draw_tile_art(tile_id: str, size: int, *, upright: bool = True) -> Image.Ima
     return img
 
 
-@lru_cache(maxsize=96)
+@memo("tiles.base", entries=256, budget=24 * MiB)
 def _base(tile_id: str, size: int) -> Image.Image:
     """The tile at twice ``size`` without its upright symbols (shared by the four turns)."""
     return draw_tile_art(tile_id, size * 2, upright=False)
 
 
-@lru_cache(maxsize=1024)
+@memo("tiles.image", entries=2048, budget=48 * MiB)
 def tile_image(tile_id: str, rotation: int, size: int) -> Image.Image:
     """Tile ``tile_id`` turned clockwise by ``rotation`` quarter turns, ``size`` px square (cached).
 
@@ -441,17 +441,3 @@ def tile_image(tile_id: str, rotation: int, size: int) -> Image.Image:
             at = rotate_point(sym.at, int(rotation))
             _draw_symbol(pen, Symbol(sym.kind, at, sym.size, sym.arg))
     return img.reduce(2)
-
-
-def warm_up(tile_ids: Iterable[str] | None = None) -> int:
-    """Compute the layouts of ``tile_ids`` (default: every tile type) ahead of the first board.
-
-    A fresh process spends most of its first render deriving tile layouts (about 25 ms per
-    type); a bot can call this once in a worker thread at start-up. Returns how many were done.
-    """
-    from engine.carcassonne.tiles import all_tiles
-
-    ids = list(all_tiles()) if tile_ids is None else list(tile_ids)
-    for tid in ids:
-        tile_layout(tid)
-    return len(ids)

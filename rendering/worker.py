@@ -18,7 +18,7 @@ from engine.carcassonne.expansions import all_expansions
 from engine.carcassonne.view import PublicView
 from engine.core.decisions import auto_decide
 from rendering.board import render_board
-from rendering.tiles import warm_up
+from rendering.warm import warm_up
 
 
 def sample_views(seed: int = 7) -> list[PublicView]:

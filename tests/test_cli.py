@@ -344,10 +344,7 @@ def test_jcz5_save_is_recognised_by_content(
     ("name", "reason"),
     [
         ("goldmines/gold-scoring.jcz", "JCloisterZone tile set 'goldmines' (Gold Mines)"),
-        (
-            "bridge-bazaar-and-castles/castle-unoccupied-trigger.jcz",
-            "JCloisterZone element 'castle' (Bridges, Castles & Bazaars: castles)",
-        ),
+        ("mage-and-witch/mage.jcz", "JCloisterZone tile set 'mage-and-witch:1' (Mage & Witch)"),
     ],
 )
 def test_jcz5_save_with_parts_we_do_not_play_exits_2(
@@ -357,6 +354,13 @@ def test_jcz5_save_with_parts_we_do_not_play_exits_2(
     code, out, err = _run(capsys, "replay", str(path))
     assert (code, out) == (2, "")
     assert err == f"carcabot replay: {path}: {reason} is not supported yet\n"
+
+
+def test_jcz5_castle_save_replays_with_its_castle_line(capsys: pytest.CaptureFixture[str]) -> None:
+    path = FIXTURES5 / "bridge-bazaar-and-castles/castle-unoccupied-trigger.jcz"
+    code, out, err = _run(capsys, "replay", str(path))
+    assert code == 0, err
+    assert "castle completed: first feature completed around it, a road: 3 = 3" in out
 
 
 def _broken_jcz5(mutate: Any) -> Any:

@@ -17,7 +17,7 @@ from bot.services.base import GameService, Loaded, illegal
 from bot.services.options import MatchOptions
 from bot.services.replay import Game
 from bot.services.results import Outcome
-from engine import Action, EngineError, PublicView, apply, view_for
+from engine import Action, EngineError, PublicView, apply, pending, view_for
 from engine.carcassonne.events import Event
 from engine.carcassonne.view import SeatView
 from engine.core.decisions import Decision
@@ -77,7 +77,8 @@ class DecisionReads(GameService[MatchOptions, Game]):
         """The caller's decisions right after ``action`` (or after each of a sequence of
         actions, in order; nothing is stored) and the public view then, when reaching them
         reveals nothing hidden (placing a tile, then its follower step); ``None`` when an
-        action would draw a tile, roll a die or end the game (then submit them).
+        action would draw a tile, roll a die, answer a simultaneous (sealed) choice or end the
+        game (then submit them).
 
         Raises:
             ServiceError: ERR_NO_MATCH, ERR_NOT_SEATED, ERR_ILLEGAL (an action is illegal).
@@ -95,6 +96,8 @@ class DecisionReads(GameService[MatchOptions, Game]):
         before = state = loaded.game.state
         try:
             for a in actions:
+                if any(d.group is not None for d in pending(state) if d.seat == seat):
+                    return None  # a simultaneous (sealed) answer: what follows may reveal others'
                 state = apply(state, seat, a).state
         except EngineError as e:
             raise illegal(e) from None

@@ -331,10 +331,11 @@ class MatchService(MoveCommits, DecisionReads, PictureLangs):
             return await self._outcome(loaded, events=tuple(events), render=True)
 
     async def undo(self, channel_id: int, user_id: int) -> Outcome:
-        """Take back your own placement while you are still in the deploy step.
+        """Take back your own placement while you are still deciding about that tile.
 
         Placing a tile reveals nothing (the next tile is drawn only after the deploy step), so
-        the placement can be taken back until you deploy or pass; then it is final.
+        the placement can be taken back until you answer the next choice (deploy, pass, a
+        bridge); then it is final.
 
         Raises:
             ServiceError: ERR_NO_MATCH, ERR_NOT_SEATED, ERR_NO_UNDO.
@@ -518,6 +519,9 @@ class MatchService(MoveCommits, DecisionReads, PictureLangs):
             private_seats=()
             if finished
             else tuple(sorted({int(d.seat) for d in game.decisions() if d.private})),
+            answered_seats=()
+            if finished
+            else tuple(sorted({int(a) for d in game.decisions() if d.private for a in d.answered})),
         )
 
     async def animation(self, match_id: int) -> bytes | None:
@@ -552,16 +556,21 @@ class MatchService(MoveCommits, DecisionReads, PictureLangs):
 
 
 def _undo_seat(game: Game) -> Seat | None:
-    """The seat that may take back its tile placement now (it placed and has not yet
-    deployed or passed: nothing was revealed since), if any."""
+    """The seat that may take back its tile placement now (it placed, and the open choices
+    since are its own — the follower step, a bridge — with nothing drawn or rolled: nothing was
+    revealed since), if any."""
     st = game.state
     last = game.moves[-1] if game.moves else None
+    prev = game.previous
     if (
-        st.step != "deploy"
-        or last is None
-        or last.seat != st.current
+        last is None
+        or prev is None
         or not isinstance(last.action, PlaceTile)
-        or game.previous is None
+        or st.over
+        or not st.asks
+        or any(a.seat != last.seat for a in st.asks)
+        or st.pile_pos != prev.pile_pos
+        or st.rng != prev.rng
     ):
         return None
     return last.seat

@@ -67,6 +67,9 @@ class Outcome:
     awaiting: tuple[int, ...] = ()
     #: seats whose open decisions include a private one (to deliver by DM)
     private_seats: tuple[int, ...] = ()
+    #: seats that have answered a simultaneous private choice still open for others (who has
+    #: answered a sealed round, never what)
+    answered_seats: tuple[int, ...] = ()
     #: the seat that may take back its tile placement now (``MatchService.undo``), if any
     undo_seat: int | None = None
 

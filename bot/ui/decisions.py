@@ -422,11 +422,14 @@ def number_modal(
     assert option is not None and option.number is not None
     lo, hi = option.number.min, option.number.max
     top = "…" if hi is None else hi
+    placeholder = f"{lo}–{top}"
+    if option.label is not None:  # what the number means (a bid: the score it would leave)
+        placeholder += f" · {option_text(option, seats, lang)}"
     return NumberModal(
         _click(match_id, root, "g", path),
         title=decision_prompt(step.decision, seats, lang, plain=True),
         label=t(lang, "number_label", min=lo, max=top),
-        placeholder=f"{lo}–{top}",
+        placeholder=placeholder,
         handler=kit.handler,
     )
 

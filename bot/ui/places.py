@@ -66,6 +66,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "place.kind.cloister": ("cloister", "claustro"),
     "place.sides": ("{kind} ({sides})", "{kind} ({sides})"),
     "place.middle": ("{kind} (middle)", "{kind} (centro)"),
+    "place.middle_n": ("{kind} (middle, {n})", "{kind} (centro, {n})"),
     "place.field_alone": ("field", "campo"),
     "place.field_corner": ("field in the {dir} corner", "campo de la esquina {dir}"),
     "place.field_of_road": ("field {dir} of the road", "campo al {dir} del camino"),
@@ -158,6 +159,9 @@ def _by_sides(spot: str, lang: str) -> str:
     kind, _, where = spot.partition(":")
     word = _w(f"place.kind.{kind}", lang) if messages.has(f"place.kind.{kind}") else kind
     if where.startswith("inner"):
+        n = where.removeprefix("inner")  # a tile with several inner areas: inner, inner2 …
+        if n.isdigit():
+            return _w("place.middle_n", lang, kind=word, n=n)
         return _w("place.middle", lang, kind=word)
     if kind == "field":
         halves = {h for h in where.split(".") if h in _CORNER_OF}
@@ -177,6 +181,10 @@ def feature_words(spot: str, lang: str = "en", siblings: Sequence[str] = ()) -> 
     never read alike; without them, by the corners it touches."""
     if spot == "cloister":
         return _w("place.kind.cloister", lang)
+    inner = [s for s in siblings if s.startswith("field:inner")]
+    if spot.startswith("field:inner") and len(inner) > 1:  # areas that touch no edge, numbered
+        n = spot.removeprefix("field:inner") or "1"
+        return _w("place.middle_n", lang, kind=_w("place.kind.field", lang), n=n)
     if spot.startswith("field:") and siblings:
         fields = [s for s in siblings if s.startswith("field:")]
         names = {s: _field_name(s, siblings, lang) for s in fields}

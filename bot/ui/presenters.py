@@ -121,6 +121,9 @@ def turn_message(
     if outcome.private_seats:
         who = ", ".join(_who(by_seat, s) for s in outcome.private_seats)
         asks.append(t(lang, "secret_line", mentions=who))
+        if outcome.answered_seats:  # who has answered a sealed round (never what)
+            done = ", ".join(_name(by_seat, s) for s in outcome.answered_seats)
+            asks.append(t(lang, "secret_answered", names=done))
     lines = event_lines(outcome.events, seats, lang)
     content = "\n".join(x for x in (headline, *asks) if x)
     embed = discord.Embed(
@@ -144,6 +147,11 @@ def turn_message(
             for seat in {d.seat for d in outcome.decisions} | set(outcome.private_seats)
         ),
     )
+
+
+def _name(by_seat: dict[int, SeatInfo], seat: int) -> str:
+    s = by_seat.get(seat)
+    return seat_label(s) if s is not None else f"#{seat + 1}"
 
 
 def _who(by_seat: dict[int, SeatInfo], seat: int) -> str:

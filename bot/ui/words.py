@@ -186,7 +186,7 @@ def awards_text(awards: Iterable[Award], by_seat: dict[int, SeatInfo], lang: Lan
     parts = []
     for (points, bonus), names in groups.items():
         why = f" ({', '.join(_part(b, lang) for b in bonus)})" if bonus else ""
-        parts.append(f"**{', '.join(names)}** +{points}{why}")
+        parts.append(f"**{', '.join(names)}** {points:+d}{why}")  # a market payment is −
     return ", ".join(parts)
 
 

@@ -104,7 +104,10 @@ class Feature:
         """Majority strength per seat (figures that count, by their weight)."""
         out: dict[Seat, int] = {}
         for m in self.meeples:
-            w = FIGURES[m.figure].strength if m.figure in FIGURES else 0
+            spec = FIGURES.get(m.figure)
+            if spec is None:
+                continue
+            w = spec.strength if spec.strength_on is None else spec.strength_on(self)
             if w:
                 out[m.seat] = out.get(m.seat, 0) + w
         return out
@@ -244,7 +247,7 @@ class Board:
             if ekind is EdgeKind.ABBEY or okind is EdgeKind.ABBEY:
                 self._close_against_abbey(placed, other, side)
                 continue
-            if ekind is not EdgeKind.FIELD:
+            if ekind is not EdgeKind.FIELD and ekind is okind:
                 mine = segs[rt.side_feature[side]]
                 theirs = other.segs[other.rt.side_feature[(side + 2) % 4]]
                 r = self.union(mine, theirs)
@@ -257,6 +260,45 @@ class Board:
                     oi = other.rt.half_feature[facing_half(h)]
                     if oi >= 0:
                         self.union(segs[fi], other.segs[oi])
+        return placed
+
+    def extend(self, pos: Position, rt: RotatedTile) -> PlacedTile:
+        """Lay features on the tile at ``pos`` after it was placed (a wooden bridge): ``rt`` is
+        its rotated tile with the new roads or cities appended (``tiles.with_features``). The
+        new features get segments and join what they meet across their edges; the frontier
+        follows the new edges. Legality (what the new edges meet) is the caller's business.
+        """
+        old = self.cells[pos]
+        first = len(old.segs)
+        base = self.next_seg
+        added = rt.tile.features[first:]
+        self.next_seg = base + len(added)
+        segs = old.segs + tuple(range(base, base + len(added)))
+        placed = PlacedTile(pos, rt, segs)
+        self.cells[pos] = placed
+        tiles = frozenset((pos,))
+        for f in added:
+            seg = segs[f.index]
+            self.root[seg] = seg
+            self.features[seg] = Feature(
+                f.kind, (seg,), tiles, rt.sides[f.index].bit_count(), f.pennants, mods=f.mods
+            )
+        x, y = pos
+        for side, (dx, dy) in enumerate(((0, -1), (1, 0), (0, 1), (-1, 0))):
+            ekind = rt.edges[side]
+            if ekind is old.rt.edges[side]:
+                continue
+            npos = Position(x + dx, y + dy)
+            other = self.cells.get(npos)
+            opp = (side + 2) % 4
+            if other is None:
+                code = self.frontier.get(npos, 0) & ~(3 << (2 * opp))
+                self.frontier[npos] = code | (_EDGE_CODE[ekind] << (2 * opp))
+            elif other.rt.edges[opp] is ekind:
+                r = self.union(segs[rt.side_feature[side]], other.segs[other.rt.side_feature[opp]])
+                merged = self.features[r].copy()
+                merged.open -= 2
+                self.features[r] = merged
         return placed
 
     def _close_against_abbey(self, placed: PlacedTile, other: PlacedTile, side: int) -> None:

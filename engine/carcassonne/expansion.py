@@ -13,20 +13,24 @@ not mutated in place, because clones share it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from engine.core.decisions import Prompt
+from engine.core.errors import IllegalActionError
 from engine.core.seats import Seat
 
 if TYPE_CHECKING:
+    from engine.carcassonne.actions import Deploy
     from engine.carcassonne.board import Feature, PlacedTile
     from engine.carcassonne.events import Event
     from engine.carcassonne.figures import FigureSpec
     from engine.carcassonne.flow import StepSpec
+    from engine.carcassonne.geometry import Position, Rotation
     from engine.carcassonne.scoring import Award, ScoreItem
     from engine.carcassonne.state import GameSetup, GameState
+    from engine.carcassonne.tiles import TileDef
 
 
 T = TypeVar("T")
@@ -88,9 +92,43 @@ class Expansion:
         expansion knows (builder, pig ...)."""
         return None
 
+    def deploy_refusal(
+        self, state: GameState, seat: Seat, figure: str, feature: Feature | None
+    ) -> IllegalActionError | None:
+        """Why this expansion forbids ``figure`` on ``feature`` (``None``: a spot beside the
+        tile's features, a corner), as a keyed error the player reads in their language;
+        ``None`` when it does not forbid it."""
+        return None
+
+    def extra_deploys(self, state: GameState, seat: Seat, placed: PlacedTile) -> Iterable[Deploy]:
+        """Collect: figures ``seat`` may put on the tile just placed somewhere other than one of
+        its features, e.g. a barn on one of its corners (``Deploy("corner:SE", "barn")``,
+        ``placement.CORNER_SPOTS``); :meth:`deploy_extra` carries them out."""
+        return ()
+
+    def deploy_extra(
+        self, state: GameState, seat: Seat, placed: PlacedTile, deploy: Deploy
+    ) -> Iterable[Event] | None:
+        """Carry out one of this expansion's :meth:`extra_deploys` on the cloned state (take the
+        figure from the supply); ``None`` when ``deploy`` is not one of its own."""
+        return None
+
     # ---- turn flow
     def steps(self) -> Iterable[StepSpec]:
         """Collect: steps this expansion adds to the turn, each in a slot (``flow.Slot``)."""
+        return ()
+
+    def extra_placements(
+        self, state: GameState, t: TileDef
+    ) -> Mapping[Position, tuple[Rotation, ...]] | None:
+        """Collect: where the seat to move may put ``t`` besides where its edges match (a road
+        meeting a field that a bridge will carry on). An expansion that allows one makes it
+        whole in :meth:`settle_placement`. ``None``: nothing more."""
+        return None
+
+    def settle_placement(self, state: GameState, placed: PlacedTile) -> Iterable[Event]:
+        """Right after a tile is put down, before anything reacts to it: make whole a placement
+        that :meth:`extra_placements` allowed (lay the bridge it needs)."""
         return ()
 
     def on_placed(self, state: GameState, placed: PlacedTile) -> Iterable[Event]:
@@ -155,6 +193,13 @@ class _PerSetup(Generic[T]):
 
 def per_setup(fn: Callable[[GameSetup], T]) -> _PerSetup[T]:
     return _PerSetup(fn)
+
+
+@per_setup
+def deploy_vetoes(setup: GameSetup) -> tuple[Expansion, ...]:
+    """The enabled expansions that override ``can_deploy`` (the others never have an opinion,
+    so the deploy check, which runs for every figure on every spot, skips them)."""
+    return tuple(e for e in expansions_of(setup) if type(e).can_deploy is not Expansion.can_deploy)
 
 
 @per_setup

@@ -20,7 +20,9 @@ from engine.carcassonne.tiles import FeatureKind
 from engine.core.seats import Seat
 
 
-def _return(state: GameState, rep: int, events: list[Event]) -> None:
+def return_figures(state: GameState, rep: int, events: list[Event]) -> None:
+    """Every owned figure on feature ``rep`` goes back to its owner's supply (neutral ones
+    stay), with a :class:`FiguresReturned` event per seat and kind."""
     removed = state.board.remove_meeples(rep)
     counts: dict[tuple[Seat, str], int] = {}
     for m in removed:
@@ -113,7 +115,7 @@ def _score_feature(
         item = feature_item(state, feat, complete=complete, final=final, cloister_pos=cloister_pos)
         if item.winners:
             award(state, item, events, (feat,))
-        _return(state, rep, events)
+        return_figures(state, rep, events)
 
 
 def score_completed(state: GameState, placed: PlacedTile, events: list[Event]) -> None:
@@ -130,6 +132,19 @@ def score_completed(state: GameState, placed: PlacedTile, events: list[Event]) -
             feat = board.features[rep]
             if feat.open == 0 and not feat.done:
                 completed.append((rep, None))
+    if placed.rt.tile.abbey:
+        # its edges close the roads and cities they touch without joining them (RULES §14.1.4)
+        for side in range(4):
+            other = board.cells.get(placed.pos.neighbour(side))
+            fi = other.rt.side_feature[(side + 2) % 4] if other is not None else -1
+            if other is None or fi < 0:
+                continue
+            rep = board.root[other.segs[fi]]
+            if rep not in seen:
+                seen.add(rep)
+                feat = board.features[rep]
+                if feat.open == 0 and not feat.done:
+                    completed.append((rep, None))
     x, y = placed.pos
     for dx, dy in ((0, 0), *RING):
         cpos = Position(x + dx, y + dy)
@@ -217,7 +232,7 @@ def _farms_per_farm(state: GameState, events: list[Event]) -> None:
             item = e.score_feature(state, feat, item)
         if item.points and item.winners:
             award(state, item, events, (feat,))
-        _return(state, rep, events)
+        return_figures(state, rep, events)
 
 
 def _farms_first_edition(state: GameState, events: list[Event]) -> None:
@@ -256,4 +271,4 @@ def _farms_first_edition(state: GameState, events: list[Event]) -> None:
         )
         award(state, item, events, tuple(fs))
     for rep, _ in farms:
-        _return(state, rep, events)
+        return_figures(state, rep, events)

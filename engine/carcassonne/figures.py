@@ -12,7 +12,9 @@ of kinds lives in the board, the actions or the renderer.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,7 +23,11 @@ class FigureSpec:
 
     ``strength``: how much it counts in majorities (0: not at all); ``follower``: it may be
     deployed alone on an unoccupied feature and is a follower for rules that say so;
-    ``neutral``: it belongs to no seat; ``lying``: drawn lying down.
+    ``neutral``: it belongs to no seat; ``lying``: drawn lying down. ``strength_on``, when
+    set, gives the strength from the feature the figure stands on (a ``board.Feature``: the
+    mayor counts the city's pennants) and replaces ``strength`` in that feature's majority.
+    ``on_features``: False for a figure that never stands on a tile's feature (a barn stands
+    on a corner, offered by its expansion's ``extra_deploys``).
     """
 
     kind: str
@@ -29,6 +35,8 @@ class FigureSpec:
     follower: bool = False
     neutral: bool = False
     lying: bool = False
+    strength_on: Callable[[Any], int] | None = field(default=None, compare=False)
+    on_features: bool = True
 
 
 FOLLOWER = FigureSpec("follower", strength=1, follower=True)

@@ -208,6 +208,15 @@ def push_subturn(
     s.flow = s.flow + (frame,)
 
 
+def skip_to(s: GameState, depth: int, slot: Slot) -> None:
+    """Once the step now running in the frame at ``depth`` is done (its ``enter`` or ``handle``
+    returns ``None``), continue that frame at the first step of ``slot``: a tile played instead
+    of drawing (the abbey) skips the draw and place steps."""
+    fr = s.flow[depth]
+    moved = fr._replace(pc=program_of(s.setup).first(slot) - 1)
+    s.flow = s.flow[:depth] + (moved,) + s.flow[depth + 1 :]
+
+
 def roll(s: GameState, bound: int) -> int:
     """A uniform number in ``[0, bound)`` from the state's hidden generator (replayable)."""
     r = Rng(s.rng)

@@ -17,9 +17,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from engine.carcassonne import jcz_bcb
 from engine.carcassonne.actions import Action, Choose, Deploy, Pass, PlaceTile
+from engine.carcassonne.expansions.abbey_mayor.abbey import AbbeyStep
+from engine.carcassonne.expansions.abbey_mayor.wagon import WagonStep
 from engine.carcassonne.expansions.traders_builders import BonusStep
 from engine.carcassonne.geometry import Position, Rotation
+from engine.carcassonne.placement import CORNER_SPOTS
 from engine.carcassonne.record import GameRecord, Recorder
 from engine.carcassonne.rules import parse_spot, spot_name
 from engine.carcassonne.state import GameSetup, GameState
@@ -27,6 +31,8 @@ from engine.carcassonne.tiles import tile
 from engine.core.errors import EngineError, RecordError
 
 END_SENTINEL = "#END"
+#: the abbey (Abbey & Mayor), placed from the player's supply instead of a drawn tile
+ABBEY_TILE = "AM.A"
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +50,10 @@ class JczPart:
     options: tuple[tuple[str, Any], ...] = ()
 
 
-_IC, _TB = "Inns & Cathedrals", "Traders & Builders"
+_IC, _TB, _AM = "Inns & Cathedrals", "Traders & Builders", "Abbey & Mayor"
+_BCB, _BCB_ID = "Bridges, Castles & Bazaars", "bridges_castles_bazaars"
+#: JCloisterZone's only bazaar auction is the rulebook's open one (unless BAZAAR_NO_AUCTION)
+_OPEN = ("bcb.bidding", "open")
 
 #: JCloisterZone capability (class name minus ``Capability``) -> our support.
 CAPABILITIES: dict[str, JczPart] = {
@@ -56,6 +65,13 @@ CAPABILITIES: dict[str, JczPart] = {
     "Builder": JczPart(_TB, "traders_builders", (("tb.builder", True),)),
     "Pig": JczPart(_TB, "traders_builders", (("tb.pig", True),)),
     "PigHerd": JczPart(_TB, None),
+    "Abbey": JczPart(_AM, "abbey_mayor", (("am.abbey", True),)),
+    "Mayor": JczPart(_AM, "abbey_mayor", (("am.mayor", True),)),
+    "Barn": JczPart(_AM, "abbey_mayor", (("am.barn", True),)),
+    "Wagon": JczPart(_AM, "abbey_mayor", (("am.wagon", True),)),
+    "Bridge": JczPart(_BCB, _BCB_ID, (("bcb.bridges", True), _OPEN)),
+    "Castle": JczPart(_BCB, _BCB_ID, (("bcb.castles", True), _OPEN)),
+    "Bazaar": JczPart(_BCB, _BCB_ID, (("bcb.markets", True), _OPEN)),
 }
 
 #: JCloisterZone expansion code (``setup.expansions`` key) -> our support.
@@ -63,6 +79,8 @@ EXPANSIONS: dict[str, JczPart] = {
     "BASIC": JczPart("base game", ""),
     "INNS_AND_CATHEDRALS": JczPart(_IC, "inns_cathedrals"),
     "TRADERS_AND_BUILDERS": JczPart(_TB, "traders_builders"),
+    "ABBEY_AND_MAYOR": JczPart(_AM, "abbey_mayor"),
+    "BRIDGES_CASTLES_AND_BAZAARS": JczPart(_BCB, _BCB_ID, (_OPEN,)),
 }
 
 #: Meeple id type (``0.small.1`` -> ``small``) -> our figure name.
@@ -118,6 +136,7 @@ def import_jcz(data: Any) -> JczGame:
     if not isinstance(raw_setup, dict):
         raise RecordError('the save has no "setup" object')
     expansions, options = _check_parts(raw_setup)
+    _check_rules(raw_setup)
     forced, limit, ending = _tile_pack(data)
     seed = data.get("initialSeed", 0)
     if not isinstance(seed, int) or isinstance(seed, bool):
@@ -202,12 +221,24 @@ def _check_parts(setup: dict[str, Any]) -> tuple[tuple[str, ...], tuple[tuple[st
     # figures and scoring by capability, independently of the tiles in the pack).
     for cap in CAPABILITIES.values():
         if cap.expansion and cap.expansion in {p.expansion for p in parts}:
-            options.update((key, False) for key, _ in cap.options)
+            options.update((key, False) for key, v in cap.options if isinstance(v, bool))
     for part in parts:
         if part.expansion and part.expansion not in ours:
             ours.append(part.expansion)
         options.update(part.options)
+    rules = setup.get("rules") or {}
+    if isinstance(rules, dict) and rules.get("BAZAAR_NO_AUCTION") is True:
+        options["bcb.bidding"] = "no_auction"
     return tuple(ours), tuple(sorted(options.items()))
+
+
+def _check_rules(setup: dict[str, Any]) -> None:
+    """4.x rules that would change a game we play are refused (the others are harmless)."""
+    rules = setup.get("rules") or {}
+    if isinstance(rules, dict) and rules.get("MULTI_BARN_ALLOWED") is True:
+        raise RecordError(
+            "the rule MULTI_BARN_ALLOWED (a barn in a farm that has one) is not supported"
+        )
 
 
 def _tiny_city(setup: dict[str, Any]) -> int:
@@ -261,8 +292,10 @@ def _placed_tiles(msgs: list[Any], from_turn: int) -> list[str]:
     turn = 0
     for m in msgs:
         if isinstance(m, dict) and m.get("type") == "PLACE_TILE":
+            tid = (m.get("payload") or {}).get("tileId")
+            if tid == ABBEY_TILE:
+                continue  # from the player's supply, not drawn
             if turn >= from_turn:
-                tid = (m.get("payload") or {}).get("tileId")
                 try:
                     out.append(tile(str(tid)).id)
                 except EngineError:
@@ -312,6 +345,11 @@ def _convert(
             raise RecordError(f'{kind}: "payload" must be an object', move=n)
         state = rec.state
         action: Action
+        if _BCB_ID in setup.expansions:
+            done = _bcb_message(rec, kind, payload, n)
+            if done:
+                continue
+            state = rec.state
         if kind == "GAME_OVER" or (kind == "COMMIT" and state.step != "deploy"):
             continue  # recorded only / the turn already ended with the deploy or pass
         if state.over:
@@ -320,7 +358,17 @@ def _convert(
             # JCloisterZone always plays the builder's second tile: take the offer
             rec.apply(state.current, Choose(BonusStep.id, "take"))
             state = rec.state
-        if kind == "PLACE_TILE":
+        seat = state.current
+        if kind == "PLACE_TILE" and payload.get("tileId") == ABBEY_TILE:
+            if state.step != AbbeyStep.id:
+                raise RecordError(
+                    "PLACE_TILE AM.A: no abbey may be played now (the player has none left, or "
+                    "no empty cell has tiles on all four sides)",
+                    move=n,
+                )
+            pos = parse_position(payload.get("position"), "PLACE_TILE position", n)
+            action = Choose(AbbeyStep.id, pos.notation())
+        elif kind == "PLACE_TILE":
             if state.step != "place":
                 raise RecordError("PLACE_TILE before the previous turn was committed", move=n)
             if probe and state.pile_pos > forced:
@@ -346,21 +394,65 @@ def _convert(
                 parse_position(payload.get("position"), "PLACE_TILE position", n), rot
             )
             turn += 1
+        elif kind == "DEPLOY_MEEPLE" and state.step == WagonStep.id:
+            seat = state.asks[0].seat  # a wagon's owner moves it on after the scoring
+            action = _wagon_move(payload, state, n)
         elif kind == "DEPLOY_MEEPLE":
             action = _deploy(payload, state, n)
         elif kind == "PASS":
-            if state.step != "deploy":
+            if state.step not in ("deploy", AbbeyStep.id, WagonStep.id):
                 raise RecordError("PASS instead of placing the tile is not supported", move=n)
+            seat = state.asks[0].seat
             action = Pass()
         elif kind == "COMMIT":
             action = Pass()  # a commit straight after the placement deploys nothing
         else:
             raise RecordError(f"replay message {kind} is not supported", move=n)
         try:
-            rec.apply(state.current, action)
+            rec.apply(seat, action)
         except EngineError as e:
             raise RecordError(f"{kind}: {e}", move=n) from None
     return rec.record()
+
+
+def _wagon_move(payload: dict[str, Any], state: GameState, n: int) -> Choose:
+    """The wagon move a DEPLOY_MEEPLE after the scoring names (a feature on any tile)."""
+    pointer = payload.get("pointer")
+    if not isinstance(pointer, dict):
+        raise RecordError('DEPLOY_MEEPLE has no "pointer"', move=n)
+    pos = parse_position(pointer.get("position"), "DEPLOY_MEEPLE position", n)
+    placed = state.board.cells.get(pos)
+    location = pointer.get("location")
+    if placed is None or not isinstance(location, str):
+        raise RecordError("DEPLOY_MEEPLE: a wagon move must name a feature of a tile", move=n)
+    try:
+        index = parse_spot(placed.rt, location)
+    except EngineError as e:
+        raise RecordError(f"DEPLOY_MEEPLE: {e}", move=n) from None
+    return Choose(WagonStep.id, f"{pos.notation()}@{spot_name(placed.rt, index)}")
+
+
+def _bcb_message(rec: Recorder, kind: str, payload: dict[str, Any], n: int) -> bool:
+    """Answer what Bridges, Castles & Bazaars needs before and for this message
+    (:mod:`engine.carcassonne.jcz_bcb`); ``True`` when the message is fully handled."""
+    try:
+        for _ in range(8):
+            answers = jcz_bcb.before(rec.state, kind, payload)
+            if not answers:
+                break
+            for seat, act in answers:
+                rec.apply(seat, act)
+        got = jcz_bcb.convert(rec.state, kind, payload, n)
+        if got is None:
+            return False
+        if got is not True:
+            seat, act = got  # type: ignore[misc]
+            rec.apply(seat, act)
+    except RecordError:
+        raise
+    except EngineError as e:
+        raise RecordError(f"{kind}: {e}", move=n) from None
+    return True
 
 
 def _deploy(payload: dict[str, Any], state: GameState, n: int) -> Deploy:
@@ -372,15 +464,6 @@ def _deploy(payload: dict[str, Any], state: GameState, n: int) -> Deploy:
     if not isinstance(pointer, dict):
         raise RecordError('DEPLOY_MEEPLE has no "pointer"', move=n)
     pos = parse_position(pointer.get("position"), "DEPLOY_MEEPLE position", n)
-    if pos != placed:
-        raise RecordError(
-            f"DEPLOY_MEEPLE on {pos.notation()}, but the tile just placed is at "
-            f"{placed.notation()}",
-            move=n,
-        )
-    location = pointer.get("location")
-    if not isinstance(location, str):
-        raise RecordError('DEPLOY_MEEPLE has no "location"', move=n)
     meeple = str(payload.get("meepleId", ""))
     owner, _, rest = meeple.partition(".")
     kind = rest.partition(".")[0]
@@ -393,6 +476,27 @@ def _deploy(payload: dict[str, Any], state: GameState, n: int) -> Deploy:
             f"but it is player {seat + 1}'s turn",
             move=n,
         )
+    if figure == "barn":  # it names the field of the cell south-east of its corner
+        corner = next(
+            (k for k, v in CORNER_SPOTS.items() if v == (pos.x - placed.x, pos.y - placed.y)),
+            None,
+        )
+        if corner is None:
+            raise RecordError(
+                f"DEPLOY_MEEPLE: a barn at {pos.notation()} is on no corner of the tile just "
+                f"placed at {placed.notation()}",
+                move=n,
+            )
+        return Deploy(corner, figure)
+    if pos != placed:
+        raise RecordError(
+            f"DEPLOY_MEEPLE on {pos.notation()}, but the tile just placed is at "
+            f"{placed.notation()}",
+            move=n,
+        )
+    location = pointer.get("location")
+    if not isinstance(location, str):
+        raise RecordError('DEPLOY_MEEPLE has no "location"', move=n)
     try:
         index = parse_spot(state.board.cells[placed].rt, location)
     except EngineError as e:

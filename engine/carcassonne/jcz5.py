@@ -36,6 +36,9 @@ from engine.core.errors import RecordError
 
 _IC, _TB, _AM = "Inns & Cathedrals", "Traders & Builders", "Abbey & Mayor"
 _BCB, _PD = "Bridges, Castles & Bazaars", "Princess & Dragon"
+_BCB_ID = "bridges_castles_bazaars"
+#: JCloisterZone's bazaar auction is the rulebook's open one (rule ``bazaar-no-auction``: none)
+_OPEN = ("bcb.bidding", "open")
 
 #: JCloisterZone tile set id (``setup.sets`` key) -> our support (``""`` = the base game).
 SETS: dict[str, JczPart] = {
@@ -44,8 +47,8 @@ SETS: dict[str, JczPart] = {
     "inns-and-cathedrals:1": JczPart(_IC, "inns_cathedrals"),
     "traders-and-builders:1": JczPart(_TB, "traders_builders"),
     "traders-and-builders:2": JczPart(f"{_TB}, 2nd edition (with gardens)", None),
-    "abbey-and-mayor:1": JczPart(_AM, None),
-    "bridges-castles-and-bazaars:1": JczPart(_BCB, None),
+    "abbey-and-mayor:1": JczPart(_AM, "abbey_mayor"),
+    "bridges-castles-and-bazaars:1": JczPart(_BCB, _BCB_ID, (_OPEN,)),
     "goldmines": JczPart("Gold Mines", None),
     "mage-and-witch:1": JczPart("Mage & Witch", None),
     "corn-circles/1": JczPart("Crop Circles", None),
@@ -88,13 +91,13 @@ ELEMENTS: dict[str, JczElement] = {
     "pig-herd": JczElement(JczPart(f"{_TB}: pig herds", "")),
     "witch": JczElement(JczPart("Mage & Witch: the witch", "")),
     "escape": JczElement(JczPart("Cathars: escape", "")),
-    "abbey": _unsupported(f"{_AM}: the abbey"),
-    "barn": _unsupported(f"{_AM}: the barn"),
-    "wagon": _unsupported(f"{_AM}: the wagon"),
-    "mayor": _unsupported(f"{_AM}: the mayor"),
-    "bridge": _unsupported(f"{_BCB}: bridges"),
-    "castle": _unsupported(f"{_BCB}: castles"),
-    "bazaar": _unsupported(f"{_BCB}: bazaars"),
+    "abbey": JczElement(JczPart(_AM, "abbey_mayor", (("am.abbey", True),))),
+    "barn": JczElement(JczPart(_AM, "abbey_mayor", (("am.barn", True),)), "barn"),
+    "wagon": JczElement(JczPart(_AM, "abbey_mayor", (("am.wagon", True),)), "wagon"),
+    "mayor": JczElement(JczPart(_AM, "abbey_mayor", (("am.mayor", True),)), "mayor"),
+    "bridge": JczElement(JczPart(_BCB, _BCB_ID, (("bcb.bridges", True), _OPEN))),
+    "castle": JczElement(JczPart(_BCB, _BCB_ID, (("bcb.castles", True), _OPEN))),
+    "bazaar": JczElement(JczPart(_BCB, _BCB_ID, (("bcb.markets", True), _OPEN))),
     "gold": _unsupported("Gold Mines"),
     "mage": _unsupported("Mage & Witch"),
     "flier": _unsupported("Flying Machines"),
@@ -130,13 +133,15 @@ ELEMENTS: dict[str, JczElement] = {
     "well": _unsupported("wells"),
 }
 
-#: JCloisterZone rules (``setup.rules``): how each becomes our setup. ``None`` = the rule only
-#: matters with a module whose elements we refuse anyway, so it never changes a game we play.
-RULES: dict[str, Callable[[Any], tuple[str, Any]] | None] = {
+#: JCloisterZone rules (``setup.rules``): how each becomes our setup — a ``GameSetup`` field, or
+#: ``option:<key>`` for an expansion's option; the function returns ``None`` for a value that
+#: changes nothing. ``None`` = the rule only matters with a module whose elements we refuse
+#: anyway, so it never changes a game we play.
+RULES: dict[str, Callable[[Any], tuple[str, Any] | None] | None] = {
     "tiny-city-scoring": lambda v: ("tiny_city", _tiny_city(v)),
-    "wagon-move": None,
-    "barn-placement": None,
-    "bazaar-no-auction": None,
+    "wagon-move": lambda v: ("option:am.wagon_move", _wagon_move(v)),
+    "barn-placement": lambda v: _barn_placement(v),
+    "bazaar-no-auction": lambda v: ("option:bcb.bidding", "no_auction" if v is True else "open"),
     "princess-action": None,
     "fairy-placement": None,
     "dragon-move": None,
@@ -333,7 +338,7 @@ def _setup(raw: dict[str, Any], sets: dict[str, JczPart], names: tuple[str, ...]
     # an expansion's switchable parts are on only when the save lists their elements
     for element in ELEMENTS.values():
         if element.part.expansion in expansions:
-            options.update((k, False) for k, _ in element.part.options)
+            options.update((k, False) for k, v in element.part.options if isinstance(v, bool))
     for part in parts:
         options.update(part.options)
     for figure, n in counts.items():
@@ -347,13 +352,21 @@ def _setup(raw: dict[str, Any], sets: dict[str, JczPart], names: tuple[str, ...]
         rules = {}
     if not isinstance(rules, dict):
         raise RecordError('"setup.rules" must be an object')
+    if "abbey_mayor" in expansions:
+        options["am.wagon_move"] = "near"  # JCloisterZone 5's default wagon move ("C2")
     for key, value in rules.items():
         if key not in RULES:
             raise RecordError(f"unknown JCloisterZone rule '{key}'")
         rule = RULES[key]
-        if rule is not None:
-            field, ours_value = rule(value)
-            fields[field] = ours_value
+        setting = rule(value) if rule is not None else None
+        if setting is not None:
+            field, ours_value = setting
+            if field.startswith("option:"):
+                option = field.removeprefix("option:")
+                if any(o.key == option for e in expansions for o in find_expansion(e).options):
+                    options[option] = ours_value  # (an option of a part not in play: nothing)
+            else:
+                fields[field] = ours_value
     return GameSetup(
         players=len(names),
         expansions=expansions,
@@ -371,6 +384,23 @@ def _tiny_city(value: Any) -> int:
     if isinstance(value, bool) or str(value) not in ("2", "4"):
         raise RecordError(f"unknown tiny-city-scoring rule value '{value}'")
     return int(str(value))
+
+
+def _wagon_move(value: Any) -> str:
+    """``wagon-move``: ``"C1"`` (along the features a road links: ours) or ``"C2"`` (any
+    feature on the same or a neighbouring tile; JCloisterZone 5's default)."""
+    moves = {"C1": "road", "C2": "near"}
+    if not isinstance(value, str) or value not in moves:
+        raise RecordError(f"unknown wagon-move rule value '{value}'")
+    return moves[value]
+
+
+def _barn_placement(value: Any) -> None:
+    """``barn-placement``: only ``"not-occupied"`` (no second barn in a farm) is played."""
+    if value != "not-occupied":
+        raise RecordError(
+            f"the barn-placement rule '{value}' (a barn in a farm that has one) is not supported"
+        )
 
 
 def _check_start(raw: Any) -> None:

@@ -7,6 +7,11 @@ action (``DEPLOY_MEEPLE`` or ``PASS``; nothing when no action is possible), then
 which scores. Our engine asks the same things as decisions (``core.place``, ``core.deploy``),
 and the few decisions JCloisterZone never asks are answered the way it plays them
 (:data:`ALWAYS`: the builder's second tile is always taken).
+
+Abbey & Mayor (§3.8, §3.11): the abbey is offered before the tile (``PLACE_TILE AM/A``, or
+``PASS`` + ``COMMIT`` to draw); a barn's ``DEPLOY_MEEPLE`` names the field of the cell south-east
+of its corner; after the scoring each wagon that may move is ``DEPLOY_MEEPLE`` (then ``COMMIT``
+once its owner has moved all it moves) or ``PASS``.
 """
 
 from __future__ import annotations
@@ -14,10 +19,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.carcassonne.actions import Action, Deploy, Pass, PlaceTile
+from engine.carcassonne import jcz_bcb
+from engine.carcassonne.actions import Action, Choose, Deploy, Pass, PlaceTile
+from engine.carcassonne.expansions.abbey_mayor.abbey import AbbeyStep
+from engine.carcassonne.expansions.abbey_mayor.model import ABBEY_TILE
+from engine.carcassonne.expansions.abbey_mayor.wagon import WagonStep
 from engine.carcassonne.expansions.traders_builders import BonusStep
-from engine.carcassonne.geometry import Rotation
+from engine.carcassonne.geometry import Position, Rotation
 from engine.carcassonne.jcz import MEEPLES, parse_position
+from engine.carcassonne.placement import CORNER_SPOTS
 from engine.carcassonne.record import GameRecord, Recorder
 from engine.carcassonne.rules import pending, spot_name
 from engine.carcassonne.state import GameSetup, GameState
@@ -26,6 +36,7 @@ from engine.core.errors import EngineError, RecordError
 from engine.core.seats import Seat
 
 PLACE, DEPLOY = "core.place", "core.deploy"
+ABBEY, WAGON = AbbeyStep.id, WagonStep.id
 #: decisions JCloisterZone never asks, with the option it always takes
 ALWAYS: dict[str, str] = {BonusStep.id: "take"}
 
@@ -122,9 +133,11 @@ def check_tile(tile_id: Any, tile_sets: frozenset[str], what: str, n: int | None
 
 
 def placed_tiles(msgs: list[Message], from_turn: int) -> list[str]:
-    """Our ids of the tiles placed from turn ``from_turn`` (0-based) on."""
+    """Our ids of the tiles drawn and placed from turn ``from_turn`` (0-based) on."""
     out = []
-    placed = [m for m in msgs if m.kind == "PLACE_TILE"]
+    placed = [
+        m for m in msgs if m.kind == "PLACE_TILE" and m.payload.get("tileId") != ABBEY_TILE
+    ]  # an abbey comes from its player's supply, not from the pile
     for m in placed[from_turn:]:
         tid = m.payload.get("tileId")
         try:
@@ -177,21 +190,43 @@ class _Walk:
         self.actor = Seat(0)
 
     def step(self, m: Message) -> int | None:
+        if jcz_bcb.ID in self.rec.state.ext and self._bcb(m):
+            return None
         state = self.rec.state
         if m.kind == "COMMIT" and self.commit_due:  # the turn's action is already applied
             self._check_player(m, self.actor)
             self.commit_due = False
             return None
         if state.over:
+            abbeys = "abbey_mayor" in state.setup.expansions and state.setup.option("am.abbey")
+            if abbeys and (m.kind == "PASS" or m.payload.get("tileId") == ABBEY_TILE):
+                raise RecordError(
+                    f"{m.kind} after the last tile: JCloisterZone's end-of-game abbey round "
+                    "is not supported (the game ends with the pile)",
+                    move=m.n,
+                )
             raise RecordError(f"{m.kind} after the game is over", move=m.n)
-        open_kinds = {d.kind for d in pending(state)}
+        if m.kind != "COMMIT":
+            self._always(m)
+        open_kinds = {d.kind for d in pending(self.rec.state)}
         if m.kind == "COMMIT":
             if DEPLOY not in open_kinds:
                 raise RecordError("COMMIT with no placed tile to commit", move=m.n)
             self._apply(m, Pass(), DEPLOY)  # no action was possible: the commit ends the turn
             return None
+        if m.kind == "DEPLOY_MEEPLE" and WAGON in open_kinds:
+            self._apply(m, self._wagon(m), WAGON)  # a wagon moves on; COMMIT after its last
+            self.commit_due = True
+            return None
         if self.commit_due:
             raise RecordError(f"{m.kind} before the turn was committed", move=m.n)
+        if m.kind == "PASS" and WAGON in open_kinds:
+            self._apply(m, Pass(), WAGON)  # the wagon stays home; no COMMIT follows
+            return None
+        if m.kind == "PASS" and ABBEY in open_kinds:
+            self._apply(m, Pass(), ABBEY)  # no abbey: draw; a COMMIT follows
+            self.commit_due = True
+            return None
         if m.kind == "PLACE_TILE":
             return self._place(m, open_kinds)
         if m.kind == "DEPLOY_MEEPLE":
@@ -212,7 +247,32 @@ class _Walk:
             )
         raise RecordError(f"unknown replay message type '{m.kind}'", move=m.n)
 
-    def _place(self, m: Message, open_kinds: set[str]) -> int | None:
+    def _bcb(self, m: Message) -> bool:
+        """Bridges, Castles & Bazaars (:mod:`engine.carcassonne.jcz_bcb`): answer what it
+        needs before this message, and the message itself when it is one of its own."""
+        try:
+            for _ in range(8):
+                answers = jcz_bcb.before(self.rec.state, m.kind, m.payload)
+                if not answers:
+                    break
+                for seat, act in answers:
+                    self.rec.apply(seat, act)
+            got = jcz_bcb.convert(self.rec.state, m.kind, m.payload, m.n)
+            if got is None:
+                return False
+            if got is not True:
+                seat, act = got  # type: ignore[misc]
+                self._check_player(m, seat)
+                self.rec.apply(seat, act)
+                self.actor = seat
+        except RecordError:
+            raise
+        except EngineError as e:
+            raise RecordError(f"{m.kind}: {e}", move=m.n) from None
+        return True
+
+    def _always(self, m: Message) -> None:
+        """Answer the open decisions JCloisterZone never asks, as it plays them."""
         for d in pending(self.rec.state):
             if d.kind in ALWAYS:
                 take = next(o for o in d.options if o.id == ALWAYS[d.kind])
@@ -221,7 +281,18 @@ class _Walk:
                     self.rec.apply(d.seat, take.action)
                 except EngineError as e:  # pragma: no cover - the engine offered it
                     raise RecordError(f"{m.kind}: {e}", move=m.n) from None
-                open_kinds = {x.kind for x in pending(self.rec.state)}
+
+    def _place(self, m: Message, open_kinds: set[str]) -> int | None:
+        if m.payload.get("tileId") == ABBEY_TILE:
+            if ABBEY not in open_kinds:
+                raise RecordError(
+                    "PLACE_TILE AM/A: no abbey may be played now (the player has none left, "
+                    "or no empty cell has tiles on all four sides)",
+                    move=m.n,
+                )
+            pos = parse_position(m.payload.get("position"), "PLACE_TILE position", m.n)
+            self._apply(m, Choose(ABBEY, pos.notation()), ABBEY)
+            return None
         if PLACE not in open_kinds:
             raise RecordError(
                 "PLACE_TILE before the action of the tile just placed (DEPLOY_MEEPLE, PASS "
@@ -248,20 +319,15 @@ class _Walk:
         self._apply(m, PlaceTile(pos, ROTATIONS[rotation]), PLACE)
         return None
 
-    def _deploy(self, m: Message, state: GameState) -> Deploy:
-        """Our Deploy for a DEPLOY_MEEPLE message, with the spot in our own notation."""
-        placed = state.placed
-        assert placed is not None
+    def _pointer(self, m: Message) -> tuple[Position, dict[str, Any]]:
         pointer = m.payload.get("pointer")
         if not isinstance(pointer, dict):
             raise RecordError('DEPLOY_MEEPLE has no "pointer"', move=m.n)
-        pos = parse_position(pointer.get("position"), "DEPLOY_MEEPLE position", m.n)
-        if pos != placed:
-            raise RecordError(
-                f"DEPLOY_MEEPLE on {pos.notation()}, but the tile just placed is at "
-                f"{placed.notation()}",
-                move=m.n,
-            )
+        return parse_position(pointer.get("position"), "DEPLOY_MEEPLE position", m.n), pointer
+
+    def _part(self, m: Message, pos: Position, pointer: dict[str, Any]) -> tuple[RotatedTile, int]:
+        """The placed tile at ``pos`` and the feature a pointer names on it."""
+        placed = self.rec.state.board.cells.get(pos)
         feature, location = pointer.get("feature"), pointer.get("location")
         if not isinstance(feature, str) or not isinstance(location, str):
             raise RecordError(
@@ -271,14 +337,28 @@ class _Walk:
         if kind is None:
             what = OTHER_FEATURES.get(feature, f"a {feature}")
             raise RecordError(f"DEPLOY_MEEPLE on {what} is not supported", move=m.n)
-        rt = state.board.cells[placed].rt
-        index = _feature_at(rt, kind, location)
+        if placed is None:
+            raise RecordError(f"DEPLOY_MEEPLE on {pos.notation()}, where no tile is", move=m.n)
+        index = _feature_at(placed.rt, kind, location)
         if index is None:
-            spots = ", ".join(rt.spots)
+            spots = ", ".join(placed.rt.spots)
             raise RecordError(
                 f"DEPLOY_MEEPLE: the tile has no {feature}:{location}; its spots are {spots}",
                 move=m.n,
             )
+        return placed.rt, index
+
+    def _wagon(self, m: Message) -> Choose:
+        """The wagon move a DEPLOY_MEEPLE after the scoring names (any tile)."""
+        pos, pointer = self._pointer(m)
+        rt, index = self._part(m, pos, pointer)
+        return Choose(WAGON, f"{pos.notation()}@{spot_name(rt, index)}")
+
+    def _deploy(self, m: Message, state: GameState) -> Deploy:
+        """Our Deploy for a DEPLOY_MEEPLE message, with the spot in our own notation."""
+        placed = state.placed
+        assert placed is not None
+        pos, pointer = self._pointer(m)
         meeple = m.payload.get("meepleId")
         parts = meeple.split(".") if isinstance(meeple, str) else []
         if (
@@ -295,6 +375,23 @@ class _Walk:
                 f"but it is player {state.current + 1}'s turn",
                 move=m.n,
             )
+        if figure == "barn":  # it names the field of the cell south-east of its corner (§3.8)
+            offset = (pos.x - placed.x, pos.y - placed.y)
+            spot = next((k for k, v in CORNER_SPOTS.items() if v == offset), None)
+            if spot is None:
+                raise RecordError(
+                    f"DEPLOY_MEEPLE: a barn at {pos.notation()} is on no corner of the tile "
+                    f"just placed at {placed.notation()}",
+                    move=m.n,
+                )
+            return Deploy(spot, figure)
+        if pos != placed:
+            raise RecordError(
+                f"DEPLOY_MEEPLE on {pos.notation()}, but the tile just placed is at "
+                f"{placed.notation()}",
+                move=m.n,
+            )
+        rt, index = self._part(m, pos, pointer)
         return Deploy(spot_name(rt, index), figure)
 
     def _apply(self, m: Message, action: Action, decision: str) -> None:

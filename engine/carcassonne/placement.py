@@ -10,17 +10,27 @@ from typing import Any
 
 from engine.carcassonne.actions import Deploy
 from engine.carcassonne.board import Board, Feature, PlacedTile
-from engine.carcassonne.expansion import Expansion
-from engine.carcassonne.figures import is_follower
+from engine.carcassonne.expansion import Expansion, deploy_vetoes
+from engine.carcassonne.figures import FIGURES, is_follower
 from engine.carcassonne.geometry import HALF_NAMES, SIDE_NAMES, Position, Rotation
 from engine.carcassonne.state import GameState
 from engine.carcassonne.tiles import FeatureKind, RotatedTile, TileDef, tile
 from engine.core import messages
+from engine.core.decisions import Corner, FeatureRef
 from engine.core.errors import IllegalActionError, InvalidActionError
 from engine.core.messages import Phrase
 from engine.core.seats import Seat
 
 _SIDE_WORDS = ("north", "east", "south", "west")
+
+#: Spots on the corners of a placed tile (for figures that stand where four tiles meet), with
+#: the offset of the cell whose north-west corner it is (``decisions.Corner``).
+CORNER_SPOTS: dict[str, tuple[int, int]] = {
+    "corner:NW": (0, 0),
+    "corner:NE": (1, 0),
+    "corner:SE": (1, 1),
+    "corner:SW": (0, 1),
+}
 _EDGE_WORDS = {1: "city", 2: "road", 3: "field"}
 
 messages.register(
@@ -197,10 +207,33 @@ def has_placement(board: Board, t: TileDef) -> bool:
 
 
 def legal_placements(state: GameState) -> dict[Position, tuple[Rotation, ...]]:
-    """Cells and rotations where the drawn tile may go (empty unless the step is ``place``)."""
+    """Cells and rotations where the drawn tile may go (empty unless the step is ``place``):
+    where its edges match, and where an expansion allows more (``Expansion.extra_placements``)."""
     if state.step != "place" or state.drawn is None:
         return {}
-    return placements_for(state.board, tile(state.drawn))
+    t = tile(state.drawn)
+    out = placements_for(state.board, t)
+    if state.setup.expansions:
+        for pos, rots in extra_placements(state, t).items():
+            have = out.get(pos, ())
+            out[pos] = tuple(sorted(set(have) | set(rots)))
+    return out
+
+
+def extra_placements(state: GameState, t: TileDef) -> dict[Position, tuple[Rotation, ...]]:
+    """The placements of ``t`` that the enabled expansions allow besides matching edges."""
+    out: dict[Position, tuple[Rotation, ...]] = {}
+    for e in state.exps:
+        for pos, rots in (e.extra_placements(state, t) or {}).items():
+            out[pos] = tuple(sorted(set(out.get(pos, ())) | set(rots)))
+    return out
+
+
+def can_place(state: GameState, t: TileDef) -> bool:
+    """Whether ``t`` may go anywhere now (else it is discarded, RULES.md §2.4.4)."""
+    if has_placement(state.board, t):
+        return True
+    return bool(state.setup.expansions) and bool(extra_placements(state, t))
 
 
 def explain_placement(board: Board, t: TileDef, pos: Position, rotation: Rotation) -> str | None:
@@ -317,20 +350,32 @@ def legal_deploys(state: GameState) -> list[Deploy]:
     placed = state.board.cells[state.placed]
     rt = placed.rt
     out: list[Deploy] = []
-    figures = [k for k, n in supply.items() if n > 0]
+    figures = [
+        k for k, n in supply.items() if n > 0 and (k not in FIGURES or FIGURES[k].on_features)
+    ]
     if not figures:
         return out
     board = state.board
-    exps = state.exps
+    vetoes = deploy_vetoes(state.setup)
     for f in rt.tile.features:
         if f.kind is FeatureKind.FIELD and not state.setup.farmers:
             continue
         feat = board.features[board.root[placed.segs[f.index]]]
         name = spot_name(rt, f.index)
         for fig in figures:
-            if can_deploy(state, exps, seat, fig, feat):
+            if can_deploy(state, vetoes, seat, fig, feat):
                 out.append(Deploy(name, fig))
+    for e in state.exps:
+        out.extend(e.extra_deploys(state, seat, placed))
     return out
+
+
+def deploy_target(pos: Position, spot: str) -> FeatureRef | Corner:
+    """Where a deploy on the tile at ``pos`` is drawn: a feature's spot, or a corner."""
+    corner = CORNER_SPOTS.get(spot)
+    if corner is not None:
+        return Corner(pos.x + corner[0], pos.y + corner[1])
+    return FeatureRef(pos.x, pos.y, spot)
 
 
 def occupied(feat: Feature) -> bool:
@@ -349,6 +394,25 @@ def can_deploy(
         if verdict is True:
             allowed = True
     return allowed
+
+
+def deploy_refused(
+    state: GameState, placed: PlacedTile, index: int | None, figure: str
+) -> IllegalActionError:
+    """Why putting ``figure`` on feature ``index`` of the tile just placed (``None``: a spot
+    beside its features, a corner) is refused: no such figure left, else an expansion's own
+    reason (keyed), else the core's."""
+    seat = state.current
+    if state.players[seat].supply.get(figure, 0) <= 0:
+        return IllegalActionError.keyed("err.no_figure_left", figure=_figure(figure))
+    feat = None if index is None else state.board.feature_of(placed.segs[index])
+    for e in state.exps:
+        reason = e.deploy_refusal(state, seat, figure, feat)
+        if reason is not None:
+            return reason
+    if index is None:
+        return IllegalActionError.keyed("err.cannot_deploy", figure=_figure(figure))
+    return refuse_deploy(state, placed, index, figure)
 
 
 def why_not_deploy(state: GameState, placed: PlacedTile, index: int, figure: str) -> str:

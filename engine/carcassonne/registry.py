@@ -69,10 +69,11 @@ def find_expansion(expansion_id: str) -> type[Expansion]:
 
 
 def _changed() -> None:
-    from engine.carcassonne.expansion import expansions_of
+    from engine.carcassonne.expansion import deploy_vetoes, expansions_of
     from engine.carcassonne.flow import program_of
 
     expansions_of.cache_clear()
+    deploy_vetoes.cache_clear()
     program_of.cache_clear()
 
 

@@ -188,9 +188,14 @@ def preview(state: GameState, seat: Seat, action: Action) -> tuple[Decision, ...
     Front ends use it to chain pickers (place, then deploy on the same tile) before they
     submit both actions at once.
 
+    Answering a simultaneous choice (a decision with a ``group``: a sealed bid) is never
+    previewed: what follows may reveal the other seats' answers.
+
     Raises:
         EngineError: as :func:`apply`.
     """
+    if any(d.group is not None for d in _pending(state) if d.seat == seat):
+        return None
     after = apply(state, seat, action).state
     if after.pile_pos != state.pile_pos or after.rng != state.rng or after.over:
         return None

@@ -9,7 +9,7 @@ optional: passing deploys nothing).
 from __future__ import annotations
 
 from engine.carcassonne.actions import Action, Deploy, Pass, PlaceTile
-from engine.carcassonne.board import Meeple
+from engine.carcassonne.board import Meeple, PlacedTile
 from engine.carcassonne.events import (
     Event,
     FigureDeployed,
@@ -30,19 +30,22 @@ from engine.carcassonne.flow import (
 )
 from engine.carcassonne.geometry import Position, Rotation
 from engine.carcassonne.placement import (
+    CORNER_SPOTS,
+    can_place,
+    deploy_refused,
+    deploy_target,
+    extra_placements,
     fits_table,
-    has_placement,
     legal_deploys,
     legal_placements,
     parse_spot,
-    refuse_deploy,
     refuse_placement,
     spot_name,
 )
 from engine.carcassonne.state import GameState
 from engine.carcassonne.tiles import tile
 from engine.core import messages
-from engine.core.decisions import Cell, Decision, FeatureRef, Option, Prompt
+from engine.core.decisions import Cell, Decision, Option, Prompt
 from engine.core.errors import IllegalActionError
 from engine.core.seats import Seat
 
@@ -94,11 +97,20 @@ class DrawStep(Step):
     id = "core.draw"
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
+        held = s.drawn
+        if held is not None:  # an expansion handed the seat a tile (a market's): play that one
+            s.placed = None
+            if can_place(s, tile(held)):
+                events.append(TileDrawn(frame.seat, held))
+                return None
+            s.drawn = None
+            s.discarded = s.discarded + (held,)
+            events.append(TileDiscarded(frame.seat, held))
         limit = s.setup.draw_limit
         while s.pile_pos < len(s.pile) and (limit is None or s.pile_pos < limit):
             tid = s.pile[s.pile_pos]
             s.pile_pos += 1
-            if has_placement(s.board, tile(tid)):
+            if can_place(s, tile(tid)):
                 s.drawn = tid
                 s.placed = None
                 events.append(TileDrawn(frame.seat, tid))
@@ -131,14 +143,18 @@ class PlaceStep(Step):
         rot = Rotation(action.rotation)
         code = s.board.frontier.get(pos)
         if code is None or rot not in fits_table(t)[code]:
-            raise refuse_placement(s.board, t, pos, rot) or IllegalActionError.keyed(
-                "err.placement"
-            )
-        s.board.place(pos, t.rotated(rot))
+            extra = extra_placements(s, t) if s.setup.expansions else {}
+            if rot not in extra.get(pos, ()):
+                raise refuse_placement(s.board, t, pos, rot) or IllegalActionError.keyed(
+                    "err.placement"
+                )
+        placed = s.board.place(pos, t.rotated(rot))
         s.placed = pos
         s.drawn = None
         s.last_placed[ask.seat] = pos
         events.append(TilePlaced(ask.seat, t.id, pos, rot))
+        for e in s.exps:
+            events.extend(e.settle_placement(s, placed))
         return None
 
     def refuse(self, s: GameState, action: Action) -> IllegalActionError:
@@ -210,11 +226,15 @@ class DeployStep(Step):
         assert isinstance(action, Deploy) and s.placed is not None
         seat = ask.seat
         placed = s.board.cells[s.placed]
+        if s.setup.expansions and _deploy_extra(s, seat, placed, action, events):
+            return None
+        if action.spot in CORNER_SPOTS:
+            raise deploy_refused(s, placed, None, action.figure)
         index = parse_spot(placed.rt, action.spot)
         spot = spot_name(placed.rt, index)
         legal = {(d.spot, d.figure) for d in legal_deploys(s)}
         if (spot, action.figure) not in legal:
-            raise refuse_deploy(s, placed, index, action.figure)
+            raise deploy_refused(s, placed, index, action.figure)
         s.board.add_meeple(Meeple(seat, action.figure, placed.segs[index], placed.pos))
         s.players[seat].supply[action.figure] -= 1
         events.append(FigureDeployed(seat, action.figure, placed.pos, spot))
@@ -234,7 +254,7 @@ class DeployStep(Step):
                     Option(
                         d.notation().removeprefix("deploy "),
                         d,
-                        FeatureRef(pos.x, pos.y, d.spot),
+                        deploy_target(pos, d.spot),
                         (("spot", d.spot), ("figure", d.figure)),
                     )
                 )
@@ -249,6 +269,22 @@ class DeployStep(Step):
             optional=True,
             pass_action=Pass(),
         )
+
+
+def _deploy_extra(
+    s: GameState, seat: Seat, placed: PlacedTile, action: Deploy, events: list[Event]
+) -> bool:
+    """Carry out ``action`` when an expansion offers it beside the tile's features (a figure
+    on a corner); ``False`` when none does."""
+    exps = s.exps
+    if not any(action == d for e in exps for d in e.extra_deploys(s, seat, placed)):
+        return False
+    for e in exps:
+        done = e.deploy_extra(s, seat, placed, action)
+        if done is not None:
+            events.extend(done)
+            return True
+    return False  # pragma: no cover - an offered deploy is always carried out
 
 
 class ScoreStep(Step):

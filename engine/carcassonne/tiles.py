@@ -8,7 +8,7 @@ for the two Crop Circle sets). :func:`load_tile_set` parses and validates a file
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import cache
 from importlib import resources
@@ -436,6 +436,39 @@ def load_tile_set(set_id: str) -> tuple[TileDef, ...]:
         expected=SET_COUNTS[set_id],
         expected_held=HELD_COUNTS.get(set_id, 0),
     )
+
+
+_LAID: dict[tuple[str, tuple[FeatureDef, ...]], TileDef] = {}
+
+
+def with_features(t: TileDef, extra: tuple[FeatureDef, ...]) -> TileDef:
+    """``t`` with roads or cities laid on it after printing (a wooden bridge): the same tile id,
+    the printed features unchanged and ``extra`` appended (indexed after them), and the edges
+    they reach turned into their kind. Fields keep their half-edges: they go on underneath.
+
+    Front ends draw the printed tile (its id); the expansion that laid the features draws them.
+    Cached, so a board holds one object per laid variant.
+    """
+    key = (t.id, extra)
+    got = _LAID.get(key)
+    if got is not None and got.features[: len(t.features)] == t.features:
+        return got
+    edges = list(t.edges)
+    feats = list(t.features)
+    for i, f in enumerate(extra):
+        if f.kind not in (FeatureKind.ROAD, FeatureKind.CITY):
+            raise TileDataError(f"tile {t.id}: only roads and cities can be laid on a tile")
+        feats.append(replace(f, index=len(t.features) + i))
+        kind = EdgeKind.ROAD if f.kind is FeatureKind.ROAD else EdgeKind.CITY
+        for s in range(4):
+            if f.sides >> s & 1:
+                edges[s] = kind
+    derived = replace(t, features=tuple(feats), edges=tuple(edges))  # type: ignore[arg-type]
+    object.__setattr__(derived, "rotations", _build_rotations(derived))
+    if len(_LAID) > 4096:
+        _LAID.clear()
+    _LAID[key] = derived
+    return derived
 
 
 @cache

@@ -12,7 +12,8 @@ knowing which rule or expansion asked it:
   builds the action from the number;
 * ``optional`` decisions may be passed with ``pass_action``;
 * ``visibility`` PRIVATE decisions go to their seat alone (DM), and decisions of one
-  ``group`` are answered independently and resolved together (sealed bids);
+  ``group`` are answered independently and resolved together (sealed bids); ``answered``
+  names the seats of the group that have answered (never what);
 * ``key`` is unique in the match while the decision is open: an answer names it, so an answer
   to a decision that has closed is refused as out of date, while another seat's new decision
   leaves yours valid.
@@ -191,6 +192,7 @@ class Decision:
         "visibility",
         "group",
         "pass_action",
+        "answered",
         "_options",
         "_make",
         "_answers",
@@ -209,8 +211,12 @@ class Decision:
         group: str | None = None,
         pass_action: Any = None,
         answers: Callable[[], tuple[Any, ...]] | None = None,
+        answered: tuple[Seat, ...] = (),
     ) -> None:
         self.key = key
+        #: the seats of its ``group`` that have answered already (who, never what), so a
+        #: front end can show who is still awaited in a simultaneous choice
+        self.answered = answered
         self.seat = seat
         self.kind = kind
         self.prompt = prompt

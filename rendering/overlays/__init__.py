@@ -12,7 +12,9 @@ An overlay can
 * draw its figure kinds (:attr:`Overlay.figures`: kind -> :class:`FigureArt`),
 * add a line of icons with counts to every player's row in the side panel or strip
   (:meth:`Overlay.panel_items`, from ``view.ext[<its id>]``), and
-* draw tokens on the board after tiles and figures (:meth:`Overlay.draw_board`).
+* draw tokens on the board after tiles and figures (:meth:`Overlay.draw_board`), or under the
+  figures (:meth:`Overlay.draw_under`), and
+* add a strip under the board picture (:meth:`Overlay.strip`).
 
 Tests (and expansions that live outside the package, e.g. a test-only one) may put an overlay in
 place with :func:`register` and take it out with :func:`unregister`.
@@ -70,6 +72,16 @@ class Overlay:
     def draw_board(self, img: Image.Image, view: PublicView, frame: Frame) -> None:
         """Draw this expansion's tokens on the board (after tiles and figures). Use
         ``frame.cell_xy(pos)``, ``frame.tile`` and ``rendering.layout.spot_anchor``."""
+        return None
+
+    def draw_under(self, img: Image.Image, view: PublicView, frame: Frame) -> None:
+        """Draw what lies on the tiles under the figures (a wooden bridge a follower may
+        stand on): after the tiles, before any figure. Cells outside ``frame`` are skipped."""
+        return None
+
+    def strip(self, view: PublicView, width: int) -> Image.Image | None:
+        """A strip of ``width`` px shown under the board picture (a market's tiles), or
+        ``None`` when this overlay has nothing to show there in ``view``."""
         return None
 
 

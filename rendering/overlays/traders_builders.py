@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from types import MappingProxyType
 
 from PIL import Image, ImageDraw
@@ -12,6 +11,7 @@ from PIL import Image, ImageDraw
 from engine.carcassonne.tiles import GOODS
 from engine.carcassonne.view import PublicView
 from engine.core.seats import Seat
+from rendering.cache import MiB, memo
 from rendering.figures import SS, draw_mark, outline_colour, rim, shapes
 from rendering.layout import Symbol
 from rendering.overlays import FigureArt, Overlay, PanelItem
@@ -134,7 +134,7 @@ def draw_pig(style: SeatStyle, size: int, lying: bool) -> Image.Image:
     return img.resize((size, size), Image.Resampling.LANCZOS)
 
 
-@lru_cache(maxsize=64)
+@memo("overlay.goods_icon", entries=64, budget=2 * MiB)
 def goods_icon(kind: str, size: int) -> Image.Image:
     """RGBA icon of a goods token (``wine``, ``grain`` or ``cloth``) on a light tile-like chip,
     drawn with the same art as the symbol printed in cities."""

@@ -30,6 +30,7 @@ SHARED = frozenset(
         "carcassonne",
         "decide",  # "quién decide qué"
         "final",
+        "jcloisterzone",  # a program's name
         "has",  # "la pieza que has colocado"
         "local",
         "min",  # minutes

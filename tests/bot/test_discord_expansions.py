@@ -357,8 +357,9 @@ async def test_follower_picker_names_the_figures(table: Table) -> None:
     targets = [o.target for o in deploy.options]
     if len(deploy.options) <= 5:
         marks = [spot_letter(i) for i in range(len(targets))]
+        figures = [o.facet("figure") for o in deploy.options]
         assert picker.file("choices.png") == render_targets(
-            outcome.view, targets, marks, seat=deploy.seat
+            outcome.view, targets, marks, seat=deploy.seat, figures=figures
         )
     answer = Answerer(fake, random.Random(1), pass_rate=0)
     for _ in range(5):

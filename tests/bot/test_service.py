@@ -697,3 +697,37 @@ async def test_a_match_that_no_longer_replays_does_not_stop_the_others(db_path: 
         assert (await svc.abandon(2, ANN, can_manage=True)).status == "abandoned"
     finally:
         await svc.close()
+
+
+async def test_undo_also_before_an_expansions_choice_about_the_tile(svc: MatchService) -> None:
+    """With bridges, placing a tile may be followed by the seat's own bridge choice: the
+    placement can still be taken back there (nothing was drawn); once answered, it is final."""
+    await svc.create_lobby(
+        GUILD, CHANNEL, ANN, "Ann", MatchOptions(expansions=("bridges_castles_bazaars",)), seed=11
+    )
+    await svc.join(CHANNEL, BOB, "Bob")
+    out = await svc.start(CHANNEL, ANN)
+    me = out.current_user_id
+    rng = random.Random(1)
+    for _ in range(60):  # place until a bridge is offered after the placement
+        (d,) = out.decisions
+        if d.kind == "core.place":
+            cell = next(iter(out.placements))
+            placed = await svc.submit(
+                CHANNEL, out.current_user_id, [PlaceTile(cell, out.placements[cell][0])]
+            )
+            kinds = [x.kind for x in placed.decisions]
+            if kinds == ["bcb.bridge"]:
+                break
+            out = placed
+        else:
+            out = await svc.submit(CHANNEL, out.user_of(d.seat), random_move(out, rng))
+    else:
+        pytest.fail("no bridge was offered")
+    me = placed.current_user_id
+    assert placed.undo_seat == placed.view.current
+    undone = await svc.undo(CHANNEL, me)
+    assert undone.view.step == "place" and [x.kind for x in undone.decisions] == ["core.place"]
+    again = await svc.submit(CHANNEL, me, [PlaceTile(cell, undone.placements[cell][0]), Pass()])
+    assert [x.kind for x in again.decisions] == ["core.deploy"] and again.undo_seat is None
+    await refused(ERR_NO_UNDO, svc.undo(CHANNEL, me))

@@ -30,7 +30,7 @@ from engine.core.errors import NotYourTurnError, StaleStateError
 from engine.core.rng import Rng
 from tests.expansions import oracle
 
-ALL = ("inns_cathedrals", "traders_builders")
+ALL = ("inns_cathedrals", "traders_builders", "abbey_mayor")
 
 
 @pytest.fixture

@@ -40,6 +40,9 @@ EXPANSION_FIXTURES: dict[str, tuple[tuple[int, ...], bool]] = {
     "random/ic-3p-02.jcz": (tuple(RANDOM_EXPECTED["ic-3p-02.jcz"]["scores"]), True),
     "random/tb-3p-02.jcz": (tuple(RANDOM_EXPECTED["tb-3p-02.jcz"]["scores"]), True),
     "random/ictb-2p-02.jcz": (tuple(RANDOM_EXPECTED["ictb-2p-02.jcz"]["scores"]), True),
+    "random/am-3p-02.jcz": (tuple(RANDOM_EXPECTED["am-3p-02.jcz"]["scores"]), True),
+    # Bridges, Castles & Bazaars with open auctions as JCloisterZone plays them
+    "random/bcb-3p-02.jcz": (tuple(RANDOM_EXPECTED["bcb-3p-02.jcz"]["scores"]), True),
 }
 
 
@@ -253,7 +256,7 @@ def test_occupied_feature_is_refused() -> None:
             "unknown JCloisterZone capability 'Dragon'",
         ),
         (
-            lambda d: d["setup"].update(expansions={"BASIC": 1, "ABBEY_AND_MAYOR": 1}),
+            lambda d: d["setup"].update(expansions={"BASIC": 1, "TOWER": 1}),
             "unknown JCloisterZone expansion",
         ),
         (lambda d: d["setup"].update(expansions={"BASIC": 2}), "exactly one base game"),
@@ -354,3 +357,78 @@ def test_any_corrupted_field_gives_a_record_error_or_an_import(
         replay(import_jcz(data).record)
     except RecordError as e:
         assert str(e)
+
+
+# ---------------------------------------------------------------------------- Abbey & Mayor
+def _as_4x(name: str) -> dict[str, Any]:
+    """A JCloisterZone 5.x Abbey & Mayor fixture rewritten in the 4.x format (same game)."""
+    data = json.loads((FIXTURES.parent / "jcz5" / name).read_text(encoding="utf-8"))
+    caps = {"barn": "Barn", "wagon": "Wagon", "mayor": "Mayor", "abbey": "Abbey", "pig": "Pig"}
+    order = [t.replace("/", ".", 1) for t in data["gameAnnotations"]["drawOrder"]]
+    replay_msgs = []
+    for m in data["replay"]:
+        payload = dict(m.get("payload", {}))
+        if "tileId" in payload:
+            payload["tileId"] = payload["tileId"].replace("/", ".", 1)
+        if "pointer" in payload:
+            payload["pointer"] = {k: v for k, v in payload["pointer"].items() if k != "feature"}
+        if m["type"] == "COMMIT":
+            payload = {"salt": 0}
+        replay_msgs.append({"type": m["type"], "payload": payload})
+    return {
+        "gameId": "1",
+        "appVersion": "4.4.0",
+        "initialSeed": 1,
+        "slots": [
+            {"number": i, "serial": i + 1, "nickname": p["name"]}
+            for i, p in enumerate(data["players"])
+        ],
+        "setup": {
+            "expansions": {"BASIC": 1, "ABBEY_AND_MAYOR": 1},
+            "rules": {},
+            "capabilities": ["StandardGame"]
+            + [c for k, c in caps.items() if k in data["setup"]["elements"]],
+        },
+        "annotations": {"tilePack": {"params": {"drawOrder": [*order, "#END"]}}},
+        "replay": replay_msgs,
+    }
+
+
+def test_abbey_mayor_am_3p_02_places_and_declines_abbeys_and_moves_a_wagon() -> None:
+    """The 4.x random sample: abbeys declined (PASS, COMMIT before the tile) and played
+    (PLACE_TILE AM.A), a wagon moved onto an abbey after its road scored (no COMMIT), mayors."""
+    game = loads_jcz((FIXTURES / "random/am-3p-02.jcz").read_text())
+    notation = [a.notation for a in game.record.actions]
+    assert sum(n.startswith("am.abbey ") for n in notation) == 3
+    assert "am.wagon -1,0@cloister" in notation
+    assert any(n.startswith("deploy mayor ") for n in notation)
+    assert dict(game.record.setup.options)["am.abbey"] is True
+    assert replay(game.record).scores == (20, 19, 28)
+
+
+def test_abbey_mayor_barns_in_the_4x_format() -> None:
+    """A barn's pointer names the field of the cell south-east of its corner, as in 5.x: the
+    barn-connected fixture rewritten as a 4.x save reaches the same scores (8, 8)."""
+    data = _as_4x("abbey-and-mayor/barn-connected-scoring.jcz")
+    game = import_jcz(data)
+    assert "deploy barn corner:SE" in [a.notation for a in game.record.actions]
+    assert replay(game.record).scores == (8, 8)
+    data["setup"]["rules"] = {"MULTI_BARN_ALLOWED": True}
+    with pytest.raises(RecordError, match="MULTI_BARN_ALLOWED"):
+        import_jcz(data)
+    # an abbey where no hole is open is refused in one line
+    data = _as_4x("abbey-and-mayor/barn-connected-scoring.jcz")
+    data["replay"].insert(
+        0,
+        {"type": "PLACE_TILE", "payload": {"tileId": "AM.A", "rotation": "R0", "position": [5, 5]}},
+    )
+    with pytest.raises(RecordError, match=r"^move 1: PLACE_TILE AM.A: no abbey may be played now"):
+        import_jcz(data)
+
+
+def test_abbeys_stay_out_of_the_draw_order_of_a_save_without_one() -> None:
+    data = _load("random/am-3p-02.jcz")
+    del data["annotations"]
+    game = import_jcz(data)
+    assert not [t for t in game.record.setup.draw_order if t == "AM/A"]
+    assert len(game.record.setup.draw_order) == 83  # the 86 PLACE_TILE less the 3 abbeys

@@ -34,6 +34,17 @@ PLAYED = (
     "basic/field-scoring.jcz",
     "basic/monastery-scoring.jcz",
     "basic/tiny-city-rule.jcz",
+    "basic/tiny-city-coa.jcz",
+    "abbey-and-mayor/abbey-merge.jcz",
+    "abbey-and-mayor/abbey-wagon-move.jcz",
+    "abbey-and-mayor/barn-connected-scoring.jcz",
+    "abbey-and-mayor/barn-scoring.jcz",
+    "abbey-and-mayor/mayor-zero-points.jcz",
+    "abbey-and-mayor/multiple-barns.jcz",
+    "abbey-and-mayor/multiple-wagons.jcz",
+    "bridge-bazaar-and-castles/castle-unoccupied-trigger.jcz",
+    "bridge-bazaar-and-castles/field-castle-scoring.jcz",
+    "abbey-and-mayor/abbey-wagon-move-bridge.jcz",
     "inns-and-cathedrals/cathedrals-scoring-2.jcz",
     "inns-and-cathedrals/cathedrals-scoring.jcz",
     "inns-and-cathedrals/inns-scoring.jcz",
@@ -47,18 +58,7 @@ PLAYED = (
 #: fixtures waiting for an expansion that is not built yet -> the part the importer names when
 #: it refuses them (move a fixture to PLAYED when its expansion is built)
 WAITING: dict[str, str] = {
-    "abbey-and-mayor/abbey-merge.jcz": "Abbey & Mayor",
-    "abbey-and-mayor/abbey-wagon-move-bridge.jcz": "Bridges, Castles & Bazaars",
-    "abbey-and-mayor/abbey-wagon-move.jcz": "Abbey & Mayor",
-    "abbey-and-mayor/barn-connected-scoring.jcz": "Abbey & Mayor",
-    "abbey-and-mayor/barn-scoring.jcz": "Abbey & Mayor",
-    "abbey-and-mayor/mayor-zero-points.jcz": "Abbey & Mayor",
-    "abbey-and-mayor/multiple-barns.jcz": "Abbey & Mayor",
-    "abbey-and-mayor/multiple-wagons.jcz": "Abbey & Mayor",
-    "basic/tiny-city-coa.jcz": "Abbey & Mayor",
     "bridge-bazaar-and-castles/castle-not-affected-by-corn-circles.jcz": "Crop Circles",
-    "bridge-bazaar-and-castles/castle-unoccupied-trigger.jcz": "Bridges, Castles & Bazaars",
-    "bridge-bazaar-and-castles/field-castle-scoring.jcz": "Bridges, Castles & Bazaars",
     "flying-machines/placement-is-mandatory.jcz": "Flying Machines",
     "goldmines/gold-scoring-2.jcz": "Gold Mines",
     "goldmines/gold-scoring.jcz": "Gold Mines",
@@ -67,7 +67,13 @@ WAITING: dict[str, str] = {
 }
 
 #: first dot-segment of a JCloisterZone score expression -> our award category
-CATEGORIES = {"city": "city", "road": "road", "monastery": "cloister", "field": "farm"}
+CATEGORIES = {
+    "city": "city",
+    "road": "road",
+    "monastery": "cloister",
+    "field": "farm",
+    "castle": "castle",
+}
 SCORED = re.compile(r"(\w+) scored (\w+) for (-?\d+) points?")
 
 
@@ -567,3 +573,54 @@ def test_any_corrupted_field_gives_a_record_error_or_an_import(
         replay(import_jcz5(data).record)
     except RecordError as e:
         assert str(e) and "\n" not in str(e)
+
+
+# ---------------------------------------------------------------------------- Abbey & Mayor
+def test_abbey_declined_is_pass_then_commit_before_the_tile() -> None:
+    """README §3.11 step 1: a PASS (and its COMMIT) answers the abbey question; the player then
+    draws. Here Alice declines her abbey where abbey-merge plays it: the save ends with her
+    tile to place and both abbeys still held."""
+    data = _load("abbey-and-mayor/abbey-merge.jcz")
+    assert data["replay"][-3]["payload"]["tileId"] == "AM/A"
+    data["replay"][-3:] = [
+        {"type": "PASS", "payload": {}, "player": 0},
+        {"type": "COMMIT", "payload": {"random": 0.0}, "player": 0},
+    ]
+    state = replay(import_jcz5(data).record).state
+    assert state.step == "place" and state.current == 0
+    assert state.ext["abbey_mayor"].abbeys == (1, 1)
+    assert state.scores == (0, 0)
+
+
+def test_wagon_move_rule_and_abbey_elements_become_options() -> None:
+    setup = import_jcz5(_load("abbey-and-mayor/multiple-wagons.jcz")).record.setup
+    options = dict(setup.options)
+    assert options["am.wagon_move"] == "road"  # "C1"
+    assert options[FIGURE_COUNT + "wagon"] == 2
+    assert (options["am.wagon"], options["am.abbey"], options["am.barn"]) == (True, False, False)
+    merge = dict(import_jcz5(_load("abbey-and-mayor/abbey-merge.jcz")).record.setup.options)
+    assert merge["am.wagon_move"] == "near"  # no wagon-move rule: JCloisterZone's C2
+    data = _load("abbey-and-mayor/barn-scoring.jcz")
+    data["setup"]["rules"] = {"barn-placement": "occupied"}
+    with pytest.raises(RecordError, match="barn-placement rule 'occupied'"):
+        import_jcz5(data)
+    data["setup"]["rules"] = {"wagon-move": "C3"}
+    with pytest.raises(RecordError, match="unknown wagon-move rule value 'C3'"):
+        import_jcz5(data)
+
+
+def test_end_of_game_abbey_round_is_refused_in_one_line() -> None:
+    data = _load("abbey-and-mayor/barn-scoring.jcz")
+    data["replay"].append({"type": "PASS", "payload": {}, "player": 0})
+    with pytest.raises(RecordError, match="end-of-game abbey round is not supported"):
+        import_jcz5(data)
+
+
+def test_abbey_is_not_taken_for_a_drawn_tile_without_a_draw_order() -> None:
+    """Without a forced order the save's own tiles become the draw order; the abbey is no drawn
+    tile, so it is left out of it (it comes from the player's supply)."""
+    data = _load("abbey-and-mayor/abbey-merge.jcz")
+    del data["gameAnnotations"]
+    game = import_jcz5(data)
+    assert "AM/A" not in game.record.setup.draw_order
+    assert replay(game.record).scores == (2, 10)

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from engine import Action, GameSetup, GameState, apply, new_game
 from engine.carcassonne.events import Event
+from engine.carcassonne.rules import pending
 
 
 @dataclass
@@ -37,8 +38,10 @@ def play(
     )
     out = Played(s)
     for m in moves:
-        out.movers.append(int(out.state.current))
-        tr = apply(out.state, out.state.current, Action.from_notation(m))
+        open_ = pending(out.state)
+        seat = open_[0].seat if open_ else out.state.current  # whoever is asked (a wagon's owner)
+        out.movers.append(int(seat))
+        tr = apply(out.state, seat, Action.from_notation(m))
         out.state = tr.state
         out.events.extend(tr.events)
     return out

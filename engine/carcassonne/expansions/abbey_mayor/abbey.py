@@ -1,0 +1,141 @@
+"""The abbey (RULES.md §14.1, OQ-ABB-1, OQ-ABB-2): played instead of drawing, into a hole.
+
+At the start of a turn — and of the builder's second tile, which is also a draw of the
+player's own turn — a seat that still holds its abbey and sees a hole (an empty cell with tiles
+on all four sides) is asked: play the abbey into one of the holes, or pass and draw. Played,
+the abbey takes the place of the drawn tile: the draw and place steps are skipped and the turn
+goes on with the tile just placed (a monk may go on it, it scores what it completes). Nothing
+is offered once the pile is empty: the game ends and unplayed abbeys are worth nothing. A
+market's tiles are never replaced (markets run their own sub-turns, not listed here).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.carcassonne.actions import Action, Choose, Pass, register_action
+from engine.carcassonne.board import Board
+from engine.carcassonne.events import Event, TilePlaced
+from engine.carcassonne.expansions.abbey_mayor.model import (
+    ABBEY,
+    ABBEY_TILE,
+    ID,
+    AbbeyPlayed,
+    model_of,
+)
+from engine.carcassonne.expansions.traders_builders import BONUS
+from engine.carcassonne.flow import Ask, Frame, Result, Slot, Step, new_ask, skip_to
+from engine.carcassonne.geometry import Position, Rotation
+from engine.carcassonne.state import GameState
+from engine.carcassonne.tiles import tile
+from engine.core.decisions import Cell, Decision, Option, Prompt
+from engine.core.errors import IllegalActionError, InvalidActionError
+
+#: frame parameters of sub-turns whose draw is the player's own (the abbey may replace it)
+OWN_DRAWS = (BONUS,)
+
+_SIDES = ((0, -1), (1, 0), (0, 1), (-1, 0))
+
+
+def holes(board: Board) -> list[Position]:
+    """Empty cells with a tile on each of their four sides, north first."""
+    cells = board.cells
+    out = []
+    for pos in board.frontier:
+        x, y = pos
+        if all((x + dx, y + dy) in cells for dx, dy in _SIDES):
+            out.append(pos)
+    out.sort(key=lambda p: (p.y, p.x))
+    return out
+
+
+def _has_hole(board: Board) -> bool:
+    cells = board.cells
+    for x, y in board.frontier:
+        if (
+            (x, y - 1) in cells
+            and (x + 1, y) in cells
+            and (x, y + 1) in cells
+            and (x - 1, y) in cells
+        ):
+            return True
+    return False
+
+
+def place_abbey(s: GameState, seat: int, pos: Position, events: list[Event]) -> None:
+    """Put ``seat``'s abbey at ``pos`` (a hole; checked by the caller) as the tile just placed."""
+    abbey = tile(ABBEY_TILE)
+    s.board.place(pos, abbey.rotated(Rotation.R0))
+    s.placed = pos
+    s.drawn = None
+    s.last_placed[seat] = pos  # type: ignore[index]
+    m = model_of(s.ext)
+    abbeys = list(m.abbeys)
+    abbeys[seat] -= 1
+    s.ext[ID] = replace(m, abbeys=tuple(abbeys))
+    events.append(TilePlaced(seat, abbey.id, pos, Rotation.R0))  # type: ignore[arg-type]
+    events.append(AbbeyPlayed(seat, pos))  # type: ignore[arg-type]
+
+
+class AbbeyStep(Step):
+    """Before the draw: the seat may play its abbey into a hole instead (optional)."""
+
+    id = "am.abbey"
+    accepts = (Choose,)
+
+    def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
+        if depth and not any(frame.param(p) for p in OWN_DRAWS):
+            return None
+        if not s.setup.option(ABBEY, True) or s.tiles_left <= 0:
+            return None
+        if model_of(s.ext).abbeys[frame.seat] <= 0 or not _has_hole(s.board):
+            return None
+        return (new_ask(s, self, depth, frame.seat),)
+
+    def optional(self, s: GameState, ask: Ask) -> bool:
+        return True
+
+    def handle(self, s: GameState, ask: Ask, action: Action, events: list[Event]) -> Result:
+        if isinstance(action, Pass):
+            return None
+        assert isinstance(action, Choose)
+        try:
+            pos = Position.parse(action.value)
+        except InvalidActionError:
+            raise IllegalActionError.keyed("am.err.abbey_answer") from None
+        if model_of(s.ext).abbeys[ask.seat] <= 0:  # pragma: no cover - not asked then
+            raise IllegalActionError.keyed("am.err.no_abbey")
+        if pos not in holes(s.board):
+            raise IllegalActionError.keyed("am.err.not_a_hole", cell=pos.notation())
+        place_abbey(s, ask.seat, pos, events)
+        skip_to(s, ask.depth, Slot.AFTER_PLACE)
+        return None
+
+    def refuse(self, s: GameState, action: Action) -> IllegalActionError:
+        return IllegalActionError.keyed("am.err.wait_abbey")
+
+    def decision(self, s: GameState, ask: Ask) -> Decision:
+        def options() -> tuple[Option, ...]:
+            out = []
+            for pos in holes(s.board):
+                cell = pos.notation()
+                out.append(
+                    Option(cell, Choose(self.id, cell), Cell(pos.x, pos.y), (("cell", cell),))
+                )
+            return tuple(out)
+
+        return Decision(
+            ask.key,
+            ask.seat,
+            self.id,
+            Prompt.of(self.id),
+            options,
+            optional=True,
+            pass_action=Pass(),
+        )
+
+
+ABBEY_STEP = AbbeyStep()
+#: before the core's draw (order 0) in the draw slot, so the builder's sub-turn runs it too
+ABBEY_ORDER = -10
+register_action(AbbeyStep.id)

@@ -1,0 +1,266 @@
+"""Bridges, Castles & Bazaars: wooden bridges across their tiles (under the figures, so a
+follower on a bridge shows), castle tokens on the edge between their two tiles with the follower
+standing on top, each player's bridges and castles left in the panel, and the market's tiles in
+a strip under the board, lettered as every picker letters them (the tiles still on offer A, B,
+…; taken ones dimmed with their owner's colour; the tile on offer framed, with its bid to beat).
+
+Everything comes from the public view: face-down market tiles show as backs, and no sealed bid
+is in it (``Expansion.redact``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from engine.carcassonne.geometry import Position
+from engine.carcassonne.view import PublicView
+from engine.core import messages
+from engine.core.seats import Seat
+from rendering import style as st
+from rendering.figures import SS, draw_mark, figure_sprite, outline_colour
+from rendering.fonts import draw_text, fit_text
+from rendering.frame import Frame
+from rendering.labels import LabelPlacer, draw_labels
+from rendering.overlays import Overlay, PanelItem
+from rendering.style import seat_style
+from rendering.tiles import tile_image
+
+#: the expansion's id (the key of its model in ``view.ext``)
+ID = "bridges_castles_bazaars"
+
+#: planks of a wooden bridge, their dark rims and the railings
+PLANK = (176, 128, 74)
+PLANK_DARK = (96, 62, 30)
+RAIL = (120, 80, 40)
+#: a castle token's stone and its shadowed side
+KEEP = (196, 196, 204)
+KEEP_DARK = (120, 120, 132)
+#: side of a market tile in the strip, the gap between two, the strip's padding
+MARKET_TILE = 96
+MARKET_GAP = 22
+PAD = 12
+LABEL_R = 13
+
+
+def model_of(view: PublicView) -> Any | None:
+    return view.ext.get(ID)
+
+
+def _letter(i: int) -> str:
+    from rendering.marks import spot_letter  # the letters every picker uses
+
+    return spot_letter(i)
+
+
+# ------------------------------------------------------------------------------ bridges
+def draw_bridge(img: Image.Image, x: int, y: int, size: int, axis: str) -> None:
+    """A wooden bridge across the tile at pixel ``(x, y)`` (side ``size``): planks from edge to
+    edge along ``axis`` (``NS`` or ``WE``) between two railings."""
+    big = size * SS
+    layer = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    d = ImageDraw.Draw(layer)
+    half = big * 0.13
+    w = max(2, big // 40)
+    # deck from edge to edge, drawn for NS then turned for WE
+    d.rectangle((big / 2 - half, 0, big / 2 + half, big), fill=(*PLANK, 255))
+    step = big / 9
+    for k in range(1, 9):
+        d.line(
+            (big / 2 - half, k * step, big / 2 + half, k * step), fill=(*PLANK_DARK, 255), width=w
+        )
+    for side in (-1, 1):
+        rx = big / 2 + side * (half + w)
+        d.line((rx, 0, rx, big), fill=(*RAIL, 255), width=2 * w)
+        d.line((rx + side * w * 1.5, 0, rx + side * w * 1.5, big), fill=(*PLANK_DARK, 255), width=w)
+    if axis == "WE":
+        layer = layer.rotate(90)
+    sprite = layer.resize((size, size), Image.Resampling.LANCZOS)
+    img.paste(sprite, (x, y), sprite)
+
+
+# ------------------------------------------------------------------------------ castles
+@lru_cache(maxsize=64)
+def castle_token(size: int, seat: int) -> Image.Image:
+    """A castle token: a stone keep with battlements and a banner in its owner's colour."""
+    big = size * SS
+    img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    style = seat_style(seat)
+    edge = outline_colour(style)
+    w = max(2, big // 22)
+    body = (big * 0.14, big * 0.32, big * 0.86, big * 0.94)
+    d.rectangle((body[0] - w, body[1] - w, body[2] + w, body[3] + w), fill=edge)
+    d.rectangle(body, fill=(*KEEP, 255))
+    d.rectangle((big * 0.6, body[1], body[2], body[3]), fill=(*KEEP_DARK, 255))
+    merlon = (body[2] - body[0]) / 5
+    for k in (0, 2, 4):
+        x0 = body[0] + k * merlon
+        d.rectangle((x0 - w, big * 0.18 - w, x0 + merlon + w, body[1]), fill=edge)
+        d.rectangle((x0, big * 0.18, x0 + merlon, body[1] + w), fill=(*KEEP, 255))
+    # gate
+    d.pieslice((big * 0.38, big * 0.62, big * 0.62, big * 0.86), 180, 360, fill=(*st.DARK, 255))
+    d.rectangle((big * 0.38, big * 0.74, big * 0.62, body[3]), fill=(*st.DARK, 255))
+    # banner in the owner's colour with its mark
+    d.line((big * 0.5, big * 0.02, big * 0.5, big * 0.2), fill=edge, width=w)
+    flag = [(big * 0.5, big * 0.02), (big * 0.82, big * 0.07), (big * 0.5, big * 0.13)]
+    d.polygon(flag, fill=(*style.fill, 255), outline=edge)
+    draw_mark(d, style.mark, big * 0.3, big * 0.5, big * 0.07, style.fill)
+    return img.resize((size, size), Image.Resampling.LANCZOS)
+
+
+def castle_centre(frame: Frame, tiles: Sequence[Position]) -> tuple[float, float]:
+    """The middle of the edge the castle's two tiles share, in pixels."""
+    (ax, ay), (bx, by) = (frame.cell_xy(Position(*t)) for t in tiles)
+    half = frame.tile / 2
+    return ((ax + bx) / 2 + half, (ay + by) / 2 + half)
+
+
+def _inside(frame: Frame, pos: Position) -> bool:
+    return (
+        frame.min_x <= pos.x < frame.min_x + frame.cols
+        and frame.min_y <= pos.y < frame.min_y + frame.rows
+    )
+
+
+# ------------------------------------------------------------------------------ the strip
+def market_strip(view: PublicView, width: int) -> Image.Image | None:
+    """The market's tiles in a row under the board (see the module docstring)."""
+    model = model_of(view)
+    market = getattr(model, "market", None)
+    if market is None:
+        return None
+    n = len(market.tiles)
+    cell = MARKET_TILE + MARKET_GAP
+    height = PAD * 2 + 30 + MARKET_TILE + 2 * LABEL_R + 14
+    img = Image.new("RGB", (width, height), st.PANEL)
+    d = ImageDraw.Draw(img)
+    names = {p.seat: p.name for p in view.players}
+    if not market.revealed:
+        title = messages.text("bcb.strip_hidden", "en", n=n)
+    else:
+        title = messages.text("bcb.strip", "en")
+        if market.lot >= 0 and market.leader >= 0:
+            lot = messages.text(
+                "bcb.strip_lot",
+                "en",
+                tile=market.tiles[market.lot],
+                price=market.price,
+                name=names.get(Seat(market.leader), "?"),
+            )
+            title = f"{title} — {lot}"
+    draw_text(img, (PAD, PAD), fit_text(title, width - 2 * PAD, 18), 18, st.TEXT, bold=True)
+    y = PAD + 30
+    x0 = max(PAD, (width - (n * cell - MARKET_GAP)) // 2)
+    placer = LabelPlacer((0, 0, width, height))
+    free = [i for i, o in enumerate(market.owners) if o < 0]
+    for i in range(n):
+        x = x0 + i * cell
+        if not market.revealed:
+            _tile_back(img, x, y)
+            continue
+        pic = tile_image(market.tiles[i], 0, MARKET_TILE).convert("RGB")
+        owner = market.owners[i]
+        if owner >= 0:
+            pic = Image.blend(pic, Image.new("RGB", pic.size, st.PANEL), 0.55)
+        img.paste(pic, (x, y))
+        frame_colour = (250, 220, 90) if i == market.lot else st.TABLE_GRID
+        d.rectangle(
+            (x - 3, y - 3, x + MARKET_TILE + 2, y + MARKET_TILE + 2),
+            outline=frame_colour,
+            width=4 if i == market.lot else 2,
+        )
+        below = (x + MARKET_TILE / 2, y + MARKET_TILE + 8 + LABEL_R)
+        if owner >= 0:
+            style = seat_style(owner)
+            r = LABEL_R
+            cx, cy = below
+            d.ellipse((cx - r - 2, cy - r - 2, cx + r + 2, cy + r + 2), fill=outline_colour(style))
+            d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=style.fill)
+            draw_mark(d, style.mark, cx, cy, r * 0.55, style.ink)
+            if market.placed and market.placed[i]:
+                d.line(
+                    (x + 6, y + 6, x + MARKET_TILE - 6, y + MARKET_TILE - 6),
+                    fill=st.TEXT_DIM,
+                    width=3,
+                )
+        elif i in free:
+            placer.place(_letter(free.index(i)), below, LABEL_R)
+    draw_labels(img, placer.placed)
+    return img
+
+
+def _tile_back(img: Image.Image, x: int, y: int) -> None:
+    """A face-down tile: the dark back every tile has."""
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle(
+        (x, y, x + MARKET_TILE, y + MARKET_TILE),
+        radius=8,
+        fill=(70, 60, 52),
+        outline=(20, 18, 16),
+        width=3,
+    )
+    draw_text(
+        img,
+        (x + MARKET_TILE / 2, y + MARKET_TILE / 2),
+        "?",
+        40,
+        (150, 140, 128),
+        bold=True,
+        anchor="mm",
+    )
+
+
+# ------------------------------------------------------------------------------ panel icons
+@lru_cache(maxsize=16)
+def bridge_icon(size: int) -> Image.Image:
+    img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    draw_bridge(img, 0, 0, size, "WE")
+    return img
+
+
+class BridgesCastlesBazaarsOverlay(Overlay):
+    id = ID
+
+    def panel_items(self, view: PublicView, seat: Seat, icon: int) -> Sequence[PanelItem] | None:
+        """The bridges and castles ``seat`` has left."""
+        model = model_of(view)
+        if model is None:
+            return None
+        items: list[PanelItem] = []
+        if view.setup.option("bcb.bridges", True):
+            items.append((bridge_icon(icon), int(model.bridges_left[seat])))
+        if view.setup.option("bcb.castles", True):
+            items.append((castle_token(icon, int(seat)), int(model.castles_left[seat])))
+        return items or None
+
+    def draw_under(self, img: Image.Image, view: PublicView, frame: Frame) -> None:
+        model = model_of(view)
+        for b in getattr(model, "bridges", ()):
+            if _inside(frame, b.pos):
+                x, y = frame.cell_xy(b.pos)
+                draw_bridge(img, x, y, frame.tile, b.axis)
+
+    def draw_board(self, img: Image.Image, view: PublicView, frame: Frame) -> None:
+        model = model_of(view)
+        size = max(12, int(frame.tile * 0.5))
+        for c in getattr(model, "castles", ()):
+            if not all(_inside(frame, Position(*t)) for t in c.tiles):
+                continue
+            cx, cy = castle_centre(frame, c.tiles)
+            token = castle_token(size, int(c.owner))
+            img.paste(token, (int(cx - size / 2), int(cy - size / 2)), token)
+            if c.figure:
+                fig = figure_sprite(c.figure, int(c.owner), max(10, int(frame.tile * 0.34)))
+                img.paste(
+                    fig, (int(cx - fig.size[0] / 2), int(cy - size / 2 - fig.size[1] * 0.7)), fig
+                )
+
+    def strip(self, view: PublicView, width: int) -> Image.Image | None:
+        return market_strip(view, width)
+
+
+OVERLAY = BridgesCastlesBazaarsOverlay()

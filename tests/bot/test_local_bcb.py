@@ -1,0 +1,80 @@
+"""Bridges, Castles & Bazaars at the console table: a whole game where a person at the keyboard
+places, builds bridges and castles, opens auctions and gives sealed bids, against two random
+seats; a bid is typed privately and nothing of it is printed before the bids are revealed; the
+random seats' numeric answers read as words ("Tile A (BA/C): 3"), payments as minus and plus."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+from bot.local import LocalOptions, play_local
+from engine.carcassonne.record import replay
+from tests.bot.test_local import final_scores
+from tests.bot.test_local_decisions import Keyboard, record_in
+
+
+class Player:
+    """Answers any question the console asks: the first cell and rotation, a bridge and a castle
+    whenever offered, no follower, tile A at an opening bid of 1, a sealed bid of 3 more than the
+    least every other time (else a pass), buy."""
+
+    def __init__(self) -> None:
+        self.bids: list[str] = []
+
+    def __call__(self, prompt: str, fresh: str) -> str:
+        low = prompt.lower()
+        m = re.search(r"a number from (\d+) to (\d+)", low)
+        if m:
+            lo = int(m.group(1))
+            if "'pass'" in low:  # a sealed bid
+                answer = str(lo + 3) if len(self.bids) % 2 == 0 else "pass"
+                self.bids.append(answer)
+                return answer
+            return str(max(lo, 1))  # an opening bid
+        if "(yes/no)" in low:
+            return "yes"
+        if "(a-" in low:
+            return "a"
+        if "(1-" in low or low.lstrip().startswith("rotation"):
+            return "1"
+        if "'pass'" in low:
+            return "pass"
+        raise AssertionError(f"unexpected question: {prompt!r}")
+
+
+async def test_a_whole_game_with_markets_bridges_and_castles_on_the_console(tmp_path: Path) -> None:
+    out = io.StringIO()
+    player = Player()
+    keys = Keyboard(out, player)
+    opts = LocalOptions(
+        players=3, humans=1, names=("Ana",), seed=4, db=tmp_path / "b.sqlite3",
+        out=tmp_path, expansions=("bridges_castles_bazaars",),
+    )  # fmt: skip
+    code = await play_local(opts, stdin=keys, stdout=out, renderer=None, animator=None)
+    text = out.getvalue()
+    assert code == 0 and "Traceback" not in text and "Final scores:" in text
+    record = record_in(tmp_path)
+    result = replay(record)
+    assert result.over and final_scores(text) == dict(
+        zip(record.player_names(), result.scores, strict=True)
+    )
+    assert text.count("Market!") >= 3 and player.bids, "Ana bid in secret"
+    assert "Ana builds a bridge" in text and "Ana builds a castle" in text
+    # a bid is asked privately; until the reveal only "has chosen" is printed of it
+    assert "Ana, your private choice — others look away." in text
+    open_round = False
+    for line in text.splitlines():
+        if line.endswith("your private choice — others look away."):
+            open_round = True
+        elif "sealed bid:" in line or "Nobody outbids" in line:
+            open_round = False
+        if open_round:
+            assert not re.search(r"sealed bid|bcb\.sealed", line), line
+    assert "bcb.sealed" not in text
+    # the random seats' auctions read as words, payments signed
+    # a tile is named by what is printed on it
+    assert re.search(r"^Bot \d chooses Tile [A-C] \([^)]+\): \d+ — Market", text, flags=re.M)
+    assert "+-" not in text
+    assert re.search(r"-> (Ana|Bot \d) -\d+", text), "a payment reads as minus"
