@@ -10,6 +10,7 @@ the board pictures use and the art of the common tile sizes.
 
 from __future__ import annotations
 
+import logging
 import random
 import time
 
@@ -19,6 +20,8 @@ from engine.carcassonne.view import PublicView
 from engine.core.decisions import auto_decide
 from rendering.board import render_board
 from rendering.warm import warm_up
+
+log = logging.getLogger(__name__)
 
 
 def sample_views(seed: int = 7) -> list[PublicView]:
@@ -31,21 +34,28 @@ def sample_views(seed: int = 7) -> list[PublicView]:
     while state.step != "over":
         if len(views) < state.turn:
             views.append(public_view(state))
-        decisions = pending(state)
-        d = decisions[0]
-        options = list(d.actions()) if rnd.random() < 0.9 else [auto_decide(d)]
+        d = pending(state)[0]
+        # any listed answer mostly; the default answer otherwise, and always for a decision
+        # that lists none (a number to give: a bid)
+        options = list(d.actions())
+        if not options or rnd.random() >= 0.9:
+            options = [auto_decide(d)]
         state = apply(state, d.seat, rnd.choice(options), key=d.key).state
     views.append(public_view(state))
     return [views[1], views[len(views) // 2], views[-1]]
 
 
 def warm() -> float:
-    """Warm this process up for drawing (see the module docstring); returns the seconds taken."""
+    """Warm this process up for drawing (see the module docstring); returns the seconds taken.
+    Never raises: a warm-up that fails part-way only leaves the first pictures slower."""
     t0 = time.perf_counter()
-    warm_up()
-    for view in sample_views():
-        placements = legal_placements_of(view)
-        render_board(view, placements=placements or None)
+    try:
+        warm_up()
+        for view in sample_views():
+            placements = legal_placements_of(view)
+            render_board(view, placements=placements or None)
+    except Exception:
+        log.exception("warming up for drawing failed part-way; the first pictures are slower")
     return time.perf_counter() - t0
 
 
