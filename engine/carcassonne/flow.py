@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 from engine.carcassonne.actions import Action, Pass
 from engine.carcassonne.expansion import expansions_of, per_setup
 from engine.core import messages
-from engine.core.decisions import Decision
+from engine.core.decisions import Decision, Option, Prompt
 from engine.core.errors import (
     GameOverError,
     IllegalActionError,
@@ -135,6 +135,24 @@ class Step:
 
     def optional(self, s: GameState, ask: Ask) -> bool:
         return False
+
+    def passable(
+        self,
+        ask: Ask,
+        options: tuple[Option, ...] | Callable[[], tuple[Option, ...]],
+        **params: Any,
+    ) -> Decision:
+        """This step's decision that ``Pass`` declines: the prompt is the step's id as its
+        message key, with ``params`` (what every "may" of the rules looks like)."""
+        return Decision(
+            ask.key,
+            ask.seat,
+            self.id,
+            Prompt.of(self.id, **params),
+            options,
+            optional=True,
+            pass_action=Pass(),
+        )
 
     def refuse(self, s: GameState, action: Action) -> str | IllegalActionError:
         """Why ``action`` does not answer this step: a keyed error (its words in the player's

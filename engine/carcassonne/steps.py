@@ -260,15 +260,7 @@ class DeployStep(Step):
                 )
             return tuple(out)
 
-        return Decision(
-            ask.key,
-            ask.seat,
-            self.id,
-            Prompt.of(self.id),
-            options,
-            optional=True,
-            pass_action=Pass(),
-        )
+        return self.passable(ask, options)
 
 
 def _deploy_extra(

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.carcassonne.actions import Action, Choose, Pass, register_action
+from engine.carcassonne.actions import Action, Choose, register_action
 from engine.carcassonne.board import Feature, PlacedTile, has_follower
 from engine.carcassonne.events import Event
 from engine.carcassonne.expansion import Expansion, Option
@@ -289,15 +289,7 @@ class BonusStep(Step):
 
     def decision(self, s: GameState, ask: Ask) -> Decision:
         take = Answer("take", Choose(self.id, "take"), label=Prompt.of("opt.tb.bonus.take"))
-        return Decision(
-            ask.key,
-            ask.seat,
-            self.id,
-            Prompt.of(self.id),
-            (take,),
-            optional=True,
-            pass_action=Pass(),
-        )
+        return self.passable(ask, (take,))
 
 
 def _second_tile(s: GameState, seat: Seat) -> None:

@@ -28,7 +28,7 @@ from engine.carcassonne.flow import Ask, Frame, Result, Slot, Step, new_ask, ski
 from engine.carcassonne.geometry import Position, Rotation
 from engine.carcassonne.state import GameState
 from engine.carcassonne.tiles import tile
-from engine.core.decisions import Cell, Decision, Option, Prompt
+from engine.core.decisions import Cell, Decision, Option
 from engine.core.errors import IllegalActionError, InvalidActionError
 
 #: frame parameters of sub-turns whose draw is the player's own (the abbey may replace it)
@@ -124,15 +124,7 @@ class AbbeyStep(Step):
                 )
             return tuple(out)
 
-        return Decision(
-            ask.key,
-            ask.seat,
-            self.id,
-            Prompt.of(self.id),
-            options,
-            optional=True,
-            pass_action=Pass(),
-        )
+        return self.passable(ask, options)
 
 
 ABBEY_STEP = AbbeyStep()

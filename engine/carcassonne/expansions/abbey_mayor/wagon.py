@@ -243,15 +243,7 @@ class WagonStep(Step):
                         )
             return tuple(out.values())
 
-        return Decision(
-            ask.key,
-            ask.seat,
-            self.id,
-            Prompt.of(self.id, feature=Prompt.of(f"am.where.{first}")),
-            options,
-            optional=True,
-            pass_action=Pass(),
-        )
+        return self.passable(ask, options, feature=Prompt.of(f"am.where.{first}"))
 
 
 def wagons_scored(feature: Feature) -> list[WagonWaiting]:

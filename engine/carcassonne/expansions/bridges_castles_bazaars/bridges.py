@@ -34,7 +34,7 @@ from engine.carcassonne.tiles import (
     TileDef,
     with_features,
 )
-from engine.core.decisions import Cell, Decision, Option, Prompt
+from engine.core.decisions import Cell, Decision, Option
 from engine.core.errors import IllegalActionError
 from engine.core.seats import Seat
 
@@ -361,15 +361,7 @@ class BridgeStep(Step):
                 )
             return tuple(out)
 
-        return Decision(
-            ask.key,
-            ask.seat,
-            self.id,
-            Prompt.of(self.id, n=left),
-            make,
-            optional=True,
-            pass_action=Pass(),
-        )
+        return self.passable(ask, make, n=left)
 
 
 class BridgeScoreStep(Step):

@@ -146,15 +146,7 @@ class CastleStep(Step):
             FeatureRef(pos.x, pos.y, spot),
             label=Prompt.of("opt.bcb.castle"),
         )
-        return Decision(
-            ask.key,
-            ask.seat,
-            self.id,
-            Prompt.of(self.id, n=model(s).castles_left[ask.seat]),
-            (build_it,),
-            optional=True,
-            pass_action=Pass(),
-        )
+        return self.passable(ask, (build_it,), n=model(s).castles_left[ask.seat])
 
 
 # ------------------------------------------------------------------------------ scoring
