@@ -11,6 +11,7 @@ feature. Merging relabels the smaller feature's segments, so ``root`` is always 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
@@ -126,6 +127,10 @@ def has_follower(feature: Feature, seat: Seat) -> bool:
     return any(m.seat == seat and is_follower(m.figure) for m in feature.meeples)
 
 
+#: ``Position((x, y))`` without NamedTuple's Python-level ``__new__`` (the placement hot path)
+_position = functools.partial(tuple.__new__, Position)
+
+
 class Board:
     """Placed tiles, open cells and features. See the module docstring for the model."""
 
@@ -235,7 +240,7 @@ class Board:
         x, y = pos
         edges = rt.edges
         for side, (dx, dy) in enumerate(((0, -1), (1, 0), (0, 1), (-1, 0))):
-            npos = Position(x + dx, y + dy)
+            npos = _position((x + dx, y + dy))
             other = self.cells.get(npos)
             ekind = edges[side]
             if other is None:

@@ -16,7 +16,7 @@ from engine.carcassonne.events import (
 from engine.carcassonne.geometry import Position
 from engine.carcassonne.scoring import Part, ScoreItem, award
 from engine.carcassonne.state import GameState
-from engine.carcassonne.tiles import FeatureKind
+from engine.carcassonne.tiles import FeatureKind, TileDef
 from engine.core.seats import Seat
 
 
@@ -118,6 +118,20 @@ def _score_feature(
         return_figures(state, rep, events)
 
 
+_AROUND = ((0, 0), *RING)
+#: tile id -> indices of its cloister features (a completed neighbourhood is checked for each)
+_CLOISTERS: dict[str, tuple[int, ...]] = {}
+
+
+def _cloisters(t: TileDef) -> tuple[int, ...]:
+    found = _CLOISTERS.get(t.id)
+    if found is None:
+        found = _CLOISTERS[t.id] = tuple(
+            f.index for f in t.features if f.kind is FeatureKind.CLOISTER
+        )
+    return found
+
+
 def score_completed(state: GameState, placed: PlacedTile, events: list[Event]) -> None:
     """Score every road, city and cloister that the tile just placed completed."""
     board = state.board
@@ -146,16 +160,15 @@ def score_completed(state: GameState, placed: PlacedTile, events: list[Event]) -
                 if feat.open == 0 and not feat.done:
                     completed.append((rep, None))
     x, y = placed.pos
-    for dx, dy in ((0, 0), *RING):
-        cpos = Position(x + dx, y + dy)
-        other = board.cells.get(cpos)
+    cells = board.cells
+    for dx, dy in _AROUND:
+        other = cells.get((x + dx, y + dy))  # type: ignore[call-overload]
         if other is None:
             continue
-        for f in other.rt.tile.features:
-            if f.kind is FeatureKind.CLOISTER:
-                rep = board.root[other.segs[f.index]]
-                if not board.features[rep].done and board.neighbours_count(cpos) == 8:
-                    completed.append((rep, cpos))
+        for index in _cloisters(other.rt.tile):
+            rep = board.root[other.segs[index]]
+            if not board.features[rep].done and board.neighbours_count(other.pos) == 8:
+                completed.append((rep, other.pos))
     exps = state.exps
     for rep, where in completed:
         for e in exps:

@@ -106,6 +106,8 @@ class Ask(NamedTuple):
         return default
 
 
+_PASS = Pass()
+
 #: what a step returns: ``None`` to continue, or the asks it awaits
 Result = tuple[Ask, ...] | None
 
@@ -140,10 +142,13 @@ class Step:
         self,
         ask: Ask,
         options: tuple[Option, ...] | Callable[[], tuple[Option, ...]],
+        *,
+        answers: Callable[[], tuple[Any, ...]] | None = None,
         **params: Any,
     ) -> Decision:
         """This step's decision that ``Pass`` declines: the prompt is the step's id as its
-        message key, with ``params`` (what every "may" of the rules looks like)."""
+        message key, with ``params`` (what every "may" of the rules looks like); ``answers``
+        lists the options' actions without building the options (see ``Decision``)."""
         return Decision(
             ask.key,
             ask.seat,
@@ -151,7 +156,8 @@ class Step:
             Prompt.of(self.id, **params),
             options,
             optional=True,
-            pass_action=Pass(),
+            pass_action=_PASS,
+            answers=answers,
         )
 
     def refuse(self, s: GameState, action: Action) -> str | IllegalActionError:
@@ -249,19 +255,21 @@ def frame_at(s: GameState, depth: int) -> Frame:
 
 def run(s: GameState, events: list[Event]) -> None:
     """Enter steps until one awaits or the game is over. Mutates ``s`` (a clone)."""
-    prog = program_of(s.setup)
-    steps = prog.steps
+    steps = program_of(s.setup).steps
+    new_frame = _new_frame
     while s.step != "over":
-        depth = len(s.flow) - 1
-        fr = s.flow[depth]
-        if fr.pc >= fr.stop:
+        flow = s.flow
+        depth = len(flow) - 1
+        fr = flow[depth]
+        pc = fr[0]
+        if pc >= fr[1]:
             if depth == 0:
-                s.flow = (Frame(0, fr[1], fr[2], fr[3]),)
+                s.flow = (new_frame(Frame, (0, fr[1], fr[2], fr[3])),)
             else:
-                s.flow = s.flow[:-1]
+                s.flow = flow[:-1]
             continue
-        s.current = fr.seat
-        step = steps[fr.pc]
+        s.current = fr[2]
+        step = steps[pc]
         res = step.enter(s, fr, depth, events)
         if res:
             s.asks = res
@@ -269,7 +277,16 @@ def run(s: GameState, events: list[Event]) -> None:
             return
         if s.step == "over":
             return
-        _advance(s, depth)
+        # advance the frame (inlined _advance: this loop runs ~18 times a turn)
+        flow = s.flow
+        fr = flow[depth]
+        nxt = new_frame(Frame, (fr[0] + 1, fr[1], fr[2], fr[3]))
+        if depth == 0 and len(flow) == 1:
+            s.flow = (nxt,)
+        elif depth == len(flow) - 1:
+            s.flow = flow[:depth] + (nxt,)
+        else:
+            s.flow = flow[:depth] + (nxt,) + flow[depth + 1 :]
 
 
 _new_frame = tuple.__new__  # NamedTuple's own __new__ is a Python function: this is the hot path

@@ -357,17 +357,41 @@ def legal_deploys(state: GameState) -> list[Deploy]:
         return out
     board = state.board
     vetoes = deploy_vetoes(state.setup)
+    farmers = state.setup.farmers
+    followers = [is_follower(k) for k in figures]
     for f in rt.tile.features:
-        if f.kind is FeatureKind.FIELD and not state.setup.farmers:
+        if f.kind is FeatureKind.FIELD and not farmers:
             continue
         feat = board.features[board.root[placed.segs[f.index]]]
         name = spot_name(rt, f.index)
-        for fig in figures:
-            if can_deploy(state, vetoes, seat, fig, feat):
-                out.append(Deploy(name, fig))
+        free = not feat.meeples or not occupied(feat)
+        for fig, follower in zip(figures, followers, strict=True):
+            allowed = follower and free
+            for e in vetoes:
+                verdict = e.can_deploy(state, seat, fig, feat)
+                if verdict is False:
+                    allowed = False
+                    break
+                if verdict is True:
+                    allowed = True
+            if allowed:
+                out.append(_deploy(name, fig))
     for e in state.exps:
         out.extend(e.extra_deploys(state, seat, placed))
     return out
+
+
+_DEPLOYS: dict[tuple[str, str], Deploy] = {}
+
+
+def _deploy(spot: str, figure: str) -> Deploy:
+    """Shared Deploy values (rebuilt for every deploy decision; the actions are immutable)."""
+    d = _DEPLOYS.get((spot, figure))
+    if d is None:
+        if len(_DEPLOYS) > 10_000:
+            _DEPLOYS.clear()
+        d = _DEPLOYS[(spot, figure)] = Deploy(spot, figure)
+    return d
 
 
 def deploy_target(pos: Position, spot: str) -> FeatureRef | Corner:

@@ -8,6 +8,8 @@ optional: passing deploys nothing).
 
 from __future__ import annotations
 
+import operator
+
 from engine.carcassonne.actions import Action, Deploy, Pass, PlaceTile
 from engine.carcassonne.board import Meeple, PlacedTile
 from engine.carcassonne.events import (
@@ -72,22 +74,33 @@ messages.register(
 
 
 _ROT_NAMES = tuple(r.notation() for r in Rotation)
-_PLACES: dict[tuple[int, int, int], PlaceTile] = {}
+#: shared PlaceTile values per cell and set of rotations (options and answers are rebuilt on
+#: every turn; the actions are immutable, so one tuple per cell and rotations serves them all)
+_PLACES: dict[tuple[Position, tuple[Rotation, ...]], tuple[PlaceTile, ...]] = {}
+#: the order cells are offered in: north first, then west first
+_north_first = operator.itemgetter(1, 0)
 
 
-def _place_action(pos: Position, rot: Rotation) -> PlaceTile:
-    """Shared PlaceTile values (options are rebuilt often; the actions are immutable)."""
-    key = (pos.x, pos.y, rot)
-    a = _PLACES.get(key)
-    if a is None:
-        if len(_PLACES) > 100_000:
+#: the PlaceTile of each rotation at a cell
+_AT: dict[Position, tuple[PlaceTile, ...]] = {}
+
+
+def _actions_at(pos: Position) -> tuple[PlaceTile, ...]:
+    if len(_AT) > 50_000:
+        _AT.clear()
+    acts = _AT[pos] = tuple(PlaceTile(pos, r) for r in Rotation)
+    return acts
+
+
+def _place_actions(pos: Position, rots: tuple[Rotation, ...]) -> tuple[PlaceTile, ...]:
+    """The PlaceTile of each of ``rots`` at ``pos`` (shared values)."""
+    key = (pos, rots)
+    acts = _PLACES.get(key)
+    if acts is None:
+        if len(_PLACES) > 50_000:
             _PLACES.clear()
-        a = _PLACES[key] = PlaceTile(pos, rot)
-    return a
-
-
-def _north_first(p: Position) -> tuple[int, int]:
-    return (p.y, p.x)
+        acts = _PLACES[key] = tuple(PlaceTile(pos, r) for r in rots)
+    return acts
 
 
 class DrawStep(Step):
@@ -170,22 +183,23 @@ class PlaceStep(Step):
                 cell = f"{pos.x},{pos.y}"
                 target = Cell(pos.x, pos.y)
                 facet = ("cell", cell)
-                for rot in cells[pos]:
+                rots = cells[pos]
+                for rot, act in zip(rots, _place_actions(pos, rots), strict=True):
                     r = _ROT_NAMES[rot]
-                    out.append(
-                        Option(
-                            f"{cell} {r}", _place_action(pos, rot), target, (facet, ("rotation", r))
-                        )
-                    )
+                    out.append(Option(f"{cell} {r}", act, target, (facet, ("rotation", r))))
             return tuple(out)
 
         def answers() -> tuple[PlaceTile, ...]:
             cells = legal_placements(s)
-            return tuple(
-                _place_action(pos, rot)
-                for pos in sorted(cells, key=_north_first)
-                for rot in cells[pos]
-            )
+            out: list[PlaceTile] = []
+            at = _AT
+            for pos in sorted(cells, key=_north_first):
+                acts = at.get(pos)
+                if acts is None:
+                    acts = _actions_at(pos)
+                for r in cells[pos]:
+                    out.append(acts[r])
+            return tuple(out)
 
         return Decision(
             ask.key, ask.seat, self.id, Prompt.of(self.id, tile=drawn), options, answers=answers
@@ -260,7 +274,10 @@ class DeployStep(Step):
                 )
             return tuple(out)
 
-        return self.passable(ask, options)
+        def answers() -> tuple[Deploy, ...]:
+            return tuple(legal_deploys(s))
+
+        return self.passable(ask, options, answers=answers)
 
 
 def _deploy_extra(

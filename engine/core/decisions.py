@@ -52,7 +52,7 @@ class Prompt(NamedTuple):
 
     @classmethod
     def of(cls, key: str, **params: Any) -> Prompt:
-        return cls(key, tuple(sorted(params.items())))
+        return cls(key, tuple(sorted(params.items())) if params else ())
 
     def param(self, name: str, default: Any = None) -> Any:
         for k, v in self.params:

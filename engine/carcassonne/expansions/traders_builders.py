@@ -198,10 +198,12 @@ class TradersBuilders(Expansion):
         return (StepSpec(Slot.CLEANUP, BONUS_STEP),)
 
     def on_placed(self, state: GameState, placed: PlacedTile) -> Iterable[Event]:
+        seat = state.current
+        if state.players[seat].supply.get("builder", 0) > 0:
+            return ()  # the seat's builder is not on the board
         m = self.model(state)
         if m.bonus or not self.option(BUILDER) or state.flow[-1].param(BONUS):
             return ()
-        seat = state.current
         board = state.board
         for f in placed.rt.tile.features:
             if f.kind in (FeatureKind.ROAD, FeatureKind.CITY):

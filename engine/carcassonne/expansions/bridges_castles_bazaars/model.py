@@ -10,8 +10,8 @@ them (ARCHITECTURE.md §5.5).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from engine.carcassonne.events import Event
 from engine.carcassonne.geometry import Position
@@ -131,15 +131,34 @@ class BcbModel:
     market: Market | None = None
 
 
+_T = TypeVar("_T")
+
+
 def model(s: GameState) -> BcbModel:
     m = s.ext[ID]
     assert isinstance(m, BcbModel)
     return m
 
 
+def _changed(obj: _T, changes: dict[str, Any]) -> _T:
+    """``dataclasses.replace`` for these frozen slotted records, without its per-call field
+    introspection (a market changes several times a turn)."""
+    new = object.__new__(type(obj))
+    used = 0
+    for name in obj.__slots__:  # type: ignore[attr-defined]
+        if name in changes:
+            used += 1
+            object.__setattr__(new, name, changes[name])
+        else:
+            object.__setattr__(new, name, getattr(obj, name))
+    if used != len(changes):
+        raise TypeError(f"unknown fields in {sorted(changes)}")
+    return new
+
+
 def put(s: GameState, **changes: Any) -> BcbModel:
     """Replace the model in the (cloned) state with ``changes``; return the new one."""
-    m = replace(model(s), **changes)
+    m = _changed(model(s), changes)
     s.ext[ID] = m
     return m
 
@@ -147,7 +166,7 @@ def put(s: GameState, **changes: Any) -> BcbModel:
 def put_market(s: GameState, **changes: Any) -> Market:
     market = model(s).market
     assert market is not None
-    new = replace(market, **changes)
+    new = _changed(market, changes)
     put(s, market=new)
     return new
 
