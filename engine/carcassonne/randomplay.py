@@ -2,8 +2,9 @@
 
 The player answers whatever :func:`~engine.carcassonne.rules.pending` opens, knowing no decision
 kind: it picks uniformly among the options of the first open decision (plus passing when the
-decision may be passed; a number uniformly in its range). The choices come from their own
-generator derived from the seed, so a seed fixes the whole game: the shuffle and every choice.
+decision may be passed; a number uniformly among the lowest of its range). The choices come
+from their own generator derived from the seed, so a seed fixes the whole game: the shuffle
+and every choice.
 """
 
 from __future__ import annotations
@@ -18,6 +19,11 @@ from engine.core.decisions import Decision
 from engine.core.errors import IllegalActionError
 from engine.core.rng import Rng
 from engine.core.seats import Seat
+
+#: a number is picked among the first NUMBER_SPAN + 1 of its range: a bid a little above the
+#: last one, as players bid (uniform up to the maximum bid sank random market games into
+#: large negative scores)
+NUMBER_SPAN = 10
 
 #: Mixed into the seed so the choice stream differs from the pile's shuffle stream.
 CHOICE_SALT = 0x5EED_C401_CE5
@@ -70,7 +76,8 @@ def choose_answer(d: Decision, rng: Rng) -> Action:
     o = d.options[i]
     if o.number is not None:
         lo = o.number.min
-        hi = o.number.max if o.number.max is not None else lo + 20
+        hi = o.number.max if o.number.max is not None else lo + NUMBER_SPAN
+        hi = min(hi, lo + NUMBER_SPAN)
         return o.action_for(lo + rng.below(hi - lo + 1))  # type: ignore[no-any-return]
     return o.action  # type: ignore[no-any-return]
 
