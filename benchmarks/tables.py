@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import inspect
 import logging
 import os
@@ -150,6 +151,8 @@ class Bench:
         self.gc = GcTimes()
         if freeze_survivors is not None and not args.no_gc_freeze:
             freeze_survivors()  # as run_bot does
+        if args.gc_threshold:
+            gc.set_threshold(*args.gc_threshold)
         self.driver = Driver(self.fake, self.clock, args)
 
     def worker_pids(self) -> list[int]:
@@ -390,6 +393,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="discord.py's real gateway and HTTP code down to a fake socket and session "
         "(events as JSON text, request bodies encoded): the bot's whole share of a live "
         "connection, plus the fake's JSON encoding of each event",
+    )
+    p.add_argument(
+        "--gc-threshold",
+        type=lambda s: [int(x) for x in s.split(",")],
+        help="the collector's thresholds in the bot process (e.g. 700,10,10: Python's)",
     )
     p.add_argument("--profile", metavar="FILE", help="cProfile the bot process while measuring")
     p.add_argument("--tree", help="measure another checkout of the project")
