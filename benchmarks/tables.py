@@ -25,10 +25,17 @@ arrival:
 
 A finished table starts a new match (``/carcassonne new``, ``join``, ``start``).
 
+A finished table starts its next match at once; its replay animation is timed apart.
+
 CPU per move: this process's CPU time (the bot, the fake Discord standing in for aiohttp, and
 the driver, whose own share is measured and shown apart) and the drawing workers' (from
-``/proc``), over the measured window, divided by the moves made in it. Memory: RSS of the bot
-process and of every worker, sampled twice a second (peak), and the caches' sizes.
+``/proc``), over the measured window, divided by the moves made in it. The driver runs on the
+bot's event loop: every step of its coroutines is timed (``tables_driver.Timed``) and left
+out of the bot's figure, except discord.py's parsing of each interaction it hands over (what
+a live gateway event costs the bot too; shown). ``--wire`` runs discord.py's real gateway
+and HTTP code down to a fake socket and session (events as JSON text, request bodies
+encoded): the bot's whole share of a live connection. Memory: RSS of the bot process and of
+every worker, sampled twice a second (peak), and the caches' sizes.
 
 The run ramps the table count through ``--steps`` (each: ``--warmup`` s, then ``--measure``
 s measured) until the board p99 exceeds ``--goal`` ms, then bisects ``--bisect`` times
@@ -37,6 +44,7 @@ of tables that held. Defaults take about four minutes; a full run::
 
     python benchmarks/tables.py --steps 200,400,600,800,1000,1200 --measure 120 --bisect 3
     python benchmarks/tables.py --tables 300 --measure 60 --stages 60:70  # one count, late game
+    python benchmarks/tables.py --tables 750 --measure 40 --wire  # discord.py's HTTP code too
 """
 
 from __future__ import annotations
