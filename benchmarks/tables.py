@@ -25,10 +25,17 @@ arrival:
 
 A finished table starts a new match (``/carcassonne new``, ``join``, ``start``).
 
+A finished table starts its next match at once; its replay animation is timed apart.
+
 CPU per move: this process's CPU time (the bot, the fake Discord standing in for aiohttp, and
 the driver, whose own share is measured and shown apart) and the drawing workers' (from
-``/proc``), over the measured window, divided by the moves made in it. Memory: RSS of the bot
-process and of every worker, sampled twice a second (peak), and the caches' sizes.
+``/proc``), over the measured window, divided by the moves made in it. The driver runs on the
+bot's event loop: every step of its coroutines is timed (``tables_driver.Timed``) and left
+out of the bot's figure, except discord.py's parsing of each interaction it hands over (what
+a live gateway event costs the bot too; shown). ``--wire`` runs discord.py's real gateway
+and HTTP code down to a fake socket and session (events as JSON text, request bodies
+encoded): the bot's whole share of a live connection. Memory: RSS of the bot process and of
+every worker, sampled twice a second (peak), and the caches' sizes.
 
 The run ramps the table count through ``--steps`` (each: ``--warmup`` s, then ``--measure``
 s measured) until the board p99 exceeds ``--goal`` ms, then bisects ``--bisect`` times
@@ -37,12 +44,14 @@ of tables that held. Defaults take about four minutes; a full run::
 
     python benchmarks/tables.py --steps 200,400,600,800,1000,1200 --measure 120 --bisect 3
     python benchmarks/tables.py --tables 300 --measure 60 --stages 60:70  # one count, late game
+    python benchmarks/tables.py --tables 750 --measure 40 --wire  # discord.py's HTTP code too
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import inspect
 import logging
 import os
@@ -83,6 +92,7 @@ from tables_driver import (  # noqa: E402
     _rss,
     _self_cpu,
     seed_tables,
+    timed,
 )
 
 from bot.app import CarcBot  # noqa: E402
@@ -111,6 +121,7 @@ class Step:
     stats: Stats
     cpu_bot: float
     cpu_driver: float
+    cpu_gateway: float
     cpu_workers: float
     cpu_animations: float
     wall: float
@@ -142,12 +153,14 @@ class Bench:
             kwargs["cache_bytes"] = args.cache_bytes
         self.service = await MatchService.open(db, **kwargs)
         self.bot = CarcBot(self.service, background_tasks=False)
-        self.fake = LeanDiscord(self.bot)
+        self.fake = LeanDiscord(self.bot, wire=args.wire)
         await self.fake.start()
         self.clock = Clock(self.fake)
         self.gc = GcTimes()
         if freeze_survivors is not None and not args.no_gc_freeze:
             freeze_survivors()  # as run_bot does
+        if args.gc_threshold:
+            gc.set_threshold(*args.gc_threshold)
         self.driver = Driver(self.fake, self.clock, args)
 
     def worker_pids(self) -> list[int]:
@@ -159,9 +172,10 @@ class Bench:
 
     async def close(self) -> None:
         self.driver.stop_at = 0.0
-        for task in self.tasks:
+        tasks = [*self.tasks, *self.driver.replay_tasks]
+        for task in tasks:
             task.cancel()
-        await asyncio.gather(*self.tasks, return_exceptions=True)
+        await asyncio.gather(*tasks, return_exceptions=True)
         # let the bot finish the moves it is in the middle of before its database closes
         me = asyncio.current_task()
         busy = [t for t in asyncio.all_tasks() if t is not me and not _is_view_timer(t)]
@@ -181,7 +195,10 @@ class Bench:
         print(f"  seeded {len(new)} tables in {time.perf_counter() - t0:.1f} s", flush=True)
         self.tables.extend(new)
         start = time.perf_counter() + 1.5
-        self.tasks += [asyncio.create_task(self.driver.run_table(t, start)) for t in new]
+        clock = self.clock
+        self.tasks += [
+            asyncio.create_task(timed(self.driver.run_table(t, start), clock)) for t in new
+        ]
 
     async def step(self, n: int) -> Step:
         """Grow to ``n`` tables, warm up, measure."""
@@ -196,6 +213,7 @@ class Bench:
         w0 = {p: _proc_cpu(p) for p in pids}
         anim = set(self.animations.pids()) if self.animations is not self.painter else set()
         c0, dc0, t0 = _self_cpu(), self.clock.driver_cpu, time.perf_counter()
+        gc0 = self.clock.gateway_cpu
         profile = None
         if self.args.profile:
             import cProfile
@@ -214,15 +232,24 @@ class Bench:
         wall = time.perf_counter() - t0
         cpu_bot = _self_cpu() - c0
         cpu_driver = self.clock.driver_cpu - dc0
+        cpu_gateway = self.clock.gateway_cpu - gc0
         used = {p: _proc_cpu(p) - w0.get(p, 0.0) for p in self.worker_pids()}
         cpu_anim = sum(v for p, v in used.items() if p in anim)
         cpu_workers = sum(used.values())
         return Step(
-            n, d.stats, cpu_bot, cpu_driver, cpu_workers, cpu_anim, wall, os.getloadavg()[0]
+            n,
+            d.stats,
+            cpu_bot,
+            cpu_driver,
+            cpu_gateway,
+            cpu_workers,
+            cpu_anim,
+            wall,
+            os.getloadavg()[0],
         )
 
 
-def report(s: Step, goal: float) -> None:
+def report(s: Step, goal: float, wire: bool = False) -> None:
     st = s.stats
     moves = max(st.moves, 1)
     rate = st.moves / s.wall
@@ -245,8 +272,14 @@ def report(s: Step, goal: float) -> None:
     boards = (s.cpu_workers - s.cpu_animations) / moves * 1000
     anim = s.cpu_animations / moves * 1000
     replays = len(st.times.get("replay", []))
+    parse = (
+        ""
+        if wire
+        else f"of which discord.py parsing the interactions {s.cpu_gateway / moves * 1000:.1f}; "
+    )
     print(
-        f"  CPU per move: bot process {bot:.1f} ms (+ driver {s.cpu_driver / moves * 1000:.1f}),"
+        f"  CPU per move: bot process {bot:.1f} ms ({parse}+ driver"
+        f" {s.cpu_driver / moves * 1000:.1f}),"
         f" board workers {boards:.1f} ms, animation worker {anim:.1f} ms ({replays} replays),"
         f" total {bot + boards + anim:.1f} ms; machine busy"
         f" {(s.cpu_bot + s.cpu_workers) / s.wall:.2f} of {os.cpu_count()} cores"
@@ -280,7 +313,7 @@ async def main(args: argparse.Namespace) -> None:
             for n in counts:
                 s = await bench.step(n)
                 steps.append(s)
-                report(s, args.goal)
+                report(s, args.goal, args.wire)
                 if s.held(args.goal):
                     held = n
                 else:
@@ -300,7 +333,7 @@ async def main(args: argparse.Namespace) -> None:
                     memory = Memory(bench.worker_pids())
                     s = await bench.step(mid)
                     steps.append(s)
-                    report(s, args.goal)
+                    report(s, args.goal, args.wire)
                     if s.held(args.goal):
                         lo = mid
                     else:
@@ -361,6 +394,18 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "--no-gc-freeze",
         action="store_true",
         help="leave the collector as Python sets it (no freezing of survivors, bot/gcpause.py)",
+    )
+    p.add_argument(
+        "--wire",
+        action="store_true",
+        help="discord.py's real gateway and HTTP code down to a fake socket and session "
+        "(events as JSON text, request bodies encoded): the bot's whole share of a live "
+        "connection, plus the fake's JSON encoding of each event",
+    )
+    p.add_argument(
+        "--gc-threshold",
+        type=lambda s: [int(x) for x in s.split(",")],
+        help="the collector's thresholds in the bot process (e.g. 700,10,10: Python's)",
     )
     p.add_argument("--profile", metavar="FILE", help="cProfile the bot process while measuring")
     p.add_argument("--tree", help="measure another checkout of the project")

@@ -14,10 +14,11 @@ import random
 import re
 import resource
 import time
-from collections import defaultdict
+from collections import defaultdict, deque
+from collections.abc import Coroutine, Generator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.services.matches import MatchOptions, MatchService
 from bot.services.options import game_setup
@@ -33,6 +34,8 @@ from tests.fakediscord import (
     Request,
     User,
 )
+
+T = TypeVar("T")
 
 CHANNEL_BASE = 700_000_000_000_000_000
 PLACEMENTS = 71  # a 2-player base game: 72 tiles, the start tile is placed
@@ -111,7 +114,14 @@ class Clock:
         self.boards: dict[int, float] = {}  # channel -> when the last board was sent
         self.text: dict[int, str] = {}  # channel -> content of the last channel message
         self.replays: dict[int, asyncio.Future[float]] = {}
+        #: channel -> replays of its finished matches not yet sent, oldest first
+        self.finals: dict[int, deque[asyncio.Future[float]]] = defaultdict(deque)
         self.driver_cpu = 0.0
+        #: the gateway's share of the driver's steps: discord.py parsing each interaction
+        #: (what a live gateway event costs the bot too), counted as the bot's
+        self.gateway_cpu = 0.0
+        #: inside a step of a driver coroutine (already timed as a whole)
+        self.in_driver = False
         fake.listeners.append(self.on_request)
 
     def on_request(self, req: Request) -> None:
@@ -121,7 +131,11 @@ class Clock:
             channel = int(req.path.split("/")[2])
             names = [n for n, _ in req.files]
             if "replay.gif" in names:  # (before issue 15 it came with the final board)
-                fut = self.replays.pop(channel, None)
+                # the oldest finished match of the channel still waiting for its replay (its
+                # table may have started, and moved in, a new match since), else the move
+                # in flight (the replay came before the driver saw the final board)
+                finals = self.finals.get(channel)
+                fut = finals.popleft() if finals else self.replays.pop(channel, None)
                 if fut is not None and not fut.done():
                     fut.set_result(now)
             if "board.png" in names:
@@ -143,7 +157,46 @@ class Clock:
             if done and not w.fut.done():
                 del self.waiting[iid]  # type: ignore[arg-type]
                 w.fut.set_result((now, req))
-        self.driver_cpu += time.thread_time() - c0
+        if not self.in_driver:
+            self.driver_cpu += time.thread_time() - c0
+
+
+class Timed:
+    """Awaits a driver coroutine, adding the CPU time of each of its steps (from one
+    suspension to the next) to ``clock.driver_cpu``: the players' schedule, their payloads,
+    and the reading of the answers are the driver's, not the bot's, though they run on the
+    bot's event loop. (What the loop spends scheduling those steps stays with the bot: a few
+    timer and future callbacks per move.)"""
+
+    def __init__(self, coro: Coroutine[Any, Any, T], clock: Clock) -> None:
+        self.coro = coro
+        self.clock = clock
+
+    def __await__(self) -> Generator[Any, Any, T]:
+        it = self.coro.__await__()
+        clock = self.clock
+        value: Any = None
+        exc: BaseException | None = None
+        while True:
+            c0 = time.thread_time()
+            clock.in_driver = True
+            try:
+                out = it.throw(exc) if exc is not None else it.send(value)
+            except StopIteration as stop:
+                result: T = stop.value
+                return result
+            finally:
+                clock.in_driver = False
+                clock.driver_cpu += time.thread_time() - c0
+            try:
+                value, exc = (yield out), None
+            except BaseException as e:  # noqa: BLE001 - handed on to the coroutine
+                value, exc = None, e
+
+
+async def timed(coro: Coroutine[Any, Any, T], clock: Clock) -> T:
+    """``coro`` with its CPU time counted as the driver's (see :class:`Timed`)."""
+    return await Timed(coro, clock)
 
 
 @dataclass
@@ -164,19 +217,21 @@ class Driver:
         self.stats = Stats()
         self.measuring = False
         self.stop_at = float("inf")
+        self.replay_tasks: set[asyncio.Task[None]] = set()
 
     async def _send(self, payload: dict[str, Any], iid: int, kind: str, channel: int) -> Waiter:
         fut: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         w = Waiter(kind, fut, channel)
         self.clock.waiting[iid] = w
-        self.fake.inject(payload)
+        c0 = time.thread_time()
+        self.fake.inject(payload)  # discord.py parses it: the bot's work, not the driver's
+        parse = time.thread_time() - c0
+        self.clock.driver_cpu -= parse
+        self.clock.gateway_cpu += parse
         return w
 
     def _payload(self, user: User, sub: str, channel: int, **kw: Any) -> tuple[int, Any]:
-        c0 = time.thread_time()
-        out = self.fake.slash_payload(user, sub, channel_id=channel, **kw)
-        self.clock.driver_cpu += time.thread_time() - c0
-        return out
+        return self.fake.slash_payload(user, sub, channel_id=channel, **kw)
 
     async def ask(self, t: Table, focused: str, **options: Any) -> list[Any]:
         user = t.users[t.current]
@@ -223,6 +278,21 @@ class Driver:
                 return
             due += interval
 
+    def watch_replay(self, replay: asyncio.Future[float], board: float, measured: bool) -> None:
+        """Time the replay animation of a finished match (from its final board) apart."""
+
+        async def wait() -> None:
+            try:
+                sent = await asyncio.wait_for(replay, 600)
+            except (TimeoutError, asyncio.CancelledError):
+                return
+            if measured and self.measuring:
+                self.stats.add("replay", sent - board)
+
+        task = asyncio.get_running_loop().create_task(timed(wait(), self.clock))
+        self.replay_tasks.add(task)
+        task.add_done_callback(self.replay_tasks.discard)
+
     async def move(self, t: Table, due: float) -> None:
         cells = await self.ask(t, "cell", cell="")
         if not cells:
@@ -261,9 +331,14 @@ class Driver:
             if over:
                 self.stats.add("last", board - due)
         if over:
-            sent = await asyncio.wait_for(replay, 600)
-            if measured:
-                self.stats.add("replay", sent - board)
+            # the players start their next match at once; the replay animation is timed
+            # apart (waiting for it here made the table's next moves late by the animation
+            # worker's queue: up to 8 s at 1,000 tables, charged to the board latency)
+            if self.clock.replays.get(t.channel) is replay:
+                del self.clock.replays[t.channel]
+                if not replay.done():
+                    self.clock.finals[t.channel].append(replay)
+            self.watch_replay(replay, board, measured)
             await self.restart(t)
         else:
             self.clock.replays.pop(t.channel, None)
