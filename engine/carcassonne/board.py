@@ -134,7 +134,7 @@ _position = functools.partial(tuple.__new__, Position)
 class Board:
     """Placed tiles, open cells and features. See the module docstring for the model."""
 
-    __slots__ = ("cells", "frontier", "root", "features", "next_seg")
+    __slots__ = ("cells", "frontier", "root", "features", "next_seg", "_shared")
 
     def __init__(self) -> None:
         self.cells: dict[Position, PlacedTile] = {}
@@ -143,15 +143,28 @@ class Board:
         self.root: dict[int, int] = {}
         self.features: dict[int, Feature] = {}
         self.next_seg = 0
+        #: ``cells``, ``frontier`` and ``root`` may be shared with a clone (copy on write)
+        self._shared = False
 
     def clone(self) -> Board:
+        """An independent copy. ``cells``, ``frontier`` and ``root`` change only when a tile
+        is placed or extended (:meth:`place`, :meth:`extend`), so they are shared until then
+        and copied by whichever board changes first; ``features`` is copied at once."""
         b = Board.__new__(Board)
-        b.cells = self.cells.copy()
-        b.frontier = self.frontier.copy()
-        b.root = self.root.copy()
+        b.cells = self.cells
+        b.frontier = self.frontier
+        b.root = self.root
         b.features = self.features.copy()
         b.next_seg = self.next_seg
+        b._shared = self._shared = True
         return b
+
+    def _own(self) -> None:
+        """Copy the dictionaries shared with a clone before changing them."""
+        self.cells = self.cells.copy()
+        self.frontier = self.frontier.copy()
+        self.root = self.root.copy()
+        self._shared = False
 
     # ------------------------------------------------------------------ queries
     def feature_of(self, seg: int) -> Feature:
@@ -184,6 +197,8 @@ class Board:
         ra, rb = self.root[a], self.root[b]
         if ra == rb:
             return ra
+        if self._shared:
+            self._own()
         fa, fb = self.features[ra], self.features[rb]
         if len(fa.segs) < len(fb.segs):
             ra, rb, fa, fb = rb, ra, fb, fa
@@ -213,6 +228,8 @@ class Board:
 
     def place(self, pos: Position, rt: RotatedTile) -> PlacedTile:
         """Put a tile on the board (legality is the caller's business) and merge features."""
+        if self._shared:
+            self._own()
         tile = rt.tile
         base = self.next_seg
         nfeat = len(tile.features)
@@ -273,6 +290,8 @@ class Board:
         new features get segments and join what they meet across their edges; the frontier
         follows the new edges. Legality (what the new edges meet) is the caller's business.
         """
+        if self._shared:
+            self._own()
         old = self.cells[pos]
         first = len(old.segs)
         base = self.next_seg

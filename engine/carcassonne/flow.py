@@ -125,6 +125,10 @@ class Step:
     name: ClassVar[str] = ""
     #: action types this step answers (``Pass`` answers any optional ask)
     accepts: ClassVar[tuple[type[Action], ...]] = ()
+    #: whether ``enter`` may change ``s.flow`` (push a sub-turn, skip to a slot, end the
+    #: turn): the flow loop then writes the running frame's position first. Other steps get
+    #: a frame whose ``pc`` may lag behind (its seat and params are exact).
+    changes_flow: ClassVar[bool] = False
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
         return None
@@ -254,39 +258,51 @@ def frame_at(s: GameState, depth: int) -> Frame:
 
 
 def run(s: GameState, events: list[Event]) -> None:
-    """Enter steps until one awaits or the game is over. Mutates ``s`` (a clone)."""
+    """Enter steps until one awaits or the game is over. Mutates ``s`` (a clone).
+
+    Most steps find nothing to do; the running frame's position is kept in a local and
+    written to ``s.flow`` only when a step awaits, before a step that declares
+    :attr:`Step.changes_flow`, and when the frame ends (a turn enters ~18 steps)."""
     steps = program_of(s.setup).steps
     new_frame = _new_frame
     while s.step != "over":
         flow = s.flow
         depth = len(flow) - 1
         fr = flow[depth]
-        pc = fr[0]
-        if pc >= fr[1]:
+        pc, stop, seat = fr[0], fr[1], fr[2]
+        while pc < stop:
+            step = steps[pc]
+            if step.changes_flow and pc != fr[0]:
+                fr = new_frame(Frame, (pc, stop, seat, fr[3]))
+                s.flow = flow = _with(flow, depth, fr)
+            s.current = seat
+            res = step.enter(s, fr, depth, events)
+            if res:
+                if pc != fr[0]:
+                    s.flow = _with(flow, depth, new_frame(Frame, (pc, stop, seat, fr[3])))
+                s.asks = res
+                s.step = step.name or step.id
+                return
+            if s.step == "over":
+                return
+            if s.flow is not flow:
+                if not step.changes_flow:
+                    raise RuntimeError(f"step {step.id} changed the flow: set changes_flow")
+                _advance(s, depth)
+                break
+            pc += 1
+        else:  # the frame is done: a turn starts again at the top, a sub-turn pops
             if depth == 0:
-                s.flow = (new_frame(Frame, (0, fr[1], fr[2], fr[3])),)
+                s.flow = (new_frame(Frame, (0, stop, seat, fr[3])),)
             else:
                 s.flow = flow[:-1]
-            continue
-        s.current = fr[2]
-        step = steps[pc]
-        res = step.enter(s, fr, depth, events)
-        if res:
-            s.asks = res
-            s.step = step.name or step.id
-            return
-        if s.step == "over":
-            return
-        # advance the frame (inlined _advance: this loop runs ~18 times a turn)
-        flow = s.flow
-        fr = flow[depth]
-        nxt = new_frame(Frame, (fr[0] + 1, fr[1], fr[2], fr[3]))
-        if depth == 0 and len(flow) == 1:
-            s.flow = (nxt,)
-        elif depth == len(flow) - 1:
-            s.flow = flow[:depth] + (nxt,)
-        else:
-            s.flow = flow[:depth] + (nxt,) + flow[depth + 1 :]
+
+
+def _with(flow: tuple[Frame, ...], depth: int, fr: Frame) -> tuple[Frame, ...]:
+    """``flow`` with the frame at ``depth`` replaced."""
+    if depth == len(flow) - 1:
+        return flow[:depth] + (fr,) if depth else (fr,)
+    return flow[:depth] + (fr,) + flow[depth + 1 :]
 
 
 _new_frame = tuple.__new__  # NamedTuple's own __new__ is a Python function: this is the hot path

@@ -108,6 +108,7 @@ class DrawStep(Step):
     An empty pile ends the game with final scoring."""
 
     id = "core.draw"
+    changes_flow = True
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
         held = s.drawn
@@ -311,6 +312,7 @@ class EndStep(Step):
     """The turn passes to the next seat (root frame only: sub-turns stop before it)."""
 
     id = "core.end"
+    changes_flow = True
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
         nxt = (frame.seat + 1) % s.setup.players

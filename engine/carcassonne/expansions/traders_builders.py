@@ -261,6 +261,7 @@ class BonusStep(Step):
     never from the second tile itself and not when the pile is empty (OQ-TB-1)."""
 
     id = "tb.bonus"
+    changes_flow = True
     accepts = (Choose,)
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:

@@ -124,6 +124,7 @@ class MarketStep(Step):
     """Reveal the market's tiles and run the auction (see the module docstring)."""
 
     id = "bcb.market"
+    changes_flow = True
     accepts = (Choose,)
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
