@@ -103,12 +103,23 @@ def options(s: GameState) -> list[tuple[Position, str]]:
     if placed is None:
         return []
     bridged = _bridged(s)
+    cells = s.board.cells
     out = []
-    for pos in (placed, *(_near(placed, side) for side in range(4))):
-        for axis in AXES:
-            if bridge_ok(s, pos, axis, bridged):
-                out.append((pos, axis))
+    px, py = placed
+    for dx, dy in _HERE_AND_NEAR:
+        cell = cells.get((px + dx, py + dy))  # type: ignore[call-overload]
+        if cell is None:
+            continue
+        edges = cell.rt.edges
+        for axis, (a, b) in _AXIS_SIDES.items():
+            # cheap test first: a bridge needs fields at both ends of its axis
+            if edges[a] is _FIELD and edges[b] is _FIELD and bridge_ok(s, cell.pos, axis, bridged):
+                out.append((cell.pos, axis))
     return out
+
+
+#: the tile just placed, then its neighbours N, E, S, W (the order bridges are offered in)
+_HERE_AND_NEAR = ((0, 0), *_STEP)
 
 
 def lay(s: GameState, seat: Seat, pos: Position, axis: str, events: list[Event]) -> None:
