@@ -85,6 +85,10 @@ class Expansion:
         return ()
 
     # ---- placing figures
+    #: the figure kinds :meth:`can_deploy` may have an opinion on (``None``: any kind); the
+    #: follower step, which asks for every figure on every spot, skips the others
+    deploy_opinions: ClassVar[frozenset[str] | None] = None
+
     def can_deploy(
         self, state: GameState, seat: Seat, figure: str, feature: Feature
     ) -> bool | None:

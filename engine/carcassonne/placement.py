@@ -358,16 +358,23 @@ def legal_deploys(state: GameState) -> list[Deploy]:
     board = state.board
     vetoes = deploy_vetoes(state.setup)
     farmers = state.setup.farmers
-    followers = [is_follower(k) for k in figures]
+    kinds = [
+        (
+            k,
+            is_follower(k),
+            tuple(e for e in vetoes if e.deploy_opinions is None or k in e.deploy_opinions),
+        )
+        for k in figures
+    ]
     for f in rt.tile.features:
         if f.kind is FeatureKind.FIELD and not farmers:
             continue
         feat = board.features[board.root[placed.segs[f.index]]]
         name = spot_name(rt, f.index)
         free = not feat.meeples or not occupied(feat)
-        for fig, follower in zip(figures, followers, strict=True):
+        for fig, follower, opinions in kinds:
             allowed = follower and free
-            for e in vetoes:
+            for e in opinions:
                 verdict = e.can_deploy(state, seat, fig, feat)
                 if verdict is False:
                     allowed = False

@@ -183,6 +183,8 @@ class TradersBuilders(Expansion):
         wine, grain, cloth = model.goods[seat]
         return (Prompt.of("tb.goods_held", wine=wine, grain=grain, cloth=cloth),)
 
+    deploy_opinions = frozenset({"builder", "pig"})
+
     def can_deploy(
         self, state: GameState, seat: Seat, figure: str, feature: Feature
     ) -> bool | None:
