@@ -75,7 +75,9 @@ class BoardCanvas:
     no breakdown: the replay's frames), each drawn on the previous one.
 
     :meth:`draw` returns the picture (the same image object, changed in place: copy it to keep
-    it) and the boxes that may differ from the previous picture (``None``: drawn whole)."""
+    it) and the boxes that may differ from the previous picture (``None``: drawn whole): the
+    parts of the score strip that changed (found by comparing it with the strip before, a
+    part per player's chip), the board's boxes, the strips under the board if they changed."""
 
     def __init__(self, frame: Frame, *, lang: str = "en") -> None:
         self.frame = frame
@@ -133,8 +135,9 @@ class BoardCanvas:
                 draw_board_part(scratch, view, shown, fr, placed=placed, within=box)
                 img.paste(scratch.crop(box), box[:2])
             self.boxes += len(boxes)
+        before = img.crop((0, 0, size[0], top))
         draw_header(img, view, header, self.lang)
-        out: list[Box] = [(0, 0, size[0], top), *boxes]
+        out = [*_changed_parts(before, img, [c.box[0] for c in header.chips]), *boxes]
         blobs = tuple(s.tobytes() for s in strips)
         if blobs != was.strips:
             y = top + fr.board_h
@@ -243,6 +246,21 @@ def _drawn_by(ov: Overlay, view: PublicView, fr: Frame, size: tuple[int, int]) -
         box = (layer if fill == (0, 0, 0) else ImageChops.invert(layer)).getbbox()
         if box is not None:
             out.append(box)
+    return out
+
+
+def _changed_parts(before: Image.Image, img: Image.Image, cuts: Sequence[int]) -> list[Box]:
+    """The boxes round what changed in the top ``before.height`` rows of ``img`` (the score
+    strip, ``before`` as it was), one per column between ``cuts`` (where the players' chips
+    start): the chips that did not change are left out, so nobody quantises them again."""
+    width, height = before.size
+    diff = ImageChops.difference(before, img.crop((0, 0, width, height)))
+    out = []
+    xs = sorted({0, width, *(x for x in cuts if 0 < x < width)})
+    for x0, x1 in zip(xs, xs[1:], strict=False):
+        box = diff.crop((x0, 0, x1, height)).getbbox()
+        if box is not None:
+            out.append((x0 + box[0], box[1], x0 + box[2], box[3]))
     return out
 
 
