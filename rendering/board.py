@@ -55,10 +55,13 @@ from rendering.overlays import overlays_of
 # re-exported: which cells a picture shows
 from rendering.region import MIN_COLS as MIN_COLS
 from rendering.region import MIN_ROWS as MIN_ROWS
-from rendering.region import MIN_WIDTH, TURN_WIDTH, board_frame, overlay_strips
+from rendering.region import MIN_WIDTH as MIN_WIDTH
 from rendering.region import TURN_BOARD_H as TURN_BOARD_H
 from rendering.region import TURN_TILE as TURN_TILE
+from rendering.region import TURN_WIDTH as TURN_WIDTH
+from rendering.region import board_frame as board_frame
 from rendering.region import focus_box as focus_box
+from rendering.region import overlay_strips as overlay_strips
 from rendering.scored import Scored, draw_points, draw_scored, final_figures, find_scored, scorings
 from rendering.tiles import tile_image
 
