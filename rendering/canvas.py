@@ -136,7 +136,7 @@ class BoardCanvas:
                 img.paste(scratch.crop(box), box[:2])
             self.boxes += len(boxes)
         before = img.crop((0, 0, size[0], top))
-        draw_header(img, view, header, self.lang)
+        draw_header(img, view, header, self.lang, keep_chips=True)
         out = [*_changed_parts(before, img, [c.box[0] for c in header.chips]), *boxes]
         blobs = tuple(s.tobytes() for s in strips)
         if blobs != was.strips:

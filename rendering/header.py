@@ -254,7 +254,9 @@ def _chip(
 
 
 #: pictures of players' chips (not the current player's), by what they show and the pixels
-#: under them: from one turn to the next most chips are the same (issue 15)
+#: under them: from one frame of a replay to the next most chips are the same (issue 15).
+#: Turn pictures do not use it: a drawing worker serves hundreds of tables, so a chip would
+#: rarely be asked for again before it is dropped.
 CHIPS = store("header.chips", entries=256, budget=16 * MiB)
 
 
@@ -306,8 +308,17 @@ def _fit(
     ]
 
 
-def draw_header(img: Image.Image, view: PublicView, lay: HeaderLayout, lang: str = "en") -> None:
-    """Draw the header ``lay`` of ``view`` at the top of ``img``."""
+def draw_header(
+    img: Image.Image,
+    view: PublicView,
+    lay: HeaderLayout,
+    lang: str = "en",
+    *,
+    keep_chips: bool = False,
+) -> None:
+    """Draw the header ``lay`` of ``view`` at the top of ``img``; with ``keep_chips`` (the
+    replay, which draws one game's header again and again) players' chips come from
+    :data:`CHIPS` when they were drawn so before."""
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, lay.width, lay.height - 1), fill=st.PANEL)
     k = lay.k
@@ -332,7 +343,7 @@ def draw_header(img: Image.Image, view: PublicView, lay: HeaderLayout, lang: str
     winners = set(view.winners)
     for chip in lay.chips:
         p = by_seat[int(chip.seat)]
-        if chip.current or p.seat in winners:  # drawn past its box: a frame, a star
+        if not keep_chips or chip.current or p.seat in winners:  # a frame, a star: past its box
             _chip(img, view, p, chip, k)
         else:
             _kept_chip(img, view, p, chip, k)
