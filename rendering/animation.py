@@ -8,12 +8,16 @@ keeps a long game small. When the result is over :data:`ANIM_BUDGET` the tiles s
 fits. The last frame is the final board with every figure put back and the scored features
 outlined, held longer so the final scores can be read.
 
-The GIF is streamed (issue 15): each frame is drawn, compared with the previous one, and only
-the part that changed is quantised to the animation's palette and LZW-encoded at once, so a
-handful of drawn frames are alive at any time instead of every frame three times over (RGB,
-quantised, delta: about 0.5 GB for a 72-turn game at 1280 px). The GIF header, which names the
-picture's size, is written last, when every frame's size is known. WebP's encoder takes every
-frame at once, so a WebP animation still holds them all (the bot posts GIFs).
+The GIF is streamed (issue 15): each frame is drawn on the previous one
+(:class:`rendering.canvas.BoardCanvas`: the score strip and the boxes of the board the turn
+changed), only those boxes are quantised to the animation's palette and compared with what is
+on screen, and the part that changed is LZW-encoded at once, so a handful of pictures are alive
+at any time instead of every frame three times over (RGB, quantised, delta: about 0.5 GB for a
+72-turn game at 1280 px). The decoded frames are those of frames drawn whole
+(``tests/rendering/test_canvas.py``). The palette is a median cut of every third pixel of every
+third row of the first, middle and last frames (:data:`PALETTE_STEP`). The GIF header, which
+names the picture's size, is written last, when every frame's size is known. WebP's encoder
+takes every frame at once, so a WebP animation still holds them all (the bot posts GIFs).
 """
 
 from __future__ import annotations
