@@ -8,12 +8,16 @@ keeps a long game small. When the result is over :data:`ANIM_BUDGET` the tiles s
 fits. The last frame is the final board with every figure put back and the scored features
 outlined, held longer so the final scores can be read.
 
-The GIF is streamed (issue 15): each frame is drawn, compared with the previous one, and only
-the part that changed is quantised to the animation's palette and LZW-encoded at once, so a
-handful of drawn frames are alive at any time instead of every frame three times over (RGB,
-quantised, delta: about 0.5 GB for a 72-turn game at 1280 px). The GIF header, which names the
-picture's size, is written last, when every frame's size is known. WebP's encoder takes every
-frame at once, so a WebP animation still holds them all (the bot posts GIFs).
+The GIF is streamed (issue 15): each frame is drawn on the previous one
+(:class:`rendering.canvas.BoardCanvas`: the score strip and the boxes of the board the turn
+changed), only those boxes are quantised to the animation's palette and compared with what is
+on screen, and the part that changed is LZW-encoded at once, so a handful of pictures are alive
+at any time instead of every frame three times over (RGB, quantised, delta: about 0.5 GB for a
+72-turn game at 1280 px). The decoded frames are those of frames drawn whole
+(``tests/rendering/test_canvas.py``). The palette is a median cut of every third pixel of every
+third row of the first, middle and last frames (:data:`PALETTE_STEP`). The GIF header, which
+names the picture's size, is written last, when every frame's size is known. WebP's encoder
+takes every frame at once, so a WebP animation still holds them all (the bot posts GIFs).
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from engine.carcassonne.events import Event
 from engine.carcassonne.scoring import Award
 from engine.carcassonne.view import PublicView
 from rendering.board import board_picture
+from rendering.canvas import BoardCanvas
 from rendering.frame import Frame, extent, frame_for
 from rendering.header import header_layout
 
@@ -36,10 +41,16 @@ ANIM_SIDE = 1280
 ANIM_TILE = 56
 #: the most bytes an animation may take (the final message also carries the board and record)
 ANIM_BUDGET = 6 * 1024 * 1024
+#: the palette is made from every third pixel of every third row of its sample frames: a ninth
+#: of the work, the same seat colours, and as close to the true colours on average
+#: (BENCHMARKS.md, issue 15)
+PALETTE_STEP = 3
 #: palette index of "unchanged since the previous frame"
 _KEEP = 255
 #: GIF frame disposal "do not dispose": each frame is drawn over the previous one
 _NO_DISPOSE = 1
+#: an index difference to a mask of "changed" (anything but 0)
+_CHANGED = [0] + [255] * 255
 
 
 def animation_frame(views: Sequence[PublicView], tile: int = ANIM_TILE) -> Frame:
@@ -88,17 +99,11 @@ def _encode(
 ) -> bytes:
     durations = [frame_ms] * len(views)
     durations[-1] = max(frame_ms * 8, 4000)
-
-    def draw(i: int) -> Image.Image:
-        last = i == len(views) - 1
-        pic = board_picture(
-            views[i], frame=fr, lang=lang, events=events if last else (), breakdown=False
-        )
-        return pic.image
-
     if fmt == "gif":
-        return _gif(len(views), draw, durations)
-    frames = [draw(i) for i in range(len(views))]
+        return _gif(views, fr, lang, events, durations)
+    canvas = BoardCanvas(fr, lang=lang)
+    last = len(views) - 1
+    frames = [canvas.draw(v, events if i == last else ())[0].copy() for i, v in enumerate(views)]
     size = (max(f.size[0] for f in frames), max(f.size[1] for f in frames))
     frames = [_pad(f, size) for f in frames]
     buf = io.BytesIO()
@@ -115,33 +120,46 @@ def _encode(
     return buf.getvalue()
 
 
-def _gif(count: int, draw: object, durations: list[int]) -> bytes:
-    """The streamed GIF of ``count`` frames drawn by ``draw(i)`` (see the module docstring)."""
-    assert callable(draw)
-    picks = (0, count // 2, count - 1)
-    # one palette for every frame, from the first, a middle and the last frame, so colours
-    # that come and go (figures, the current player's chip) keep their true colour; those
-    # three are kept until their turn comes
-    kept: dict[int, Image.Image] = {i: draw(i) for i in sorted(set(picks))}
-    size = (max(f.size[0] for f in kept.values()), max(f.size[1] for f in kept.values()))
-    sample = Image.new("RGB", (size[0], size[1] * len(picks)))
-    for row, i in enumerate(picks):
-        sample.paste(_pad(kept[i], size), (0, row * size[1]))
-    palette = sample.quantize(colors=_KEEP, method=Image.Quantize.MEDIANCUT)
-    del sample
+def _gif(
+    views: Sequence[PublicView],
+    fr: Frame,
+    lang: str,
+    events: Sequence[Event],
+    durations: list[int],
+) -> bytes:
+    """The streamed GIF of ``views`` (see the module docstring)."""
+    count = len(views)
+    last = count - 1
 
+    def whole(i: int) -> Image.Image:
+        view_events = events if i == last else ()
+        return board_picture(
+            views[i], frame=fr, lang=lang, events=view_events, breakdown=False
+        ).image
+
+    picks = (0, count // 2, last)
+    # one palette for every frame, from the first, a middle and the last frame, so colours
+    # that come and go (figures, the current player's chip) keep their true colour; the
+    # first and the last are kept for their turn (both are drawn whole then)
+    kept: dict[int, Image.Image] = {i: whole(i) for i in sorted(set(picks))}
+    size = (max(f.size[0] for f in kept.values()), max(f.size[1] for f in kept.values()))
+    palette = _palette([kept[i] for i in picks], size)
+    kept = {i: kept[i] for i in (0, last)}
+
+    canvas = BoardCanvas(fr, lang=lang)
     body: list[bytes] = []
     pending: tuple[Image.Image, tuple[int, int], int] | None = None  # part, where, ms
-    previous: Image.Image | None = None  # the last frame drawn (RGB)
-    shown: Image.Image | None = None  # the picture on screen so far (palette indices)
+    previous: Image.Image | None = None  # the last frame (RGB; changed in place by the canvas)
+    shown: Image.Image | None = None  # the picture on screen so far (palette indices, "L")
     for i in range(count):
-        held = kept.pop(i, None)
-        img = held if held is not None else draw(i)
+        img, boxes = canvas.draw(views[i], events if i == last else (), drawn=kept.pop(i, None))
         if img.size[0] > size[0] or img.size[1] > size[1]:  # bigger than any sampled frame
             size = (max(size[0], img.size[0]), max(size[1], img.size[1]))
             previous = shown = None  # drawn whole: it covers the grown screen
-        img = _pad(img, size)
-        part, where = _changed(img, previous, shown, palette)
+        if boxes is None or shown is None:
+            part, where = _changed(_pad(img, size), previous, shown, palette)
+        else:
+            part, where = _changed_in(img, boxes, shown, palette)
         previous = img
         if part is None:  # the same picture: show the last one longer
             assert pending is not None
@@ -152,11 +170,28 @@ def _gif(count: int, draw: object, durations: list[int]) -> bytes:
         pending = (part, where, durations[i])
         if shown is None:
             shown = part.copy()
-        else:
-            shown.paste(part, where, _changed_mask(part))
     assert pending is not None
     body.append(_frame_data(*pending))
     return b"".join([_header(size, palette), *body, b";"])
+
+
+def _palette(frames: Sequence[Image.Image], size: tuple[int, int]) -> Image.Image:
+    """The animation's palette (:data:`_KEEP` colours, median cut) from every
+    :data:`PALETTE_STEP`-th pixel of every :data:`PALETTE_STEP`-th row of ``frames``."""
+    step = PALETTE_STEP
+    sample = Image.new("RGB", (size[0], size[1] * len(frames)))
+    for row, f in enumerate(frames):
+        sample.paste(_pad(f, size), (0, row * size[1]))
+    if step > 1:
+        small = (sample.width // step, sample.height // step)
+        sample = sample.resize(small, Image.Resampling.NEAREST)
+    return sample.quantize(colors=_KEEP, method=Image.Quantize.MEDIANCUT)
+
+
+def _quantize(img: Image.Image, palette: Image.Image) -> Image.Image:
+    """``img``'s palette indices (nearest colour, no dithering) as an ``L`` image."""
+    q = img.quantize(palette=palette, dither=Image.Dither.NONE)
+    return Image.frombytes("L", q.size, q.tobytes())
 
 
 def _changed(
@@ -165,34 +200,46 @@ def _changed(
     shown: Image.Image | None,
     palette: Image.Image,
 ) -> tuple[Image.Image | None, tuple[int, int]]:
-    """What of ``img`` to write over the screen: the whole frame first, then the smallest
-    box around the pixels whose palette index changed, unchanged ones in it made
-    transparent (:data:`_KEEP`); ``None`` when nothing changed."""
+    """What of ``img`` (drawn whole) to write over the screen: the whole frame first, then the
+    smallest box around the pixels whose palette index changed, unchanged ones in it made
+    transparent (:data:`_KEEP`); ``None`` when nothing changed. ``shown`` is brought up to
+    date (the caller keeps the first frame's indices)."""
     if previous is None or shown is None:
-        return img.quantize(palette=palette, dither=Image.Dither.NONE), (0, 0)
-    box = ImageChops.difference(img, previous).getbbox()
+        return _quantize(img, palette), (0, 0)
+    box = ImageChops.difference(img, _pad(previous, img.size)).getbbox()
     if box is None:
         return None, (0, 0)
-    part = img.crop(box).quantize(palette=palette, dither=Image.Dither.NONE)
-    old = shown.crop(box)
-    diff = ImageChops.difference(_indices(part), _indices(old))
-    inner = diff.getbbox()
-    if inner is None:  # other colours, the same palette entries
+    return _changed_in(img, [box], shown, palette)
+
+
+def _changed_in(
+    img: Image.Image,
+    boxes: Sequence[tuple[int, int, int, int]],
+    shown: Image.Image,
+    palette: Image.Image,
+) -> tuple[Image.Image | None, tuple[int, int]]:
+    """What of ``img`` to write over the screen when only ``boxes`` (not overlapping) may
+    have changed: the smallest box around the pixels whose palette index changed, the others
+    in it transparent; ``None`` when nothing changed. ``shown`` is brought up to date."""
+    pieces = []
+    for box in boxes:
+        new = _quantize(img.crop(box), palette)
+        diff = ImageChops.difference(new, shown.crop(box))
+        inner = diff.getbbox()
+        if inner is not None:
+            pieces.append((box, new, diff, inner))
+    if not pieces:  # other colours, the same palette entries
         return None, (0, 0)
-    same = diff.point(lambda v: 255 if v == 0 else 0)
-    part.paste(_KEEP, (0, 0, *part.size), same)
-    part = part.crop(inner)
-    return part, (box[0] + inner[0], box[1] + inner[1])
-
-
-def _indices(img: Image.Image) -> Image.Image:
-    """A palette image's indices as a greyscale image (to compare indices, not colours)."""
-    return Image.frombytes("L", img.size, img.tobytes())
-
-
-def _changed_mask(part: Image.Image) -> Image.Image:
-    """Where ``part`` is not transparent (what it changes on the screen)."""
-    return _indices(part).point(lambda v: 0 if v == _KEEP else 255)
+    x0 = min(b[0] + i[0] for b, _n, _d, i in pieces)
+    y0 = min(b[1] + i[1] for b, _n, _d, i in pieces)
+    x1 = max(b[0] + i[2] for b, _n, _d, i in pieces)
+    y1 = max(b[1] + i[3] for b, _n, _d, i in pieces)
+    part = Image.new("L", (x1 - x0, y1 - y0), _KEEP)
+    for box, new, diff, _inner in pieces:
+        changed = diff.point(_CHANGED)
+        part.paste(new, (box[0] - x0, box[1] - y0), changed)
+        shown.paste(new, box[:2], changed)
+    return part, (x0, y0)
 
 
 def _frame_data(part: Image.Image, xy: tuple[int, int], ms: int) -> bytes:

@@ -51,6 +51,17 @@ from rendering.header import figure_kinds as figure_kinds
 from rendering.header import panel_lines as panel_lines
 from rendering.layout import spot_anchor
 from rendering.overlays import overlays_of
+
+# re-exported: which cells a picture shows
+from rendering.region import MIN_COLS as MIN_COLS
+from rendering.region import MIN_ROWS as MIN_ROWS
+from rendering.region import MIN_WIDTH as MIN_WIDTH
+from rendering.region import TURN_BOARD_H as TURN_BOARD_H
+from rendering.region import TURN_TILE as TURN_TILE
+from rendering.region import TURN_WIDTH as TURN_WIDTH
+from rendering.region import board_frame as board_frame
+from rendering.region import focus_box as focus_box
+from rendering.region import overlay_strips as overlay_strips
 from rendering.scored import Scored, draw_points, draw_scored, final_figures, find_scored, scorings
 from rendering.tiles import tile_image
 
@@ -70,18 +81,6 @@ __all__ = [
     "placement_order",
     "render_board",
 ]
-
-#: width of the turn picture: shown ~400 px wide on a phone, so everything is drawn for a
-#: 0.42 scale (score figures ~21 px, tiles >= ~30 px)
-TURN_WIDTH = 960
-#: the turn picture's board part is at most this high
-TURN_BOARD_H = 1280
-#: tiles of the turn picture are at most this big (few cells: big tiles)
-TURN_TILE = 152
-#: the smallest region the turn picture shows (cells), when the board is that big
-MIN_COLS, MIN_ROWS = 5, 4
-#: the whole board's pictures are at least this wide (the header needs room)
-MIN_WIDTH = 800
 
 
 def placement_order(
@@ -163,16 +162,34 @@ class PlacedSprite:
         return (self.at[0] + self.sprite.size[0] / 2, self.at[1] + self.sprite.size[1] / 2)
 
 
+#: a box of pixels ``(x0, y0, x1, y1)``, ``x1`` and ``y1`` excluded (Pillow's crop boxes)
+Box = tuple[int, int, int, int]
+
+
+def meets(box: Box | None, x: int, y: int, w: int, h: int) -> bool:
+    """Whether the ``w`` × ``h`` rectangle at (``x``, ``y``) meets ``box`` (any, when None)."""
+    return box is None or (x < box[2] and y < box[3] and x + w > box[0] and y + h > box[1])
+
+
 def draw_tiles(
-    img: Image.Image, view: PublicView, fr: Frame, *, skip: Position | None = None
+    img: Image.Image,
+    view: PublicView,
+    fr: Frame,
+    *,
+    skip: Position | None = None,
+    within: Box | None = None,
 ) -> dict[Position, tuple[str, Rotation]]:
-    """Paste every tile of ``view`` inside ``fr``; returns the tiles drawn."""
+    """Paste every tile of ``view`` inside ``fr`` (only those that meet ``within``, if given);
+    returns every tile inside ``fr``."""
     rotations: dict[Position, tuple[str, Rotation]] = {}
+    T = fr.tile
     for tv in view.tiles:
         if not fr.contains(tv.pos) or tv.pos == skip:
             continue
         rotations[tv.pos] = (tv.tile, tv.rotation)
-        img.paste(tile_image(tv.tile, int(tv.rotation), fr.tile), fr.cell_xy(tv.pos))
+        x, y = fr.cell_xy(tv.pos)
+        if meets(within, x, y, T, T):
+            img.paste(tile_image(tv.tile, int(tv.rotation), T), (x, y))
     for ov in overlays_of(view):  # what lies on the tiles, under the figures (a bridge)
         ov.draw_under(img, view, fr)
     return rotations
@@ -183,12 +200,18 @@ def draw_figures(
     view: PublicView,
     fr: Frame,
     rotations: Mapping[Position, tuple[str, Rotation]],
+    *,
+    placed: Sequence[PlacedSprite] | None = None,
+    within: Box | None = None,
 ) -> list[PlacedSprite]:
-    """Paste the figures on the tiles of ``rotations``, followers last (never hidden)."""
-    placed = place_figures(view, fr, rotations)
+    """Paste the figures on the tiles of ``rotations`` (or those ``placed`` already), followers
+    last (never hidden); with ``within``, only the sprites that meet that box."""
+    if placed is None:
+        placed = place_figures(view, fr, rotations)
     for ps in sorted(placed, key=lambda ps: is_follower(ps.figure.figure)):
-        img.paste(ps.sprite, ps.at, ps.sprite)
-    return placed
+        if meets(within, *ps.at, *ps.sprite.size):
+            img.paste(ps.sprite, ps.at, ps.sprite)
+    return list(placed)
 
 
 def draw_tiles_and_figures(
@@ -241,10 +264,13 @@ def last_placed_width(tile_px: int) -> int:
     return max(3, tile_px // 18)
 
 
-def draw_last_placed(d: ImageDraw.ImageDraw, view: PublicView, fr: Frame) -> None:
+def draw_last_placed(
+    d: ImageDraw.ImageDraw, view: PublicView, fr: Frame, *, within: Box | None = None
+) -> None:
     """Outline the last tile each player placed: a band of the player's colour between a light
     and a dark rim (so black shows on the dark table and yellow on the tiles), and a corner
-    flag with the seat's shape — nothing like the plain frame of an offered cell."""
+    flag with the seat's shape — nothing like the plain frame of an offered cell. Everything
+    stays on the tile's cell; with ``within``, only the cells that meet that box."""
     w = last_placed_width(fr.tile)
     T = fr.tile
     for seat, pos in sorted(view.last_placed.items()):
@@ -252,6 +278,8 @@ def draw_last_placed(d: ImageDraw.ImageDraw, view: PublicView, fr: Frame) -> Non
             continue
         style = st.seat_style(int(seat))
         x, y = fr.cell_xy(pos)
+        if not meets(within, x, y, T, T):
+            continue
         box = (x, y, x + T - 1, y + T - 1)
         d.rectangle(box, outline=(245, 245, 245), width=w + 2)
         d.rectangle((x + 1, y + 1, x + T - 2, y + T - 2), outline=style.fill, width=w)
@@ -308,112 +336,67 @@ def draw_cell_number(
 
 
 def draw_placements(
-    img: Image.Image, fr: Frame, placements: Mapping[Position, Sequence[Rotation]]
+    img: Image.Image,
+    fr: Frame,
+    placements: Mapping[Position, Sequence[Rotation]],
+    *,
+    within: Box | None = None,
 ) -> None:
-    """Number every legal cell (in :func:`placement_order`) and show its count of rotations."""
+    """Number every legal cell (in :func:`placement_order`) and show its count of rotations
+    (each drawn on its own cell; with ``within``, only the cells that meet that box)."""
     for n, pos in enumerate(placement_order(placements), start=1):
         if fr.contains(pos):
-            draw_cell_number(img, fr.cell_xy(pos), fr.tile, str(n), len(placements[pos]))
+            x, y = fr.cell_xy(pos)
+            if meets(within, x, y, fr.tile, fr.tile):
+                draw_cell_number(img, (x, y), fr.tile, str(n), len(placements[pos]))
 
 
-# ---------------------------------------------------------------------------- frames
-def _whole_box(view: PublicView, extra: Iterable[Position]) -> tuple[int, int, int, int]:
-    box = extent(tv.pos for tv in view.tiles)
-    pts = list(extra)
-    if pts:  # legal cells lie in the margin already; grow only if one does not
-        box = (
-            min([box[0], *(p.x for p in pts)]),
-            min([box[1], *(p.y for p in pts)]),
-            max([box[2], *(p.x for p in pts)]),
-            max([box[3], *(p.y for p in pts)]),
-        )
-    return box
+# ---------------------------------------------------------------------------- the board part
+def board_background(size: tuple[int, int], fr: Frame) -> Image.Image:
+    """A picture of ``size`` with the table, the cell grid and the coordinates of ``fr``:
+    what every board picture is drawn on."""
+    img = Image.new("RGB", size, st.TABLE)
+    _grid(ImageDraw.Draw(img), fr)
+    _coords(img, fr)
+    return img
 
 
-def focus_box(
+def draw_board_part(
+    img: Image.Image,
     view: PublicView,
-    placements: Iterable[Position] = (),
+    shown: PublicView,
+    fr: Frame,
     *,
-    highlight: Position | None = None,
     scored: Sequence[Scored] = (),
-) -> tuple[int, int, int, int]:
-    """The cells the turn picture shows: every player's last tile, the legal cells, the tile
-    just placed and the features that just scored, one cell round them, at least
-    :data:`MIN_COLS` × :data:`MIN_ROWS` (within the whole board)."""
-    legal = [Position(*p) for p in placements]
-    whole = _whole_box(view, [*legal, *([highlight] if highlight else [])])
-    # tiles that matter, with their neighbours; legal cells lie on the board's edge already
-    tiles = [*view.last_placed.values(), *(p for p in (view.placed, highlight) if p is not None)]
-    tiles += [pos for sc in scored for pos, _ in sc.cells]
-    xs = [p.x - 1 for p in tiles] + [p.x + 1 for p in tiles] + [p.x for p in legal]
-    ys = [p.y - 1 for p in tiles] + [p.y + 1 for p in tiles] + [p.y for p in legal]
-    if not xs:
-        return whole
-    x0, x1 = max(whole[0], min(xs)), min(whole[2], max(xs))
-    y0, y1 = max(whole[1], min(ys)), min(whole[3], max(ys))
-    x0, x1 = _widen(x0, x1, whole[0], whole[2], MIN_COLS)
-    y0, y1 = _widen(y0, y1, whole[1], whole[3], MIN_ROWS)
-    return (x0, y0, x1, y1)
-
-
-def _widen(lo: int, hi: int, lo_max: int, hi_max: int, want: int) -> tuple[int, int]:
-    """Grow ``lo..hi`` to ``want`` cells, alternately each way, never past the limits."""
-    turn = 0
-    while hi - lo + 1 < want and (lo > lo_max or hi < hi_max):
-        if (turn % 2 == 0 and hi < hi_max) or lo <= lo_max:
-            hi += 1
-        else:
-            lo -= 1
-        turn += 1
-    return lo, hi
-
-
-def _turn_frame(box: tuple[int, int, int, int], header_h: int) -> Frame:
-    cols, rows = box[2] - box[0] + 1, box[3] - box[1] + 1
-    del header_h  # the board part has its own height budget
-    raw = min(TURN_TILE, (TURN_WIDTH - 2 * LABEL) // cols, (TURN_BOARD_H - 2 * LABEL) // rows)
-    size = raw // 8 * 8 if raw >= 2 * MIN_TILE else max(4, raw)
-    return Frame(box[0], box[1], cols, rows, size)
-
-
-def board_frame(
-    view: PublicView,
-    *,
+    highlight: Position | None = None,
     placements: Mapping[Position, Sequence[Rotation]] | None = None,
-    highlight: Position | None = None,
-    panel: bool = True,
-    whole: bool = True,
-    scored: Sequence[Scored] = (),
-) -> Frame:
-    """The board part of a picture (cells and tile size, board at its own origin): the whole
-    board plus a one-cell margin, or with ``whole=False`` the turn picture's region."""
-    legal = list(placements or ())
-    if not whole and not view.over:
-        return _turn_frame(focus_box(view, legal, highlight=highlight, scored=scored), 0)
-    box = _whole_box(view, [*legal, *([highlight] if highlight else [])])
-    # bigger boards may use more pixels (up to ~4 Mpx at 200 tiles) so tiles stay readable
-    budget = min(2 * MAX_PIXELS, MAX_PIXELS + max(0, len(view.tiles) - 72) * 14_000)
-    if not panel:
-        return frame_for(box, panel=0, max_pixels=budget)
-    # the strip on top (and the final breakdown) grow with the picture's width: size the
-    # board for a first guess of the width, then again for the width that gives
-    fr = frame_for(box, panel=0, strip=_reserve(view, MIN_WIDTH), max_pixels=budget)
-    width = max(fr.board_w, MIN_WIDTH)
-    return frame_for(box, panel=0, strip=_reserve(view, width), max_pixels=budget)
-
-
-def _reserve(view: PublicView, width: int) -> int:
-    """Height of what goes above and below the board on a picture ``width`` px wide."""
-    from rendering.final import breakdown_height
-
-    below = sum(pic.size[1] for pic in overlay_strips(view, width))
-    final = breakdown_height(view, width) if view.over else 0
-    return header_layout(view, width).height + below + final
-
-
-def overlay_strips(view: PublicView, width: int) -> list[Image.Image]:
-    """The overlays' strips shown under the board (a market's revealed tiles)."""
-    return [pic for ov in overlays_of(view) if (pic := ov.strip(view, width)) is not None]
+    placed: Sequence[PlacedSprite] | None = None,
+    within: Box | None = None,
+) -> None:
+    """Everything a board picture draws on its background, in order: tiles, what overlays lay
+    under the figures, scored features, last tiles, the highlight, figures (``placed``, if
+    known), overlays' tokens, numbered cells and points. ``shown`` is ``view`` with the figures
+    to draw. With ``within`` the tiles, last tiles, figures and numbered cells that do not
+    meet that box are left out; the rest is drawn whole, so only the pixels in the box are
+    those of the whole picture (:class:`rendering.canvas.BoardCanvas` redraws boxes so)."""
+    d = ImageDraw.Draw(img)
+    rotations = draw_tiles(img, shown, fr, within=within)
+    draw_scored(img, shown, fr, scored)
+    draw_last_placed(d, view, fr, within=within)
+    if highlight is not None and fr.contains(highlight):
+        x, y = fr.cell_xy(highlight)
+        inset = max(2, fr.tile // 14)
+        d.rectangle(
+            (x + inset, y + inset, x + fr.tile - 1 - inset, y + fr.tile - 1 - inset),
+            outline=(255, 255, 255),
+            width=max(2, fr.tile // 20),
+        )
+    draw_figures(img, shown, fr, rotations, placed=placed, within=within)
+    for ov in overlays_of(view):
+        ov.draw_board(img, shown, fr)
+    if placements:
+        draw_placements(img, fr, placements, within=within)
+    draw_points(img, shown, fr, scored)
 
 
 # ---------------------------------------------------------------------------- the picture
@@ -472,27 +455,8 @@ def board_picture(
     strips = overlay_strips(view, width) if panel else []
     below = sum(pic.size[1] for pic in strips)
     height = top + fr.board_h + below + breakdown_h
-    img = Image.new("RGB", (width, height), st.TABLE)
-    d = ImageDraw.Draw(img)
-    _grid(d, fr)
-    _coords(img, fr)
-    rotations = draw_tiles(img, shown, fr)
-    draw_scored(img, shown, fr, scored)
-    draw_last_placed(d, view, fr)
-    if highlight is not None and fr.contains(highlight):
-        x, y = fr.cell_xy(highlight)
-        inset = max(2, fr.tile // 14)
-        d.rectangle(
-            (x + inset, y + inset, x + fr.tile - 1 - inset, y + fr.tile - 1 - inset),
-            outline=(255, 255, 255),
-            width=max(2, fr.tile // 20),
-        )
-    draw_figures(img, shown, fr, rotations)
-    for ov in overlays_of(view):
-        ov.draw_board(img, shown, fr)
-    if placements:
-        draw_placements(img, fr, placements)
-    draw_points(img, shown, fr, scored)
+    img = board_background((width, height), fr)
+    draw_board_part(img, view, shown, fr, scored=scored, highlight=highlight, placements=placements)
     if header is not None:
         draw_header(img, view, header, lang)
     y = top + fr.board_h

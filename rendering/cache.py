@@ -87,6 +87,22 @@ class Memo(Generic[P, R]):
                 return got[0]
             self.misses += 1
         value = self.fn(*args, **kwargs)
+        self.keep(key, value)
+        return value
+
+    def lookup(self, key: Hashable) -> R | None:
+        """The result kept for ``key`` (a cache filled by hand, see :func:`store`), or None."""
+        with self._lock:
+            got = self._data.get(key)
+            if got is None:
+                self.misses += 1
+                return None
+            self._data.move_to_end(key)
+            self.hits += 1
+            return got[0]
+
+    def keep(self, key: Hashable, value: R) -> None:
+        """Keep ``value`` for ``key``, dropping the least recently used past the limits."""
         size = self.weigh(value)
         with self._lock:
             old = self._data.pop(key, None)
@@ -99,7 +115,6 @@ class Memo(Generic[P, R]):
             ):
                 _, (_, dropped) = self._data.popitem(last=False)
                 self._bytes -= dropped
-        return value
 
     def clear(self) -> None:
         with self._lock:
@@ -136,6 +151,20 @@ def memo(
         return m
 
     return wrap
+
+
+def store(
+    name: str, *, entries: int, budget: int, weigh: Callable[[object], int] | None = None
+) -> Memo[..., Any]:
+    """A bounded cache filled by hand (:meth:`Memo.lookup`, :meth:`Memo.keep`), for results
+    whose key is not the arguments of one function; listed by :func:`stats` like the others."""
+
+    def unfilled(*args: object) -> Any:
+        raise LookupError(f"cache {name} is filled by hand")
+
+    m: Memo[..., Any] = Memo(unfilled, name, entries, budget, weigh)
+    CACHES[name] = m
+    return m
 
 
 #: functools caches listed by :func:`stats` too: (function, bytes an entry holds, measured)

@@ -15,11 +15,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from engine.carcassonne.view import PlayerView, PublicView
 from engine.core.seats import Seat
 from rendering import style as st
+from rendering.cache import MiB, store
 from rendering.figures import draw_mark, figure_sprite, kind_order
 from rendering.fonts import draw_text, fit_text, text_width
 from rendering.overlays import PanelItem, overlays_of
@@ -199,9 +200,17 @@ def _contrast(fill: st.RGB) -> st.RGB:
     return (235, 235, 235) if sum(fill) < 160 else (20, 20, 20)
 
 
-def _chip(img: Image.Image, view: PublicView, p: PlayerView, chip: Chip, k: float) -> None:
+def _chip(
+    img: Image.Image,
+    view: PublicView,
+    p: PlayerView,
+    chip: Chip,
+    k: float,
+    lines: Sequence[Sequence[PanelItem]] | None = None,
+) -> None:
     """One player's chip: the top band (filled with the seat's colour for the current player)
-    with the colour block, name and score; the figures left and the overlays' lines under it."""
+    with the colour block, name and score; the figures left and the overlays' lines under it
+    (``lines``: :func:`panel_lines` of the player, if known)."""
 
     def sc(v: float) -> int:
         return round(v * k)
@@ -238,8 +247,51 @@ def _chip(img: Image.Image, view: PublicView, p: PlayerView, chip: Chip, k: floa
     figures = [(figure_sprite(q, int(p.seat), icon), p.supply[q]) for q in figure_kinds(p.supply)]
     right = x1 - sc(6)
     draw_counts(img, _fit(figures, right - x0 - sc(10), k), x0 + sc(10), base, right, k=k)
-    for i, items in enumerate(panel_lines(view, p.seat, icon), start=1):
+    if lines is None:
+        lines = panel_lines(view, p.seat, icon)
+    for i, items in enumerate(lines, start=1):
         draw_counts(img, items, x0 + sc(10), base + i * sc(LINE_H), right, k=k)
+
+
+#: pictures of players' chips (not the current player's), by what they show and the pixels
+#: under them: from one frame of a replay to the next most chips are the same (issue 15).
+#: Turn pictures do not use it: a drawing worker serves hundreds of tables, so a chip would
+#: rarely be asked for again before it is dropped.
+CHIPS = store("header.chips", entries=256, budget=16 * MiB)
+
+
+def _kept_chip(img: Image.Image, view: PublicView, p: PlayerView, chip: Chip, k: float) -> None:
+    """:func:`_chip` from :data:`CHIPS` when a chip with the same contents was drawn on the
+    same pixels before; else drawn, and kept if drawing it changed no pixel round its box."""
+    icon = round(ICON * k)
+    lines = panel_lines(view, p.seat, icon)
+    x0, y0, x1, y1 = chip.box
+    box = (x0, y0, x1 + 1, y1 + 1)  # Pillow's rectangles include their last row and column
+    key = (
+        box,
+        k,
+        chip.score_box,
+        chip.block,
+        int(p.seat),
+        p.name,
+        p.score,
+        tuple(sorted(p.supply.items())),
+        # the icons are kept with the picture, so their ids stay theirs
+        tuple(tuple((id(pic), n) for pic, n in line) for line in lines),
+        img.crop(box).tobytes(),
+    )
+    got = CHIPS.lookup(key)
+    if got is not None:
+        img.paste(got[0], box[:2])
+        return
+    m = round(8 * k)
+    ring = (max(0, x0 - m), max(0, y0 - m), min(img.width, box[2] + m), min(img.height, box[3] + m))
+    before = img.crop(ring)
+    _chip(img, view, p, chip, k, lines)
+    diff = ImageChops.difference(before, img.crop(ring))
+    diff.paste((0, 0, 0), (box[0] - ring[0], box[1] - ring[1], box[2] - ring[0], box[3] - ring[1]))
+    if diff.getbbox() is None:
+        CHIPS.keep(key, (img.crop(box), tuple(pic for line in lines for pic, _n in line)))
 
 
 def _fit(
@@ -256,8 +308,17 @@ def _fit(
     ]
 
 
-def draw_header(img: Image.Image, view: PublicView, lay: HeaderLayout, lang: str = "en") -> None:
-    """Draw the header ``lay`` of ``view`` at the top of ``img``."""
+def draw_header(
+    img: Image.Image,
+    view: PublicView,
+    lay: HeaderLayout,
+    lang: str = "en",
+    *,
+    keep_chips: bool = False,
+) -> None:
+    """Draw the header ``lay`` of ``view`` at the top of ``img``; with ``keep_chips`` (the
+    replay, which draws one game's header again and again) players' chips come from
+    :data:`CHIPS` when they were drawn so before."""
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, lay.width, lay.height - 1), fill=st.PANEL)
     k = lay.k
@@ -279,8 +340,13 @@ def draw_header(img: Image.Image, view: PublicView, lay: HeaderLayout, lang: str
         anchor="lm",
     )
     by_seat = {int(p.seat): p for p in view.players}
+    winners = set(view.winners)
     for chip in lay.chips:
-        _chip(img, view, by_seat[int(chip.seat)], chip, k)
+        p = by_seat[int(chip.seat)]
+        if not keep_chips or chip.current or p.seat in winners:  # a frame, a star: past its box
+            _chip(img, view, p, chip, k)
+        else:
+            _kept_chip(img, view, p, chip, k)
     if lay.thumb is not None and view.drawn is not None:
         x0, y0, x1, y1 = lay.thumb
         fill = st.seat_style(int(view.current)).fill

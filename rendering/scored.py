@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from PIL import Image, ImageChops, ImageDraw, ImageFilter
+from PIL import Image, ImageChops, ImageDraw
 
 from engine.carcassonne.board import Board
 from engine.carcassonne.events import Event, FinalScoringStarted, PointsScored
@@ -162,6 +162,24 @@ def _inside(fr: Frame, pos: Position) -> bool:
     return fr.min_x <= pos.x < fr.min_x + fr.cols and fr.min_y <= pos.y < fr.min_y + fr.rows
 
 
+def grow(mask: Image.Image, r: int) -> Image.Image:
+    """``mask`` dilated: each pixel the largest within ``r`` pixels across and down (Pillow's
+    ``MaxFilter(2 * r + 1)``), as a largest over shifted rows, then shifted columns: 10-16
+    times faster (a scored farm's mask spans the board: 46 ms for ``r = 2`` on 900 × 1200 px
+    against 3). Outside the picture counts as 0 (the masks here keep a margin of 0 wider
+    than ``r``, where ``MaxFilter``'s copied edge is 0 too)."""
+    w, h = mask.size
+    across = mask
+    for d in range(1, r + 1):
+        across = ImageChops.lighter(across, mask.crop((d, 0, w + d, h)))
+        across = ImageChops.lighter(across, mask.crop((-d, 0, w - d, h)))
+    out = across
+    for d in range(1, r + 1):
+        out = ImageChops.lighter(out, across.crop((0, d, w, h + d)))
+        out = ImageChops.lighter(out, across.crop((0, -d, w, h - d)))
+    return out
+
+
 def draw_scored(img: Image.Image, view: PublicView, fr: Frame, scored: Sequence[Scored]) -> None:
     """Tint and outline each scored feature in its first winner's colour (under the figures)."""
     T = fr.tile
@@ -184,8 +202,8 @@ def draw_scored(img: Image.Image, view: PublicView, fr: Frame, scored: Sequence[
             mask.paste(255, (cx - x0, cy - y0), fm)
         fill = st.seat_style(int(sc.winners[0])).fill
         rim = (245, 245, 245) if sum(fill) < 160 else (20, 20, 20)
-        grown = mask.filter(ImageFilter.MaxFilter(2 * w + 1))
-        outer = grown.filter(ImageFilter.MaxFilter(3))
+        grown = grow(mask, w)
+        outer = grow(grown, 1)
         ring = ImageChops.subtract(grown, mask)
         edge = ImageChops.subtract(outer, mask)
         if sc.category != "farm":  # a farm is too big to colour: its outline says enough

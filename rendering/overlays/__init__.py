@@ -71,7 +71,11 @@ class Overlay:
 
     def draw_board(self, img: Image.Image, view: PublicView, frame: Frame) -> None:
         """Draw this expansion's tokens on the board (after tiles and figures). Use
-        ``frame.cell_xy(pos)``, ``frame.tile`` and ``rendering.layout.spot_anchor``."""
+        ``frame.cell_xy(pos)``, ``frame.tile`` and ``rendering.layout.spot_anchor``.
+
+        What it and :meth:`draw_under` draw must depend on the view only through this
+        expansion's model (``view.ext[id]``) and the frame: the replay redraws an overlay's
+        tokens only when its model changes (:mod:`rendering.canvas`)."""
         return None
 
     def draw_under(self, img: Image.Image, view: PublicView, frame: Frame) -> None:

@@ -17,9 +17,9 @@ from .conftest import play
 
 
 def _reference(views: list, frame_ms: int = 500) -> bytes:  # type: ignore[type-arg]
-    """The replay as it was written before streaming: every frame drawn and kept, one palette
-    from the first, middle and last frames, unchanged pixels transparent, Pillow's
-    ``save_all``."""
+    """The replay as it was written before streaming: every frame drawn whole and kept, one
+    palette from the first, middle and last frames (the animation's own), unchanged pixels
+    transparent, Pillow's ``save_all``."""
     fr = animation_frame(views)
     frames = [
         board_picture(v, frame=fr, breakdown=False).image
@@ -32,10 +32,7 @@ def _reference(views: list, frame_ms: int = 500) -> bytes:  # type: ignore[type-
         out.paste(f, (0, 0))
         padded.append(out)
     picks = [padded[0], padded[len(padded) // 2], padded[-1]]
-    sample = Image.new("RGB", (size[0], size[1] * 3))
-    for i, f in enumerate(picks):
-        sample.paste(f, (0, i * size[1]))
-    palette = sample.quantize(colors=255, method=Image.Quantize.MEDIANCUT)
+    palette = animation._palette(picks, size)  # median cut of a ninth of their pixels
     pal = [f.quantize(palette=palette, dither=Image.Dither.NONE) for f in padded]
     out_frames = [pal[0]]
     for prev, cur in zip(pal, pal[1:], strict=False):
