@@ -284,7 +284,12 @@ async def _first_place_offering(fake: FakeDiscord, user: User, figure: str) -> t
     raise AssertionError(f"no placement offers a {figure}")
 
 
-async def test_slash_place_and_choose_offer_every_figure_kind(table: Table) -> None:
+async def test_slash_place_and_choose_offer_every_figure_kind(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a fixed match seed: with some seeds the second player's tile can only join features the
+    # first player's large follower holds, and no placement offers a large follower at all
+    monkeypatch.setattr(matches.secrets, "randbelow", lambda n: 0x5EED % n)
     fake = table.fake
     turn = await start_match(fake, expansions=BOTH)
     user = whose_turn(turn)
