@@ -55,7 +55,7 @@ class Words:
     def prompt(self, prompt: Prompt) -> str:
         """A message key with its parameters in words (a Prompt parameter is translated
         too; ``seat`` / ``*_seat`` parameters become player names, ``tile`` ones the tile in
-        words)."""
+        words, ``tiles`` ones (a tuple of tile ids) each tile in words)."""
         params: dict[str, Any] = {}
         for name, value in prompt.params:
             if isinstance(value, Prompt):
@@ -64,6 +64,8 @@ class Words:
                 value = self.seat(int(value))
             elif (name == "tile" or name.endswith("_tile")) and isinstance(value, str):
                 value = tile_words(value, self.lang)
+            elif (name == "tiles" or name.endswith("_tiles")) and isinstance(value, tuple):
+                value = "; ".join(tile_words(str(v), self.lang) for v in value)
             params[name] = value
         return messages.text(prompt.key, self.lang, **params)
 

@@ -137,6 +137,11 @@ def is_tile_param(name: str) -> bool:
     return name == "tile" or name.endswith("_tile")
 
 
+def is_tiles_param(name: str) -> bool:
+    """A parameter ``tiles`` (or ``*_tiles``) holds a tuple of tile ids: each shown in words."""
+    return name == "tiles" or name.endswith("_tiles")
+
+
 def prompt_text(
     prompt: Prompt, seats: Sequence[SeatInfo], lang: Lang, *, plain: bool = False
 ) -> str:
@@ -153,6 +158,8 @@ def prompt_text(
             value = _name(by_seat, value, plain=plain)
         elif is_tile_param(name) and isinstance(value, str):
             value = tile_label(value, lang)
+        elif is_tiles_param(name) and isinstance(value, tuple):
+            value = "; ".join(tile_label(str(v), lang) for v in value)
         params[name] = value
     return t(lang, prompt.key, **params)
 

@@ -61,6 +61,10 @@ async def test_a_whole_game_with_markets_bridges_and_castles_on_the_console(tmp_
         zip(record.player_names(), result.scores, strict=True)
     )
     assert text.count("Market!") >= 3 and player.bids, "Ana bid in secret"
+    # the revealed tiles are named in words, not by their ids
+    reveals = [line for line in text.splitlines() if "Market!" in line]
+    assert all(not re.search(r"\b[A-Z]{2}/\w", line) for line in reveals), reveals
+    assert any(re.search(r"tiles: (road|city|cloister)", line) for line in reveals), reveals
     assert "Ana builds a bridge" in text and "Ana builds a castle" in text
     # a bid is asked privately; until the reveal only "has chosen" is printed of it
     assert "Ana, your private choice — others look away." in text

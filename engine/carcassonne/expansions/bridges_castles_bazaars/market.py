@@ -137,7 +137,7 @@ class MarketStep(Step):
                 "bcb.market_opened",
                 seat=market.active,
                 n=len(market.tiles),
-                tiles=", ".join(tile_word(market, i) for i in range(len(market.tiles))),
+                tiles=tuple(tile_word(market, i) for i in range(len(market.tiles))),
             )
         )
         if mode(s) == "no_auction":
