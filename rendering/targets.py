@@ -494,7 +494,7 @@ def _draw_board_targets(
             b.placer.block((ax - k, ay - k, ax + k, ay + k), key)
     seen: set[tuple[int, int, str]] = set()
     later: list[int] = []
-    for i, (t, text, kind) in enumerate(board):
+    for i, (t, text, fkind) in enumerate(board):
         if isinstance(t, FigureRef):
             found[i] = b.figure(t, text)
         elif isinstance(t, FeatureRef):
@@ -502,10 +502,10 @@ def _draw_board_targets(
                 later.append(i)
                 continue
             seen.add((t.x, t.y, t.spot))
-            found[i] = b.feature(t, text, kind)
+            found[i] = b.feature(t, text, fkind)
     for i in later:
-        t, text, kind = board[i]
+        t, text, fkind = board[i]
         assert isinstance(t, FeatureRef)
-        found[i] = b.feature(t, text, kind)
+        found[i] = b.feature(t, text, fkind)
     draw_labels(img, b.placer.placed)
     return [f for f in found if f is not None]
