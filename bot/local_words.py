@@ -12,6 +12,7 @@ from typing import Any
 
 from bot.i18n_local import tl
 from bot.ui.places import feature_words, spots_of, tile_words
+from bot.ui.words import is_tile_param, is_tiles_param
 from engine import PublicView
 from engine.core import messages
 from engine.core.decisions import (
@@ -62,9 +63,9 @@ class Words:
                 value = self.prompt(value)
             elif (name == "seat" or name.endswith("_seat")) and isinstance(value, int):
                 value = self.seat(int(value))
-            elif (name == "tile" or name.endswith("_tile")) and isinstance(value, str):
+            elif is_tile_param(name) and isinstance(value, str):
                 value = tile_words(value, self.lang)
-            elif (name == "tiles" or name.endswith("_tiles")) and isinstance(value, tuple):
+            elif is_tiles_param(name) and isinstance(value, tuple):
                 value = "; ".join(tile_words(str(v), self.lang) for v in value)
             params[name] = value
         return messages.text(prompt.key, self.lang, **params)

@@ -309,13 +309,9 @@ _new_frame = tuple.__new__  # NamedTuple's own __new__ is a Python function: thi
 
 
 def _advance(s: GameState, depth: int) -> None:
-    flow = s.flow
-    fr = flow[depth]
-    nxt: Frame = _new_frame(Frame, (fr[0] + 1, fr[1], fr[2], fr[3]))
-    if depth == len(flow) - 1:
-        s.flow = flow[:depth] + (nxt,) if depth else (nxt,)
-    else:
-        s.flow = flow[:depth] + (nxt,) + flow[depth + 1 :]
+    """The frame at ``depth`` moves on to its next step."""
+    fr = s.flow[depth]
+    s.flow = _with(s.flow, depth, _new_frame(Frame, (fr[0] + 1, fr[1], fr[2], fr[3])))
 
 
 def find_ask(s: GameState, seat: Seat, action: Action, key: str | None) -> Ask:

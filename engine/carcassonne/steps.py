@@ -74,32 +74,20 @@ messages.register(
 
 
 _ROT_NAMES = tuple(r.notation() for r in Rotation)
-#: shared PlaceTile values per cell and set of rotations (options and answers are rebuilt on
-#: every turn; the actions are immutable, so one tuple per cell and rotations serves them all)
-_PLACES: dict[tuple[Position, tuple[Rotation, ...]], tuple[PlaceTile, ...]] = {}
 #: the order cells are offered in: north first, then west first
 _north_first = operator.itemgetter(1, 0)
-
-
-#: the PlaceTile of each rotation at a cell
+#: the PlaceTile of each rotation at a cell, shared (options and answers are rebuilt on every
+#: turn; the actions are immutable)
 _AT: dict[Position, tuple[PlaceTile, ...]] = {}
 
 
 def _actions_at(pos: Position) -> tuple[PlaceTile, ...]:
-    if len(_AT) > 50_000:
-        _AT.clear()
-    acts = _AT[pos] = tuple(PlaceTile(pos, r) for r in Rotation)
-    return acts
-
-
-def _place_actions(pos: Position, rots: tuple[Rotation, ...]) -> tuple[PlaceTile, ...]:
-    """The PlaceTile of each of ``rots`` at ``pos`` (shared values)."""
-    key = (pos, rots)
-    acts = _PLACES.get(key)
+    """``PlaceTile(pos, r)`` for every rotation ``r``, indexed by rotation (shared values)."""
+    acts = _AT.get(pos)
     if acts is None:
-        if len(_PLACES) > 50_000:
-            _PLACES.clear()
-        acts = _PLACES[key] = tuple(PlaceTile(pos, r) for r in rots)
+        if len(_AT) > 50_000:
+            _AT.clear()
+        acts = _AT[pos] = tuple(PlaceTile(pos, r) for r in Rotation)
     return acts
 
 
@@ -184,20 +172,17 @@ class PlaceStep(Step):
                 cell = f"{pos.x},{pos.y}"
                 target = Cell(pos.x, pos.y)
                 facet = ("cell", cell)
-                rots = cells[pos]
-                for rot, act in zip(rots, _place_actions(pos, rots), strict=True):
+                acts = _actions_at(pos)
+                for rot in cells[pos]:
                     r = _ROT_NAMES[rot]
-                    out.append(Option(f"{cell} {r}", act, target, (facet, ("rotation", r))))
+                    out.append(Option(f"{cell} {r}", acts[rot], target, (facet, ("rotation", r))))
             return tuple(out)
 
         def answers() -> tuple[PlaceTile, ...]:
             cells = legal_placements(s)
             out: list[PlaceTile] = []
-            at = _AT
             for pos in sorted(cells, key=_north_first):
-                acts = at.get(pos)
-                if acts is None:
-                    acts = _actions_at(pos)
+                acts = _actions_at(pos)
                 for r in cells[pos]:
                     out.append(acts[r])
             return tuple(out)
