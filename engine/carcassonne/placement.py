@@ -201,6 +201,39 @@ def placements_for(board: Board, t: TileDef) -> dict[Position, tuple[Rotation, .
     return out
 
 
+_MASKS: dict[str, tuple[int, ...]] = {}
+#: the rotations of each 4-bit rotation mask, in rotation order
+ROTATIONS_OF_MASK: tuple[tuple[Rotation, ...], ...] = tuple(
+    tuple(r for r in Rotation if m >> r & 1) for m in range(16)
+)
+
+
+def offered_masks(t: TileDef) -> tuple[int, ...]:
+    """:func:`offered_table` as 4-bit masks of rotations (bit ``r`` for rotation ``r``)."""
+    cached = _MASKS.get(t.id)
+    if cached is None:
+        cached = _MASKS[t.id] = tuple(sum(1 << r for r in rots) for rots in offered_table(t))
+    return cached
+
+
+def placement_masks(state: GameState) -> dict[Position, int]:
+    """:func:`legal_placements` with each cell's rotations as a 4-bit mask (the hot path of
+    the place decision: no tuples to merge)."""
+    if state.step != "place" or state.drawn is None:
+        return {}
+    t = tile(state.drawn)
+    masks = offered_masks(t)
+    out = {pos: m for pos, code in state.board.frontier.items() if (m := masks[code])}
+    if state.setup.expansions:
+        for e in state.exps:
+            for pos, rots in (e.extra_placements(state, t) or {}).items():
+                m = out.get(pos, 0)
+                for r in rots:
+                    m |= 1 << r
+                out[pos] = m
+    return out
+
+
 def has_placement(board: Board, t: TileDef) -> bool:
     table = fits_table(t)
     return any(table[code] for code in board.frontier.values())
@@ -208,16 +241,10 @@ def has_placement(board: Board, t: TileDef) -> bool:
 
 def legal_placements(state: GameState) -> dict[Position, tuple[Rotation, ...]]:
     """Cells and rotations where the drawn tile may go (empty unless the step is ``place``):
-    where its edges match, and where an expansion allows more (``Expansion.extra_placements``)."""
-    if state.step != "place" or state.drawn is None:
-        return {}
-    t = tile(state.drawn)
-    out = placements_for(state.board, t)
-    if state.setup.expansions:
-        for pos, rots in extra_placements(state, t).items():
-            have = out.get(pos, ())
-            out[pos] = tuple(sorted(set(have) | set(rots)))
-    return out
+    where its edges match, and where an expansion allows more (``Expansion.extra_placements``).
+    Each cell's rotations are distinct and in rotation order."""
+    rots = ROTATIONS_OF_MASK
+    return {pos: rots[m] for pos, m in placement_masks(state).items()}
 
 
 def extra_placements(state: GameState, t: TileDef) -> dict[Position, tuple[Rotation, ...]]:

@@ -198,35 +198,38 @@ class GameState:
     asks: tuple[Ask, ...] = ()
     asks_made: int = 0
     rng: int = 0
+    #: the enabled expansions' hook objects: derived from ``setup`` (never stored), found
+    #: once per state and shared by clones (the hooks are read several times a move)
+    exps: tuple[Expansion, ...] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.exps = expansions_of(self.setup)
 
     def clone(self) -> GameState:
-        return GameState(
-            self.setup,
-            self.seed,
-            self.board.clone(),
-            [p.copy() for p in self.players],
-            self.pile,
-            self.pile_pos,
-            self.version,
-            self.turn,
-            self.current,
-            self.step,
-            self.drawn,
-            self.placed,
-            self.discarded,
-            self.awards,
-            dict(self.last_placed),
-            dict(self.ext),
-            self.flow,
-            self.asks,
-            self.asks_made,
-            self.rng,
-        )
-
-    @property
-    def exps(self) -> tuple[Expansion, ...]:
-        """The enabled expansions' hook objects (derived from ``setup``, never stored)."""
-        return expansions_of(self.setup)
+        """An independent copy (the board copies on write; frozen values are shared)."""
+        new = _new_state(GameState)
+        new.setup = self.setup
+        new.seed = self.seed
+        new.board = self.board.clone()
+        new.players = [p.copy() for p in self.players]
+        new.pile = self.pile
+        new.pile_pos = self.pile_pos
+        new.version = self.version
+        new.turn = self.turn
+        new.current = self.current
+        new.step = self.step
+        new.drawn = self.drawn
+        new.placed = self.placed
+        new.discarded = self.discarded
+        new.awards = self.awards
+        new.last_placed = dict(self.last_placed)
+        new.ext = dict(self.ext)
+        new.flow = self.flow
+        new.asks = self.asks
+        new.asks_made = self.asks_made
+        new.rng = self.rng
+        new.exps = self.exps
+        return new
 
     @property
     def tiles_left(self) -> int:
@@ -247,3 +250,6 @@ class GameState:
     @property
     def scores(self) -> tuple[int, ...]:
         return tuple(p.score for p in self.players)
+
+
+_new_state = object.__new__

@@ -8,8 +8,6 @@ optional: passing deploys nothing).
 
 from __future__ import annotations
 
-import operator
-
 from engine.carcassonne.actions import Action, Deploy, Pass, PlaceTile
 from engine.carcassonne.board import Meeple, PlacedTile
 from engine.carcassonne.events import (
@@ -33,14 +31,15 @@ from engine.carcassonne.flow import (
 from engine.carcassonne.geometry import Position, Rotation
 from engine.carcassonne.placement import (
     CORNER_SPOTS,
+    ROTATIONS_OF_MASK,
     can_place,
     deploy_refused,
     deploy_target,
     extra_placements,
     fits_table,
     legal_deploys,
-    legal_placements,
     parse_spot,
+    placement_masks,
     refuse_placement,
     spot_name,
 )
@@ -74,20 +73,34 @@ messages.register(
 
 
 _ROT_NAMES = tuple(r.notation() for r in Rotation)
-#: the order cells are offered in: north first, then west first
-_north_first = operator.itemgetter(1, 0)
-#: the PlaceTile of each rotation at a cell, shared (options and answers are rebuilt on every
-#: turn; the actions are immutable)
-_AT: dict[Position, tuple[PlaceTile, ...]] = {}
 
 
-def _actions_at(pos: Position) -> tuple[PlaceTile, ...]:
-    """``PlaceTile(pos, r)`` for every rotation ``r``, indexed by rotation (shared values)."""
+class _NorthFirst(dict[Position, int]):
+    """The order cells are offered in, north first, then west first, as an int per cell
+    (sorting by ints is twice as fast as by ``(y, x)`` tuples; the board is far smaller than
+    the 2**16 cells a row holds)."""
+
+    def __missing__(self, pos: Position) -> int:
+        if len(self) > 50_000:
+            self.clear()
+        key = self[pos] = (pos[1] << 16) + pos[0]
+        return key
+
+
+_north_first = _NorthFirst().__getitem__
+#: for each cell, for each 4-bit rotation mask, the ``PlaceTile`` of those rotations: shared
+#: values (the place decision's answers are rebuilt on every turn; the actions are immutable)
+_AT: dict[Position, tuple[tuple[PlaceTile, ...], ...]] = {}
+
+
+def _actions_at(pos: Position) -> tuple[tuple[PlaceTile, ...], ...]:
+    """``PlaceTile(pos, r)`` for the rotations ``r`` of each mask, indexed by mask."""
     acts = _AT.get(pos)
     if acts is None:
         if len(_AT) > 50_000:
             _AT.clear()
-        acts = _AT[pos] = tuple(PlaceTile(pos, r) for r in Rotation)
+        one = tuple(PlaceTile(pos, r) for r in Rotation)
+        acts = _AT[pos] = tuple(tuple(one[r] for r in rots) for rots in ROTATIONS_OF_MASK)
     return acts
 
 
@@ -166,25 +179,22 @@ class PlaceStep(Step):
         drawn = s.drawn
 
         def options() -> tuple[Option, ...]:
-            cells = legal_placements(s)
+            cells = placement_masks(s)
             out = []
             for pos in sorted(cells, key=_north_first):
                 cell = f"{pos.x},{pos.y}"
                 target = Cell(pos.x, pos.y)
                 facet = ("cell", cell)
-                acts = _actions_at(pos)
-                for rot in cells[pos]:
-                    r = _ROT_NAMES[rot]
-                    out.append(Option(f"{cell} {r}", acts[rot], target, (facet, ("rotation", r))))
+                for act in _actions_at(pos)[cells[pos]]:
+                    r = _ROT_NAMES[act.rotation]
+                    out.append(Option(f"{cell} {r}", act, target, (facet, ("rotation", r))))
             return tuple(out)
 
         def answers() -> tuple[PlaceTile, ...]:
-            cells = legal_placements(s)
+            cells = placement_masks(s)
             out: list[PlaceTile] = []
             for pos in sorted(cells, key=_north_first):
-                acts = _actions_at(pos)
-                for r in cells[pos]:
-                    out.append(acts[r])
+                out += _actions_at(pos)[cells[pos]]
             return tuple(out)
 
         return Decision(
