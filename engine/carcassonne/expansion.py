@@ -199,6 +199,41 @@ def per_setup(fn: Callable[[GameSetup], T]) -> _PerSetup[T]:
     return _PerSetup(fn)
 
 
+class Hooks:
+    """For each hot hook, the enabled expansions that override it (registry order): the core
+    calls only those, not every expansion's do-nothing default, several times a move."""
+
+    __slots__ = (
+        "extra_deploys",
+        "extra_placements",
+        "settle_placement",
+        "on_placed",
+        "on_completed",
+        "score_feature",
+        "seat_points",
+        "on_points_awarded",
+    )
+    extra_deploys: tuple[Expansion, ...]
+    extra_placements: tuple[Expansion, ...]
+    settle_placement: tuple[Expansion, ...]
+    on_placed: tuple[Expansion, ...]
+    on_completed: tuple[Expansion, ...]
+    score_feature: tuple[Expansion, ...]
+    seat_points: tuple[Expansion, ...]
+    on_points_awarded: tuple[Expansion, ...]
+
+    def __init__(self, exps: tuple[Expansion, ...]) -> None:
+        for name in Hooks.__slots__:
+            default = getattr(Expansion, name)
+            setattr(self, name, tuple(e for e in exps if getattr(type(e), name) is not default))
+
+
+@per_setup
+def hooks_of(setup: GameSetup) -> Hooks:
+    """The :class:`Hooks` of a setup's enabled expansions."""
+    return Hooks(expansions_of(setup))
+
+
 @per_setup
 def deploy_vetoes(setup: GameSetup) -> tuple[Expansion, ...]:
     """The enabled expansions that override ``can_deploy`` (the others never have an opinion,

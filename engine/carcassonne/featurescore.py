@@ -91,7 +91,7 @@ def feature_item(
             winners=winners,
             where=(cloister_pos,),
         )
-    for e in state.exps:
+    for e in state.hooks.score_feature:
         item = e.score_feature(state, feat, item)
     return item
 
@@ -169,7 +169,7 @@ def score_completed(state: GameState, placed: PlacedTile, events: list[Event]) -
             rep = board.root[other.segs[index]]
             if not board.features[rep].done and board.neighbours_count(other.pos) == 8:
                 completed.append((rep, other.pos))
-    exps = state.exps
+    exps = state.hooks.on_completed
     for rep, where in completed:
         for e in exps:
             events.extend(e.on_completed(state, state.current, board.features[rep]))
@@ -241,7 +241,7 @@ def _farms_per_farm(state: GameState, events: list[Event]) -> None:
             where=tuple(sorted(feat.tiles)),
             units=n,
         )
-        for e in state.exps:
+        for e in state.hooks.score_feature:
             item = e.score_feature(state, feat, item)
         if item.points and item.winners:
             award(state, item, events, (feat,))

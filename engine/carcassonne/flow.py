@@ -193,6 +193,9 @@ def register_core(spec: StepSpec) -> None:
 class Program(NamedTuple):
     steps: tuple[Step, ...]
     slots: tuple[Slot, ...]
+    #: each step's bound ``enter`` and ``changes_flow`` (the flow loop's hot path)
+    enters: tuple[Callable[[GameState, Frame, int, list[Event]], Result], ...]
+    flows: tuple[bool, ...]
 
     def first(self, slot: Slot) -> int:
         """The first step at or after ``slot``."""
@@ -211,7 +214,13 @@ def program_of(setup: GameSetup) -> Program:
             STEPS[s.step.id] = s.step
             specs.append((s.slot, s.order, i, s))
     specs.sort(key=lambda t: (t[0], t[1], t[2]))
-    return Program(tuple(t[3].step for t in specs), tuple(t[3].slot for t in specs))
+    steps = tuple(t[3].step for t in specs)
+    return Program(
+        steps,
+        tuple(t[3].slot for t in specs),
+        tuple(st.enter for st in steps),
+        tuple(st.changes_flow for st in steps),
+    )
 
 
 # ------------------------------------------------------------------------------- helpers
@@ -263,7 +272,8 @@ def run(s: GameState, events: list[Event]) -> None:
     Most steps find nothing to do; the running frame's position is kept in a local and
     written to ``s.flow`` only when a step awaits, before a step that declares
     :attr:`Step.changes_flow`, and when the frame ends (a turn enters ~18 steps)."""
-    steps = program_of(s.setup).steps
+    prog = program_of(s.setup)
+    steps, enters, flows = prog.steps, prog.enters, prog.flows
     new_frame = _new_frame
     while s.step != "over":
         flow = s.flow
@@ -271,23 +281,23 @@ def run(s: GameState, events: list[Event]) -> None:
         fr = flow[depth]
         pc, stop, seat = fr[0], fr[1], fr[2]
         while pc < stop:
-            step = steps[pc]
-            if step.changes_flow and pc != fr[0]:
+            if flows[pc] and pc != fr[0]:
                 fr = new_frame(Frame, (pc, stop, seat, fr[3]))
                 s.flow = flow = _with(flow, depth, fr)
             s.current = seat
-            res = step.enter(s, fr, depth, events)
+            res = enters[pc](s, fr, depth, events)
             if res:
                 if pc != fr[0]:
                     s.flow = _with(flow, depth, new_frame(Frame, (pc, stop, seat, fr[3])))
                 s.asks = res
+                step = steps[pc]
                 s.step = step.name or step.id
                 return
             if s.step == "over":
                 return
             if s.flow is not flow:
-                if not step.changes_flow:
-                    raise RuntimeError(f"step {step.id} changed the flow: set changes_flow")
+                if not flows[pc]:
+                    raise RuntimeError(f"step {steps[pc].id} changed the flow: set changes_flow")
                 _advance(s, depth)
                 break
             pc += 1

@@ -225,7 +225,7 @@ def placement_masks(state: GameState) -> dict[Position, int]:
     masks = offered_masks(t)
     out = {pos: m for pos, code in state.board.frontier.items() if (m := masks[code])}
     if state.setup.expansions:
-        for e in state.exps:
+        for e in state.hooks.extra_placements:
             for pos, rots in (e.extra_placements(state, t) or {}).items():
                 m = out.get(pos, 0)
                 for r in rots:
@@ -250,7 +250,7 @@ def legal_placements(state: GameState) -> dict[Position, tuple[Rotation, ...]]:
 def extra_placements(state: GameState, t: TileDef) -> dict[Position, tuple[Rotation, ...]]:
     """The placements of ``t`` that the enabled expansions allow besides matching edges."""
     out: dict[Position, tuple[Rotation, ...]] = {}
-    for e in state.exps:
+    for e in state.hooks.extra_placements:
         for pos, rots in (e.extra_placements(state, t) or {}).items():
             out[pos] = tuple(sorted(set(out.get(pos, ())) | set(rots)))
     return out
@@ -410,7 +410,7 @@ def legal_deploys(state: GameState) -> list[Deploy]:
                     allowed = True
             if allowed:
                 out.append(_deploy(name, fig))
-    for e in state.exps:
+    for e in state.hooks.extra_deploys:
         out.extend(e.extra_deploys(state, seat, placed))
     return out
 

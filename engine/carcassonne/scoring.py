@@ -116,7 +116,7 @@ def award(
     decision by pushing a frame); follow-up awards pass through the pipeline again, at most
     :data:`MAX_AWARD_DEPTH` deep.
     """
-    exps = state.exps
+    exps = state.hooks.seat_points
     awards = []
     for seat in item.winners:
         pts = item.points
@@ -146,7 +146,7 @@ def give(
     events.append(PointsScored(item, awards))
     if not state.setup.expansions or depth >= MAX_AWARD_DEPTH:
         return
-    for e in state.exps:
+    for e in state.hooks.on_points_awarded:
         for a in awards:
             for follow in e.on_points_awarded(state, a, depth):
                 give(state, (follow,), follow.item, events, depth + 1)

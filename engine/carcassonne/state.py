@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from engine.carcassonne.board import Board
-from engine.carcassonne.expansion import Expansion, expansions_of
+from engine.carcassonne.expansion import Expansion, Hooks, expansions_of, hooks_of
 from engine.carcassonne.geometry import Position
 from engine.carcassonne.scoring import Award
 from engine.core import messages
@@ -201,9 +201,12 @@ class GameState:
     #: the enabled expansions' hook objects: derived from ``setup`` (never stored), found
     #: once per state and shared by clones (the hooks are read several times a move)
     exps: tuple[Expansion, ...] = field(init=False, repr=False)
+    #: for each hot hook, the expansions that override it (``expansion.Hooks``)
+    hooks: Hooks = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.exps = expansions_of(self.setup)
+        self.hooks = hooks_of(self.setup)
 
     def clone(self) -> GameState:
         """An independent copy (the board copies on write; frozen values are shared)."""
@@ -229,6 +232,7 @@ class GameState:
         new.asks_made = self.asks_made
         new.rng = self.rng
         new.exps = self.exps
+        new.hooks = self.hooks
         return new
 
     @property

@@ -168,7 +168,7 @@ class PlaceStep(Step):
         s.drawn = None
         s.last_placed[ask.seat] = pos
         events.append(TilePlaced(ask.seat, t.id, pos, rot))
-        for e in s.exps:
+        for e in s.hooks.settle_placement:
             events.extend(e.settle_placement(s, placed))
         return None
 
@@ -210,7 +210,7 @@ class PlacedStep(Step):
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
         if s.setup.expansions and s.placed is not None:
             placed = s.board.cells[s.placed]
-            for e in s.exps:
+            for e in s.hooks.on_placed:
                 events.extend(e.on_placed(s, placed))
         return None
 
@@ -282,7 +282,9 @@ def _deploy_extra(
     """Carry out ``action`` when an expansion offers it beside the tile's features (a figure
     on a corner); ``False`` when none does."""
     exps = s.exps
-    if not any(action == d for e in exps for d in e.extra_deploys(s, seat, placed)):
+    if not any(
+        action == d for e in s.hooks.extra_deploys for d in e.extra_deploys(s, seat, placed)
+    ):
         return False
     for e in exps:
         done = e.deploy_extra(s, seat, placed, action)
