@@ -230,49 +230,47 @@ class Board:
         """Put a tile on the board (legality is the caller's business) and merge features."""
         if self._shared:
             self._own()
-        tile = rt.tile
         base = self.next_seg
-        nfeat = len(tile.features)
-        self.next_seg = base + nfeat
-        segs = tuple(range(base, base + nfeat))
+        starts = rt.starts
+        self.next_seg = base + len(starts)
+        segs = tuple(range(base, self.next_seg))
         tiles = frozenset((pos,))
         feats = self.features
         root = self.root
-        for f in tile.features:
-            seg = base + f.index
+        for index, kind, open_, pennants, mods, cities in starts:
+            seg = base + index
             root[seg] = seg
-            kind = f.kind
-            if kind is FeatureKind.FIELD:
-                cities = frozenset(base + c for c in f.cities) if f.cities else frozenset()
-                feats[seg] = Feature(kind, (seg,), tiles, 0, cities=cities)
-            elif kind is FeatureKind.CLOISTER:
-                feats[seg] = Feature(kind, (seg,), tiles, 0)
-            else:
-                feats[seg] = Feature(
-                    kind, (seg,), tiles, rt.sides[f.index].bit_count(), f.pennants, mods=f.mods
-                )
-        placed = PlacedTile(pos, rt, segs)
-        self.cells[pos] = placed
-        self.frontier.pop(pos, None)
+            feats[seg] = Feature(
+                kind,
+                (seg,),
+                tiles,
+                open_,
+                pennants,
+                (),
+                frozenset([base + c for c in cities]) if cities else _NO_CITIES,
+                mods,
+                False,
+            )
+        placed = _placed((pos, rt, segs))
+        cells = self.cells
+        frontier = self.frontier
+        cells[pos] = placed
+        frontier.pop(pos, None)
         x, y = pos
         edges = rt.edges
-        for side, (dx, dy) in enumerate(((0, -1), (1, 0), (0, 1), (-1, 0))):
+        for side, dx, dy, opp in _AROUND:
             npos = _position((x + dx, y + dy))
-            other = self.cells.get(npos)
+            other = cells.get(npos)
             ekind = edges[side]
             if other is None:
-                code = _EDGE_CODE[ekind]
-                opp = (side + 2) % 4
-                self.frontier[npos] = self.frontier.get(npos, 0) | (code << (2 * opp))
+                frontier[npos] = frontier.get(npos, 0) | (_EDGE_CODE[ekind] << (2 * opp))
                 continue
-            okind = other.rt.edges[(side + 2) % 4]
-            if ekind is EdgeKind.ABBEY or okind is EdgeKind.ABBEY:
+            okind = other.rt.edges[opp]
+            if ekind is _ABBEY or okind is _ABBEY:
                 self._close_against_abbey(placed, other, side)
                 continue
-            if ekind is not EdgeKind.FIELD and ekind is okind:
-                mine = segs[rt.side_feature[side]]
-                theirs = other.segs[other.rt.side_feature[(side + 2) % 4]]
-                r = self.union(mine, theirs)
+            if ekind is not _FIELD and ekind is okind:
+                r = self.union(segs[rt.side_feature[side]], other.segs[other.rt.side_feature[opp]])
                 merged = feats[r].copy()
                 merged.open -= 2
                 feats[r] = merged
@@ -360,3 +358,10 @@ class Board:
 
 
 _EDGE_CODE = {EdgeKind.CITY: 1, EdgeKind.ROAD: 2, EdgeKind.FIELD: 3, EdgeKind.ABBEY: 0}
+_ABBEY = EdgeKind.ABBEY
+_FIELD = EdgeKind.FIELD
+_NO_CITIES: frozenset[int] = frozenset()
+#: each side with its step to the neighbour and the neighbour's facing side
+_AROUND = ((0, 0, -1, 2), (1, 1, 0, 3), (2, 0, 1, 0), (3, -1, 0, 1))
+#: ``PlacedTile((pos, rt, segs))`` without NamedTuple's Python-level ``__new__``
+_placed = functools.partial(tuple.__new__, PlacedTile)

@@ -10,10 +10,10 @@ from typing import Any
 
 from engine.carcassonne.actions import Deploy
 from engine.carcassonne.board import Board, Feature, PlacedTile
-from engine.carcassonne.expansion import Expansion, deploy_vetoes
+from engine.carcassonne.expansion import Expansion, deploy_vetoes, per_setup
 from engine.carcassonne.figures import FIGURES, is_follower
 from engine.carcassonne.geometry import HALF_NAMES, SIDE_NAMES, Position, Rotation
-from engine.carcassonne.state import GameState
+from engine.carcassonne.state import GameSetup, GameState
 from engine.carcassonne.tiles import FeatureKind, RotatedTile, TileDef, tile
 from engine.core import messages
 from engine.core.decisions import Corner, FeatureRef
@@ -377,27 +377,27 @@ def legal_deploys(state: GameState) -> list[Deploy]:
     placed = state.board.cells[state.placed]
     rt = placed.rt
     out: list[Deploy] = []
-    figures = [
-        k for k, n in supply.items() if n > 0 and (k not in FIGURES or FIGURES[k].on_features)
-    ]
-    if not figures:
+    rules = _figure_rules(state.setup)
+    kinds = []
+    for k, n in supply.items():
+        if n > 0:
+            rule = rules.get(k)
+            if rule is None:
+                rule = _figure_rule(state.setup, rules, k)
+            if rule:
+                kinds.append(rule)
+    if not kinds:
         return out
-    board = state.board
-    vetoes = deploy_vetoes(state.setup)
+    features = state.board.features
+    root = state.board.root
+    segs = placed.segs
+    spots = rt.spots
     farmers = state.setup.farmers
-    kinds = [
-        (
-            k,
-            is_follower(k),
-            tuple(e for e in vetoes if e.deploy_opinions is None or k in e.deploy_opinions),
-        )
-        for k in figures
-    ]
-    for f in rt.tile.features:
-        if f.kind is FeatureKind.FIELD and not farmers:
+    for index, kind, *_ in rt.starts:
+        if kind is _FIELD and not farmers:
             continue
-        feat = board.features[board.root[placed.segs[f.index]]]
-        name = spot_name(rt, f.index)
+        feat = features[root[segs[index]]]
+        name = spots[index]
         free = not feat.meeples or not occupied(feat)
         for fig, follower, opinions in kinds:
             allowed = follower and free
@@ -413,6 +413,31 @@ def legal_deploys(state: GameState) -> list[Deploy]:
     for e in state.hooks.extra_deploys:
         out.extend(e.extra_deploys(state, seat, placed))
     return out
+
+
+_FIELD = FeatureKind.FIELD
+#: a figure kind's deploy rule: the kind, whether it is a follower, and the expansions whose
+#: ``can_deploy`` has an opinion on it; ``()`` for a figure that never goes on a feature
+FigureRule = tuple[str, bool, tuple[Expansion, ...]] | tuple[()]
+
+
+@per_setup
+def _figure_rules(setup: GameSetup) -> dict[str, FigureRule]:
+    """Each figure kind's :data:`FigureRule` in a match, filled as kinds are met."""
+    return {}
+
+
+def _figure_rule(setup: GameSetup, rules: dict[str, FigureRule], kind: str) -> FigureRule:
+    spec = FIGURES.get(kind)
+    rule: FigureRule = ()
+    if spec is None or spec.on_features:
+        vetoes = deploy_vetoes(setup)
+        opinions = tuple(
+            e for e in vetoes if e.deploy_opinions is None or kind in e.deploy_opinions
+        )
+        rule = (kind, is_follower(kind), opinions)
+    rules[kind] = rule
+    return rule
 
 
 _DEPLOYS: dict[tuple[str, str], Deploy] = {}

@@ -147,6 +147,9 @@ class RotatedTile:
     halves: tuple[int, ...]
     #: each feature's spot name in the board frame (``city:NW``, ``field:En.Wn``, ``cloister``)
     spots: tuple[str, ...] = ()
+    #: what each feature starts as when the tile is placed, for the board's hot path:
+    #: ``(index, kind, open ends, pennants, mods, bordered city indices)``
+    starts: tuple[FeatureStart, ...] = ()
 
 
 EDGE_CODES = {EdgeKind.CITY: 1, EdgeKind.ROAD: 2, EdgeKind.FIELD: 3, EdgeKind.ABBEY: 0}
@@ -172,6 +175,18 @@ def _spot(f: FeatureDef, sides: int, halves: int) -> str:
             return "field:inner" if f.inner <= 1 else f"field:inner{f.inner}"
         return "field:" + ".".join(HALF_NAMES[i] for i in range(8) if halves >> i & 1)
     return f"{f.kind.value}:" + "".join(SIDE_NAMES[i] for i in range(4) if sides >> i & 1)
+
+
+FeatureStart = tuple[int, FeatureKind, int, int, dict[str, int], tuple[int, ...]]
+_NO_MODS: dict[str, int] = {}
+
+
+def _start(f: FeatureDef, sides: int) -> FeatureStart:
+    if f.kind is FeatureKind.FIELD:
+        return (f.index, f.kind, 0, 0, _NO_MODS, tuple(f.cities))
+    if f.kind is FeatureKind.CLOISTER:
+        return (f.index, f.kind, 0, 0, _NO_MODS, ())
+    return (f.index, f.kind, sides.bit_count(), f.pennants, f.mods, ())
 
 
 def _build_rotations(tile: TileDef) -> tuple[RotatedTile, ...]:
@@ -203,6 +218,7 @@ def _build_rotations(tile: TileDef) -> tuple[RotatedTile, ...]:
                 sides=sides,
                 halves=halves,
                 spots=tuple(_spot(f, sides[f.index], halves[f.index]) for f in tile.features),
+                starts=tuple(_start(f, sides[f.index]) for f in tile.features),
             )
         )
     return tuple(out)
