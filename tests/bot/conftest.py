@@ -9,7 +9,7 @@ import pytest
 
 from bot.services.matches import MatchService
 from tests.bot.matchservice import open_service
-from tests.bot.test_discord_e2e import Table, close_table, open_table
+from tests.bot.tiletable import Table, close_table, open_table
 
 
 @pytest.fixture

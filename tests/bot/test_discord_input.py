@@ -23,7 +23,7 @@ from engine.cardgame import seat_view
 from tests.bot.test_cardgame_e2e import ALICE as CARD_ALICE
 from tests.bot.test_cardgame_e2e import BOB as CARD_BOB
 from tests.bot.test_cardgame_e2e import Driver, close_table, open_table, table_posts
-from tests.bot.test_discord_e2e import ALICE, BOB, Table, cid
+from tests.bot.tiletable import ALICE, BOB, Table, cid
 from tests.fakediscord import FakeDiscord, Result, limit_errors
 
 LONG = "<@999> **x** `" + "é" * 3000
