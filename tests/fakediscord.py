@@ -51,7 +51,7 @@ from tests.fakediscord_records import (
     User,
     walk_components,
 )
-from tests.fakediscord_server import FakeServer, RecordingAdapter, _route_params
+from tests.fakediscord_server import FakeServer, RecordingAdapter, route_params
 from tests.fakediscord_wire import wire_up
 
 
@@ -354,7 +354,7 @@ __all__ = [
     "Result",
     "User",
     "_is_view_timer",
-    "_route_params",
+    "route_params",
     "limit_errors",
     "walk_components",
 ]

@@ -142,7 +142,7 @@ class FakeServer:
         req = Request(route.method, _actual_path(route), body, got)
         self._record(req)
         refuse_oversized(req, body if route.method in ("POST", "PATCH") else None)
-        params = _route_params(route)
+        params = route_params(route)
         path = route.path
         if path == "/channels/{channel_id}/messages" and route.method == "POST":
             msg = self._store_message(body or {}, got, int(params["channel_id"]))
@@ -261,7 +261,7 @@ def _actual_path(route: Route) -> str:
     return route.url[len(Route.BASE) :]
 
 
-def _route_params(route: Route) -> dict[str, Any]:
+def route_params(route: Route) -> dict[str, Any]:
     """The format parameters of a route, read back from its template and formatted url."""
     names = re.findall(r"{(\w+)}", route.path)
     pattern = re.escape(route.path)

@@ -24,13 +24,7 @@ from tests.bot.tiletable import (
     start_match,
     whose_turn,
 )
-from tests.fakediscord import (
-    AUTOCOMPLETE_RESULT,
-    EPHEMERAL,
-    FakeDiscord,
-    Result,
-    User,
-)
+from tests.fakediscord import AUTOCOMPLETE_RESULT, EPHEMERAL, FakeDiscord, Result, User
 
 
 async def test_spanish_locale_gets_spanish_answers(table: Table) -> None:

@@ -18,10 +18,7 @@ from tests.bot.tiletable import (
     start_match,
     whose_turn,
 )
-from tests.fakediscord import (
-    FakeDiscord,
-    User,
-)
+from tests.fakediscord import FakeDiscord, User
 
 
 # ------------------------------------------------------------------------------ refusals

@@ -11,12 +11,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.services.matches import (
-    ERR_ILLEGAL,
-    ERR_NO_MATCH,
-    MatchOptions,
-    MatchService,
-)
+from bot.services.matches import ERR_ILLEGAL, ERR_NO_MATCH, MatchOptions, MatchService
 from engine import PlaceTile
 from engine.carcassonne.events import PointsScored
 from engine.carcassonne.record import GameRecord, replay

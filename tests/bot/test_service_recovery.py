@@ -9,11 +9,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from bot.services.matches import (
-    ERR_ILLEGAL,
-    ERR_STALE,
-    MatchService,
-)
+from bot.services.matches import ERR_ILLEGAL, ERR_STALE, MatchService
 from engine import Position, PublicView, Rotation
 from storage import NewAction, Storage
 from tests.bot.matchservice import (
