@@ -357,6 +357,7 @@ class _Table:
             self.words,
             self._picture if self.pictures else None,
             self._preview if self.pictures else None,
+            parse=Action.from_notation,
         )
         while True:
             reply = asker.decide(d, self._who(out, d.seat), out.view)

@@ -15,11 +15,11 @@ import string
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Generic, TextIO, TypeVar
 
 from bot.i18n_local import TEXTS, command, tl
 from bot.local_words import Words, figure_words, spot_words
-from engine import Action, PublicView
+from engine import PublicView
 from engine.core.decisions import Cell, Decision, FeatureRef, Option, Target
 from engine.core.errors import EngineError
 
@@ -90,11 +90,15 @@ class Console:
 
 
 # ----------------------------------------------------------------------------------- asking
+#: the game's action type (the tile game's :class:`~engine.Action`, the card game's own)
+A = TypeVar("A")
+
+
 @dataclass(frozen=True, slots=True)
-class Answer:
+class Answer(Generic[A]):
     """The actions that answer a decision (several when typed as notation joined by ';')."""
 
-    actions: tuple[Action, ...]
+    actions: tuple[A, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,11 +111,12 @@ class Choice:
 
 
 _BACK = "back"
-Reply = Answer | str  # an answer, or a command: "undo" / "resign"
+Reply = Answer[A] | str  # an answer, or a command: "undo" / "resign"
 
 
-class Asker:
-    """Asks one seat one decision on the console (see the module docstring)."""
+class Asker(Generic[A]):
+    """Asks one seat one decision on the console (see the module docstring); its answers hold
+    the actions ``parse`` reads (a decision's own options are of the same game)."""
 
     def __init__(
         self,
@@ -121,11 +126,12 @@ class Asker:
         preview: Preview | None = None,
         *,
         help_key: str = "help",
-        parse: Callable[[str], Any] = Action.from_notation,
+        parse: Callable[[str], A],
         hidden_private: bool = True,
         commands: tuple[str, ...] = ("undo", "resign"),
     ) -> None:
-        """``parse`` reads a move typed in notation (the card game has its own);
+        """``parse`` reads a move typed in notation (``Action.from_notation`` for tiles; the
+        card game has its own);
         ``hidden_private``: a private decision's answers are typed without echo;
         ``commands``: the words returned to the caller as they are."""
         self.con = con
@@ -139,7 +145,7 @@ class Asker:
         self.view: PublicView | None = None
         self.hidden = False
 
-    def decide(self, d: Decision, who: str, view: PublicView | None) -> Reply:
+    def decide(self, d: Decision, who: str, view: PublicView | None) -> Reply[A]:
         """Ask ``d`` until it is answered (or a command is typed)."""
         self.view = view
         self.words.view = view
@@ -156,7 +162,7 @@ class Asker:
         level = 0
         while True:
             context = ", ".join(f"{self.words.facet(k)} {said[k]}" for k in chosen)
-            reply: Reply | Choice
+            reply: Reply[A] | Choice
             if level < len(names):
                 name = names[level]
                 values = d.facet_values(name, **chosen)
@@ -222,7 +228,7 @@ class Asker:
             isinstance(t, FeatureRef) and (t.x, t.y) == (placed.x, placed.y) for t in targets
         )
 
-    def _finish(self, d: Decision, who: str, o: Option, *, back: bool) -> Reply:
+    def _finish(self, d: Decision, who: str, o: Option, *, back: bool) -> Reply[A]:
         if o.number is None:
             return Answer((o.action,))
         return self._ask_number(d, who, o, back=back)
@@ -271,7 +277,7 @@ class Asker:
         back: bool,
         *,
         preview: Path | None = None,
-    ) -> Reply | Choice:
+    ) -> Reply[A] | Choice:
         """One question: the choices listed (or inline when few and short), then lines read
         until one names a choice, passes, goes back, types a move or a command."""
         lang = self.words.lang
@@ -373,7 +379,7 @@ class Asker:
             if parsed is not None:
                 return parsed
 
-    def _ask_number(self, d: Decision, who: str, o: Option, *, back: bool) -> Reply:
+    def _ask_number(self, d: Decision, who: str, o: Option, *, back: bool) -> Reply[A]:
         rng = o.number
         assert rng is not None
         lang = self.words.lang
@@ -409,7 +415,7 @@ class Asker:
             if parsed is not None:
                 return parsed
 
-    def _notation(self, text: str) -> Answer | None:
+    def _notation(self, text: str) -> Answer[A] | None:
         """Raw notation; several actions may be joined with ';' (``place 1,0 r0; pass``)."""
         self.con.queue.clear()
         try:

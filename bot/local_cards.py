@@ -70,6 +70,23 @@ async def play_local_cards(
         await svc.close()
 
 
+def card_action(action: object) -> CardAction:
+    """``action`` as the card game's action, checked.
+
+    The engine's random player (:func:`~engine.carcassonne.randomplay.choose_answer`) answers
+    any game's decision but is annotated with the tile game's ``Action``; the card game's
+    decisions hold :class:`CardAction` options, so this holds at run time and lets the type
+    checker know it. (``isinstance`` on the ``Action`` value itself would not: mypy sees the
+    two classes as incompatible and the branch as unreachable.)
+
+    Raises:
+        TypeError: for anything else (a decision of the other game).
+    """
+    if not isinstance(action, CardAction):
+        raise TypeError(f"not a card-game action: {action!r}")
+    return action
+
+
 def plain(text: str) -> str:
     """A Discord line for the console: no bold, no code marks."""
     return _MARKDOWN.sub("", text)
@@ -119,7 +136,7 @@ class _CardTable:
                     out = await self._human(svc, out, sv)
                 else:
                     d = decisions[rng.below(len(decisions))]
-                    action = choose_answer(d, rng)
+                    action = card_action(choose_answer(d, rng))
                     out = await svc.submit(out.match_id, user, action, key=d.key)
                 self._report(out)
         except EndOfInput:
@@ -281,4 +298,4 @@ async def set_aside(storage: Storage, channel: int, say: Any, lang: str) -> None
         return
 
 
-__all__ = ["play_local_cards", "plain", "set_aside"]
+__all__ = ["card_action", "play_local_cards", "plain", "set_aside"]

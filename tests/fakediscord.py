@@ -24,213 +24,48 @@ a DM comes back as a gateway ``MESSAGE_CREATE``, as Discord sends it.
 from __future__ import annotations
 
 import asyncio
-import itertools
 import json
-import re
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from typing import Any
 
 import discord
 from discord.ext import commands
 from discord.gateway import DiscordWebSocket
-from discord.http import Route
 from discord.webhook import async_ as webhook_async
 
-from tests.fakediscord_limits import limit_errors as limit_errors
-from tests.fakediscord_limits import refuse_oversized
+from tests.fakediscord_limits import limit_errors
+from tests.fakediscord_records import (
+    ALL_PERMISSIONS,
+    APP_ID,
+    AUTOCOMPLETE_RESULT,
+    BOT_PERMISSIONS,
+    CHANNEL_MESSAGE,
+    DEFAULT_CHANNEL,
+    DEFERRED_CHANNEL_MESSAGE,
+    DEFERRED_UPDATE,
+    EPHEMERAL,
+    GUILD_ID,
+    MODAL,
+    UPDATE_MESSAGE,
+    Request,
+    Result,
+    User,
+    walk_components,
+)
+from tests.fakediscord_server import FakeServer, RecordingAdapter, route_params
 from tests.fakediscord_wire import wire_up
 
-APP_ID = 900_000_000_000_000_001
-GUILD_ID = 900_000_000_000_000_002
-DEFAULT_CHANNEL = 900_000_000_000_000_003
-ALL_PERMISSIONS = discord.Permissions.all().value
-BOT_PERMISSIONS = discord.Permissions(
-    view_channel=True,
-    send_messages=True,
-    send_messages_in_threads=True,
-    attach_files=True,
-    embed_links=True,
-    read_message_history=True,
-).value
 
-# interaction callback types (Discord API)
-CHANNEL_MESSAGE = 4
-DEFERRED_CHANNEL_MESSAGE = 5
-DEFERRED_UPDATE = 6
-UPDATE_MESSAGE = 7
-AUTOCOMPLETE_RESULT = 8
-MODAL = 9
-EPHEMERAL = 64
-
-
-@dataclass
-class Request:
-    """One outbound HTTP request the bot made."""
-
-    method: str
-    path: str
-    payload: dict[str, Any] | None
-    files: list[tuple[str, bytes]]
-    interaction_id: int | None = None  # set for webhook/interaction routes
-    message_id: int | None = None  # the message created or edited, if any
-    refused: bool = False  # Discord answered 400: the body broke its limits
-
-    @property
-    def callback_type(self) -> int | None:
-        if self.path.endswith("/callback") and self.payload is not None:
-            return int(self.payload["type"])
-        return None
-
-    @property
-    def data(self) -> dict[str, Any]:
-        """The message part: ``data`` of a callback, the body of anything else."""
-        if self.payload is None:
-            return {}
-        if self.path.endswith("/callback"):
-            inner: dict[str, Any] = self.payload.get("data") or {}
-            return inner
-        return self.payload
-
-    @property
-    def ephemeral(self) -> bool:
-        return bool(int(self.data.get("flags", 0) or 0) & EPHEMERAL)
-
-    @property
-    def content(self) -> str:
-        return str(self.data.get("content") or "")
-
-    def text(self) -> str:
-        """Content plus every embed's title, description, fields and footer."""
-        parts = [self.content]
-        for e in self.data.get("embeds") or []:
-            parts.append(str(e.get("title", "")))
-            parts.append(str(e.get("description", "")))
-            for f in e.get("fields", []):
-                parts.append(f"{f.get('name', '')}: {f.get('value', '')}")
-            parts.append(str((e.get("footer") or {}).get("text", "")))
-        return "\n".join(p for p in parts if p)
-
-    def custom_ids(self) -> list[str]:
-        return [c["custom_id"] for c in walk_components(self.data.get("components") or [])]
-
-    def file(self, name_part: str) -> bytes:
-        for fn, data in self.files:
-            if name_part in fn:
-                return data
-        raise KeyError(f"no file with {name_part!r} in {[f for f, _ in self.files]}")
-
-
-def walk_components(components: Iterable[dict[str, Any]]) -> Iterable[dict[str, Any]]:
-    """Every interactive component (with a custom_id) in a message's component tree."""
-    for c in components:
-        if "custom_id" in c:
-            yield c
-        for key in ("components", "accessory", "component"):
-            inner = c.get(key)
-            if isinstance(inner, list):
-                yield from walk_components(inner)
-            elif isinstance(inner, dict):
-                yield from walk_components([inner])
-
-
-@dataclass
-class User:
-    id: int
-    name: str
-    locale: str = "en-US"
-    permissions: int = discord.Permissions(send_messages=True, view_channel=True).value
-
-    def payload(self) -> dict[str, Any]:
-        return {
-            "id": str(self.id),
-            "username": self.name,
-            "discriminator": "0",
-            "global_name": self.name,
-            "avatar": None,
-        }
-
-
-@dataclass
-class Result:
-    """What the bot answered to one interaction (callback, followups, edits of the original)."""
-
-    requests: list[Request] = field(default_factory=list)
-
-    @property
-    def callback(self) -> Request:
-        for r in self.requests:
-            if r.callback_type is not None:
-                return r
-        raise AssertionError(f"no interaction callback; requests: {self.requests}")
-
-    @property
-    def followups(self) -> list[Request]:
-        return [r for r in self.requests if r.method == "POST" and "/webhooks/" in r.path]
-
-    @property
-    def edits(self) -> list[Request]:
-        return [r for r in self.requests if r.method == "PATCH"]
-
-    @property
-    def messages(self) -> list[Request]:
-        """Every request that carried a message body (callback 4/7, followups, edits, sends)."""
-        out = []
-        for r in self.requests:
-            if r.refused:
-                continue
-            if (
-                r.callback_type in (CHANNEL_MESSAGE, UPDATE_MESSAGE)
-                or r.callback_type is None
-                and r.payload is not None
-                and r.method in ("POST", "PATCH")
-            ):
-                out.append(r)
-        return out
-
-    @property
-    def channel_sends(self) -> list[Request]:
-        return [r for r in self.requests if r.method == "POST" and r.path.startswith("/channels/")]
-
-    @property
-    def last(self) -> Request:
-        """The last message-carrying request (what the user finally sees)."""
-        msgs = self.messages
-        assert msgs, f"no message in {self.requests}"
-        return msgs[-1]
-
-    def text(self) -> str:
-        return "\n".join(r.text() for r in self.messages)
-
-    @property
-    def choices(self) -> list[dict[str, Any]]:
-        cb = self.callback
-        assert cb.callback_type == AUTOCOMPLETE_RESULT, cb
-        out: list[dict[str, Any]] = cb.data.get("choices", [])
-        return out
-
-
-class FakeDiscord:
-    """Drives one bot through fabricated gateway payloads and records what it sends."""
+class FakeDiscord(FakeServer):
+    """Drives one bot through fabricated gateway payloads and records what it sends (what
+    Discord does with the bot's requests: :class:`~tests.fakediscord_server.FakeServer`)."""
 
     def __init__(self, bot: commands.Bot, *, guild_id: int = GUILD_ID, wire: bool = False) -> None:
+        super().__init__(guild_id=guild_id, wire=wire)
         self.bot = bot
-        self.guild_id = guild_id
-        self.wire = wire
         self._ws: DiscordWebSocket | None = None
         self._seq = 0
-        self.requests: list[Request] = []
-        self.messages: dict[int, dict[str, Any]] = {}
-        self.attachments: dict[str, bytes] = {}
-        # snowflakes of "now": discord.py derives an interaction's 15-minute expiry from its id
-        self._ids = itertools.count(discord.utils.time_snowflake(discord.utils.utcnow()))
-        self._tokens: dict[str, int] = {}  # interaction token -> interaction id
-        self._originals: dict[str, int] = {}  # interaction token -> original message id
-        self._channel_of_token: dict[str, int] = {}
-        self._adapter = _RecordingAdapter(self)
+        self._adapter: webhook_async.AsyncWebhookAdapter = RecordingAdapter(self)
         self.app_permissions = BOT_PERMISSIONS
-        #: called with every recorded request as it happens (benchmarks time responses here)
-        self.listeners: list[Callable[[Request], None]] = []
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> None:
@@ -278,9 +113,6 @@ class FakeDiscord:
 
     async def close(self) -> None:
         await self.bot.close()
-
-    def next_id(self) -> int:
-        return next(self._ids)
 
     # ------------------------------------------------------------------ inbound payloads
     def _base(
@@ -499,229 +331,30 @@ class FakeDiscord:
             await asyncio.wait(new)
             seen.update(new)
 
-    # ------------------------------------------------------------------ message store
-    def message(self, message_id: int) -> dict[str, Any]:
-        return self.messages[message_id]
-
-    def channel_messages(self, channel_id: int = DEFAULT_CHANNEL) -> list[dict[str, Any]]:
-        return [m for m in self.messages.values() if int(m["channel_id"]) == channel_id]
-
-    def _store_message(
-        self,
-        body: dict[str, Any],
-        files: list[tuple[str, bytes]],
-        channel_id: int,
-        *,
-        message_id: int | None = None,
-        ephemeral: bool = False,
-    ) -> dict[str, Any]:
-        mid = message_id or self.next_id()
-        old = self.messages.get(mid, {})
-        attachments = list(old.get("attachments", []))
-        if "attachments" in body:
-            keep = {str(a.get("id")) for a in body["attachments"] if "filename" not in a}
-            attachments = [a for a in attachments if str(a["id"]) in keep]
-        for fn, data in files:
-            aid = str(self.next_id())
-            url = f"https://cdn.fake/{aid}/{fn}"
-            self.attachments[url] = data
-            attachments.append(
-                {
-                    "id": aid,
-                    "filename": fn,
-                    "size": len(data),
-                    "url": url,
-                    "proxy_url": url,
-                }
-            )
-        flags = int(body.get("flags", old.get("flags", 0)) or 0)
-        if ephemeral:
-            flags |= EPHEMERAL
-        msg: dict[str, Any] = {
-            "id": str(mid),
-            "channel_id": str(channel_id),
-            "guild_id": str(self.guild_id),
-            "type": 0,
-            "author": {
-                "id": str(APP_ID),
-                "username": "Carcabot",
-                "discriminator": "0",
-                "avatar": None,
-                "bot": True,
-            },
-            "content": body.get("content", old.get("content", "")) or "",
-            "embeds": body.get("embeds", old.get("embeds", [])) or [],
-            "components": body.get("components", old.get("components", [])) or [],
-            "attachments": attachments,
-            "mentions": [],
-            "mention_roles": [],
-            "mention_everyone": False,
-            "pinned": False,
-            "tts": False,
-            "timestamp": "2024-01-01T00:00:00+00:00",
-            "edited_timestamp": None,
-            "flags": flags,
-        }
-        self.messages[mid] = msg
-        return msg
-
-    # ------------------------------------------------------------------ outbound
-    def _record(self, req: Request) -> None:
-        self.requests.append(req)
-        for listener in self.listeners:
-            listener(req)
-
-    async def _rest(
-        self,
-        route: Route,
-        *,
-        files: Any = None,
-        form: Any = None,
-        **kwargs: Any,
-    ) -> Any:
-        body = kwargs.get("json")
-        if body is None and form:
-            for part in form:
-                if part.get("name") == "payload_json":
-                    body = json.loads(part["value"])
-        got = _read_files(files)
-        req = Request(route.method, _actual_path(route), body, got)
-        self._record(req)
-        refuse_oversized(req, body if route.method in ("POST", "PATCH") else None)
-        params = _route_params(route)
-        path = route.path
-        if path == "/channels/{channel_id}/messages" and route.method == "POST":
-            msg = self._store_message(body or {}, got, int(params["channel_id"]))
-            req.message_id = int(msg["id"])
-            if self.wire:  # Discord tells the bot of its own message, DMs included
-                asyncio.get_running_loop().create_task(self._gateway("MESSAGE_CREATE", msg))
-            return msg
-        if path == "/channels/{channel_id}/messages/{message_id}":
-            mid = int(params["message_id"])
-            if route.method == "PATCH":
-                msg = self._store_message(
-                    body or {}, got, int(params["channel_id"]), message_id=mid
-                )
-                req.message_id = mid
-                return msg
-            if route.method == "GET":
-                return self.messages[mid]
-            if route.method == "DELETE":
-                self.messages.pop(mid, None)
-                return None
-        if path == "/channels/{channel_id}":
-            return {
-                "id": str(params["channel_id"]),
-                "type": 0,
-                "guild_id": str(self.guild_id),
-                "name": "carcassonne",
-                "position": 0,
-                "permission_overwrites": [],
-            }
-        return {}
-
-    async def _webhook(
-        self,
-        route: Route,
-        *,
-        payload: dict[str, Any] | None = None,
-        multipart: list[dict[str, Any]] | None = None,
-        files: Any = None,
-    ) -> Any:
-        body = payload
-        if body is None and multipart:
-            for part in multipart:
-                if part.get("name") == "payload_json":
-                    body = json.loads(part["value"])
-        got = _read_files(files)
-        token = str(route.webhook_token)
-        iid = self._tokens.get(token)
-        req = Request(route.method, _actual_path(route), body, got, interaction_id=iid)
-        self._record(req)
-        if body is not None and route.path.endswith("/callback"):
-            refuse_oversized(req, body.get("data") if int(body["type"]) in (4, 7) else None)
-        elif route.method in ("POST", "PATCH"):
-            refuse_oversized(req, body)
-        channel_id = self._channel_of_token.get(token, DEFAULT_CHANNEL)
-        original = self._originals.get(token)
-        if route.path.endswith("/callback"):
-            assert body is not None
-            kind = int(body["type"])
-            data = body.get("data") or {}
-            resp: dict[str, Any] = {"interaction": {"id": str(iid), "type": 2}}
-            if kind in (CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE):
-                eph = bool(int(data.get("flags", 0) or 0) & EPHEMERAL)
-                msg = self._store_message(
-                    data if kind == CHANNEL_MESSAGE else {}, got, channel_id, ephemeral=eph
-                )
-                self._originals[token] = int(msg["id"])
-                req.message_id = int(msg["id"])
-                resp["interaction"]["response_message_id"] = msg["id"]
-                resp["resource"] = {"type": kind, "message": msg}
-            elif kind == UPDATE_MESSAGE and original is not None:
-                msg = self._store_message(data, got, channel_id, message_id=original)
-                req.message_id = original
-                resp["resource"] = {"type": kind, "message": msg}
-            else:
-                resp["resource"] = {"type": kind}
-            return resp
-        if route.method == "PATCH" and "/messages/" in route.path:
-            target = route.url.rsplit("/", 1)[-1]
-            mid = original if target == "@original" else int(target)
-            assert mid is not None, "edit of an unknown interaction message"
-            msg = self._store_message(body or {}, got, channel_id, message_id=mid)
-            req.message_id = mid
-            return msg
-        if route.method == "POST":
-            eph = bool(int((body or {}).get("flags", 0) or 0) & EPHEMERAL)
-            msg = self._store_message(body or {}, got, channel_id, ephemeral=eph)
-            req.message_id = int(msg["id"])
-            return msg
-        if route.method == "DELETE":
-            return None
-        return {}
-
-
-class _RecordingAdapter(webhook_async.AsyncWebhookAdapter):
-    def __init__(self, fake: FakeDiscord) -> None:
-        super().__init__()  # type: ignore[no-untyped-call]
-        self.fake = fake
-
-    async def request(
-        self,
-        route: Route,
-        session: Any = None,
-        *,
-        payload: dict[str, Any] | None = None,
-        multipart: list[dict[str, Any]] | None = None,
-        files: Any = None,
-        **kwargs: Any,
-    ) -> Any:
-        return await self.fake._webhook(route, payload=payload, multipart=multipart, files=files)
-
 
 def _is_view_timer(task: asyncio.Task[Any]) -> bool:
     return "timeout_task_impl" in getattr(task.get_coro(), "__qualname__", "")
 
 
-def _actual_path(route: Route) -> str:
-    return route.url[len(Route.BASE) :]
-
-
-def _route_params(route: Route) -> dict[str, Any]:
-    """The format parameters of a route, read back from its template and formatted url."""
-    names = re.findall(r"{(\w+)}", route.path)
-    pattern = re.escape(route.path)
-    for n in names:
-        pattern = pattern.replace(re.escape("{" + n + "}"), f"(?P<{n}>[^/]+)")
-    m = re.fullmatch(pattern, _actual_path(route).split("?")[0])
-    return dict(m.groupdict()) if m else {}
-
-
-def _read_files(files: Any) -> list[tuple[str, bytes]]:
-    out = []
-    for f in files or []:
-        f.reset()
-        data = f.fp.read()
-        out.append((f.filename or "file", bytes(data)))
-    return out
+__all__ = [
+    "ALL_PERMISSIONS",
+    "APP_ID",
+    "AUTOCOMPLETE_RESULT",
+    "BOT_PERMISSIONS",
+    "CHANNEL_MESSAGE",
+    "DEFAULT_CHANNEL",
+    "DEFERRED_CHANNEL_MESSAGE",
+    "DEFERRED_UPDATE",
+    "EPHEMERAL",
+    "GUILD_ID",
+    "MODAL",
+    "UPDATE_MESSAGE",
+    "FakeDiscord",
+    "Request",
+    "Result",
+    "User",
+    "_is_view_timer",
+    "route_params",
+    "limit_errors",
+    "walk_components",
+]

@@ -73,7 +73,7 @@ def _route_of(method: str, path: str) -> tuple[Route, bool]:
 
 class _Blob:
     """A file part read back from a multipart body, shaped like ``discord.File`` for
-    :func:`_read_files`."""
+    :func:`~tests.fakediscord_server._read_files`."""
 
     def __init__(self, filename: str, data: bytes) -> None:
         self.filename = filename

@@ -38,7 +38,10 @@ Interaction = discord.Interaction[Any]
 class CardPickers(GameCog):
     """Every card decision click (see the module docstring)."""
 
-    service: CardMatchService
+    @property
+    def service(self) -> CardMatchService:
+        """The card game's service (the cog's own property: it may be absent in a sync run)."""
+        raise NotImplementedError
 
     async def _submit(
         self,

@@ -1,4 +1,4 @@
-"""Fixtures shared by the Discord tests."""
+"""Fixtures shared by the bot tests: the Discord table, and MatchService on a fresh file."""
 
 from __future__ import annotations
 
@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.bot.test_discord_e2e import Table, close_table, open_table
+from bot.services.matches import MatchService
+from tests.bot.matchservice import open_service
+from tests.bot.tiletable import Table, close_table, open_table
 
 
 @pytest.fixture
@@ -18,3 +20,18 @@ async def table(tmp_path: Path) -> AsyncIterator[Table]:
         yield t
     finally:
         await close_table(t)
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "service.sqlite3"
+
+
+@pytest.fixture
+async def svc(db_path: Path) -> AsyncIterator[MatchService]:
+    """MatchService with the tiny renderer and animator on ``db_path``."""
+    s = await open_service(db_path)
+    try:
+        yield s
+    finally:
+        await s.close()

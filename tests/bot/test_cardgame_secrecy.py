@@ -45,7 +45,7 @@ from engine.cardgame.events import (
     SetupCardLaid,
 )
 from rendering.cardgame import BACK, render_table, table_layout
-from tests.bot.test_cardgame_e2e import (
+from tests.bot.cardtable import (
     ALICE,
     BOB,
     CAROL,

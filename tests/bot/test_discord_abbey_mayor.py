@@ -19,10 +19,10 @@ import pytest
 from bot.app import CarcBot
 from bot.services import matches
 from bot.services.matches import MatchService
+from tests.bot.cardtable import CardDiscord
 from tests.bot.pickers import Answerer, components, turn_posts, verb
-from tests.bot.test_cardgame_e2e import CardDiscord
 from tests.bot.test_discord_decisions import ALICE, BOB, CAROL, USERS, Table, decider, start
-from tests.bot.test_discord_e2e import png_of
+from tests.bot.tiletable import png_of
 from tests.fakediscord import Request, User
 
 #: a match seed whose game (with the choices below) has abbeys, barns and wagon moves

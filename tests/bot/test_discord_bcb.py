@@ -20,8 +20,8 @@ import pytest
 from bot.app import CarcBot
 from bot.services import matches
 from bot.services.matches import MatchService
+from tests.bot.cardtable import CardDiscord
 from tests.bot.pickers import Answerer, components, turn_posts, verb
-from tests.bot.test_cardgame_e2e import CardDiscord
 from tests.bot.test_discord_decisions import SECRET, button, decision_buttons, start
 from tests.fakediscord import DEFAULT_CHANNEL, MODAL, Request, User
 

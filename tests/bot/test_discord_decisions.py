@@ -23,9 +23,9 @@ import pytest
 from bot.app import CarcBot
 from bot.services import matches
 from bot.services.matches import MatchService
+from tests.bot.cardtable import CardDiscord
 from tests.bot.pickers import Answerer, components, turn_posts, verb
-from tests.bot.test_cardgame_e2e import CardDiscord
-from tests.bot.test_discord_e2e import choose_expansions, choose_rule, png_of
+from tests.bot.tiletable import choose_expansions, choose_rule, png_of
 from tests.expansions import oracle
 from tests.fakediscord import DEFAULT_CHANNEL, MODAL, Request, User
 

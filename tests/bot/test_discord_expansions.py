@@ -21,7 +21,7 @@ from engine.carcassonne.expansions.traders_builders import BuilderBonus, GoodsTa
 from engine.core.decisions import Decision, FeatureRef
 from rendering import render_targets, spot_letter
 from tests.bot.pickers import Answerer, components, turn_posts, verb
-from tests.bot.test_discord_e2e import (
+from tests.bot.tiletable import (
     ALICE,
     BOB,
     Table,

@@ -20,10 +20,10 @@ from bot.app import CarcBot
 from bot.i18n import CarcTranslator
 from bot.ui.message import MAX_OPTION
 from engine.cardgame import seat_view
-from tests.bot.test_cardgame_e2e import ALICE as CARD_ALICE
-from tests.bot.test_cardgame_e2e import BOB as CARD_BOB
-from tests.bot.test_cardgame_e2e import Driver, close_table, open_table, table_posts
-from tests.bot.test_discord_e2e import ALICE, BOB, Table, cid
+from tests.bot.cardtable import ALICE as CARD_ALICE
+from tests.bot.cardtable import BOB as CARD_BOB
+from tests.bot.cardtable import Driver, close_table, open_table, table_posts
+from tests.bot.tiletable import ALICE, BOB, Table, cid
 from tests.fakediscord import FakeDiscord, Result, limit_errors
 
 LONG = "<@999> **x** `" + "é" * 3000

@@ -21,7 +21,7 @@ from engine.carcassonne.expansion import Expansion, Option
 from engine.carcassonne.registry import all_expansions
 from engine.core import messages
 from engine.core.messages import text
-from tests.bot.test_discord_e2e import (
+from tests.bot.tiletable import (
     ALICE,
     BOB,
     Table,

@@ -12,7 +12,7 @@ import unicodedata
 
 from bot.ui import presenters as ui
 from rendering.style import SEAT_STYLES, seat_style
-from tests.bot.test_discord_e2e import Table, png_of, start_match
+from tests.bot.tiletable import Table, png_of, start_match
 
 #: Unicode names the standard library may not know yet (PINK HEART is Unicode 15)
 NEWER_NAMES = {"\U0001fa77": "PINK HEART"}

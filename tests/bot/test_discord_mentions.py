@@ -9,7 +9,7 @@ import re
 import pytest
 
 from bot.ui.message import shown_name
-from tests.bot.test_discord_e2e import ALICE, Table, cid
+from tests.bot.tiletable import ALICE, Table, cid
 from tests.fakediscord import User
 
 STRANGER = 999  # not in the match: a name must never ping them

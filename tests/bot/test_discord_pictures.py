@@ -13,7 +13,7 @@ from PIL import Image
 
 from rendering.board import board_image
 from rendering.header import header_layout
-from tests.bot.test_discord_e2e import Table
+from tests.bot.tiletable import Table
 from tests.fakediscord import Request, User
 from tests.rendering.phone import assert_readable_on_a_phone
 

@@ -18,7 +18,7 @@ from bot.services.options import MatchOptions, game_setup
 from bot.services.replay import start_game
 from engine import Deploy, Pass, PlaceTile, legal_deploys, legal_placements
 from engine.carcassonne.events import PointsScored
-from tests.bot.test_discord_e2e import (
+from tests.bot.tiletable import (
     Table,
     assert_final,
     posted,

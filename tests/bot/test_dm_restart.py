@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from tests.bot.test_cardgame_e2e import ALICE, BOB, EVE, Driver, close_table, open_table
+from tests.bot.cardtable import ALICE, BOB, EVE, Driver, close_table, open_table
 
 
 def _notices(t: object) -> list[str]:

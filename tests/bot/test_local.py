@@ -19,7 +19,7 @@ from bot.local import LocalOptions, play_local
 from bot.services.matches import MatchService
 from bot.settings import Settings, SettingsError
 from engine.carcassonne.record import GameRecord, replay
-from tests.bot.test_service import tiny_animator, tiny_renderer
+from tests.bot.matchservice import tiny_animator, tiny_renderer
 
 PAIR = "1\nnone\n"  # cell 1, then (after a refused rotation when one is asked) no figure
 

@@ -29,8 +29,8 @@ from bot.services import matches
 from bot.services.matches import MatchService
 from bot.services.options import MatchOptions, game_setup
 from engine.carcassonne.record import GameRecord, replay
+from tests.bot.matchservice import tiny_animator, tiny_renderer
 from tests.bot.test_local import final_scores
-from tests.bot.test_service import tiny_animator, tiny_renderer
 from tests.expansions import oracle
 
 #: answers a prompt (the last, unfinished line printed) given everything printed since the

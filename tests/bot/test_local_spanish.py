@@ -18,8 +18,8 @@ from PIL import Image
 
 from bot.cli import main as cli_main
 from bot.local import LocalOptions, play_local
+from tests.bot.matchservice import tiny_animator, tiny_renderer
 from tests.bot.spanish import english_in, english_words
-from tests.bot.test_service import tiny_animator, tiny_renderer
 
 #: a tile id (``BA/RCr``) or a half-edge code (``field:En.Sw``, ``Ws``) in a console line
 _CODES = re.compile(r"\b(BA|IC|TB)/|\b(Nw|Ne|En|Es|Se|Sw|Ws|Wn)\b")

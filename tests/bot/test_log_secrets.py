@@ -19,7 +19,7 @@ import pytest
 
 from bot.logs import redact_text
 from engine.cardgame import seat_view
-from tests.bot.test_cardgame_e2e import (
+from tests.bot.cardtable import (
     ALICE,
     BOB,
     CAROL,

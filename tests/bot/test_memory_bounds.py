@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.bot.test_discord_e2e import ALICE, BOB, close_table, open_table
+from tests.bot.tiletable import ALICE, BOB, close_table, open_table
 from tests.fakediscord import User
 
 CAP = 5

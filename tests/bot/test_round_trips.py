@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from bot.services.matches import MatchService
-from tests.bot.test_discord_e2e import close_table, open_table, posted, start_match, whose_turn
+from tests.bot.tiletable import close_table, open_table, posted, start_match, whose_turn
 from tests.storage.trips import Trips
 
 #: trips per step of a move typed as ``/carcassonne place`` (see test below)

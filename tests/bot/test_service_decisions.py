@@ -15,7 +15,7 @@ from bot.services.matches import MatchOptions, MatchService, Outcome
 from engine.carcassonne.randomplay import choose_answer
 from engine.core.decisions import Decision
 from engine.core.rng import Rng
-from tests.bot.test_service import open_service, refused
+from tests.bot.matchservice import open_service, refused
 from tests.expansions import oracle
 
 GUILD, CHANNEL = 1, 10

@@ -23,6 +23,10 @@ from engine.carcassonne.events import (
 from engine.carcassonne.rules import parse_spot
 from engine.carcassonne.scoring import Award
 
+# A spare tile at the end of a draw order keeps the game running, so in-play scores are not
+# mixed with final scoring. BA/L (a cloister) fits south of the start tile on the scoring tests' boards.
+SPARE = "BA/L"
+
 
 def setup(
     draw: Sequence[str], *, players: int = 2, only_forced: bool = True, **options: Any
@@ -92,6 +96,11 @@ def play(
         played.states.append(tr.state)
         played.events.append(tr.events)
     return played
+
+
+def completed(game: Played) -> list[PointsScored]:
+    """In-play scoring events (not final scoring)."""
+    return [e for e in game.scored() if not e.item.final]
 
 
 def step(state: GameState, action: str, seat: int | None = None) -> GameState:

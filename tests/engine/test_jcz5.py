@@ -1,5 +1,6 @@
 """The JCloisterZone 5.x importer against JCloisterZone 5's own engine tests and their asserted
-scores, plus every way a 5.x save can be refused.
+scores, and what a save becomes: our setup, its ending, the builder's second tile, UNDO, and
+Abbey & Mayor. Every way a 5.x save can be refused: test_jcz5_refusals.py.
 
 Fixtures: tests/fixtures/jcz5 (byte-for-byte copies of shared/jcz5; its README documents the
 format and how each expected number arises). Fixtures of expansions we do not build yet are listed
@@ -11,21 +12,17 @@ from __future__ import annotations
 import copy
 import json
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
-from engine.carcassonne.jcz5 import import_jcz5, import_save, jcz_version, loads_jcz5
+from engine.carcassonne.jcz5 import import_jcz5, loads_jcz5
 from engine.carcassonne.record import dumps, loads, replay
 from engine.carcassonne.rules import new_game
 from engine.carcassonne.state import FIGURE_COUNT, SOLO, GameSetup
 from engine.core.errors import IllegalActionError, RecordError
-from tests.engine.corrupt import corrupted, json_paths
+from tests.engine.jcz5saves import FIXTURES, load_save, replay_save
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "jcz5"
 EXPECTED: dict[str, Any] = json.loads((FIXTURES / "expected.json").read_text(encoding="utf-8"))
 
 #: fixtures of expansions we play: each must reach JCloisterZone's asserted scores
@@ -77,15 +74,6 @@ CATEGORIES = {
 SCORED = re.compile(r"(\w+) scored (\w+) for (-?\d+) points?")
 
 
-def _load(name: str) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((FIXTURES / name).read_text(encoding="utf-8"))
-    return data
-
-
-def _import(data: dict[str, Any]) -> Any:
-    return replay(import_jcz5(data).record)
-
-
 # ---------------------------------------------------------------------------- the fixtures
 def test_every_fixture_is_played_or_waiting() -> None:
     assert not set(PLAYED) & set(WAITING)
@@ -102,7 +90,7 @@ def test_fixture_reaches_jcloisterzone_scores(name: str) -> None:
     for got, want in zip(result.scores, expected["scores"], strict=True):
         if want is not None:
             assert got == want
-    players = [p["name"] for p in _load(name)["players"]]
+    players = [p["name"] for p in load_save(name)["players"]]
     assert list(game.names) == players == list(game.record.player_names())
     # the imported record is an ordinary record: it survives JSON and replays the same
     assert replay(loads(dumps(game.record))).scores == result.scores
@@ -135,7 +123,7 @@ def test_fixture_waits_for_its_expansion(name: str) -> None:
 
 # ---------------------------------------------------------------------------- setup → ours
 def test_rules_and_elements_become_our_setup() -> None:
-    setup = import_jcz5(_load("inns-and-cathedrals/inns-scoring.jcz")).record.setup
+    setup = import_jcz5(load_save("inns-and-cathedrals/inns-scoring.jcz")).record.setup
     assert setup.expansions == ("inns_cathedrals",)
     assert setup.tiny_city == 4  # no tiny-city-scoring rule: JCloisterZone's default
     assert setup.farmers and setup.followers == 7 and setup.farm_scoring == "per_farm"
@@ -145,14 +133,14 @@ def test_rules_and_elements_become_our_setup() -> None:
         "ic.large_follower": True,
     }
     assert setup.draw_limit == 3 and setup.draw_order == ("IC/RRR.i", "IC/RFr.i", "BA/RRR")
-    tiny = import_jcz5(_load("basic/tiny-city-rule.jcz")).record.setup
+    tiny = import_jcz5(load_save("basic/tiny-city-rule.jcz")).record.setup
     assert tiny.tiny_city == 2 and tiny.players == 1 and dict(tiny.options) == {"core.solo": True}
     assert tiny.draw_limit is None
 
 
 def test_pig_without_traders_tiles_and_two_pigs() -> None:
     """``pig`` with only the base tiles: T&B's pig alone; ``pig: 2`` gives two pigs each."""
-    setup = import_jcz5(_load("traders-and-builders/pigs-no-stack.jcz")).record.setup
+    setup = import_jcz5(load_save("traders-and-builders/pigs-no-stack.jcz")).record.setup
     assert setup.expansions == ("traders_builders",)
     assert dict(setup.options) == {
         "core.figures.pig": 2,
@@ -161,7 +149,7 @@ def test_pig_without_traders_tiles_and_two_pigs() -> None:
         "tb.goods": False,
         "tb.pig": True,
     }
-    data = _load("traders-and-builders/pigs-no-stack.jcz")
+    data = load_save("traders-and-builders/pigs-no-stack.jcz")
     data["setup"]["elements"]["pig"] = 1  # the second pig cannot be deployed
     with pytest.raises(RecordError) as err:
         import_jcz5(data)
@@ -183,14 +171,14 @@ def test_solo_games_and_figure_counts_are_core_options() -> None:
 
 
 def test_pig_herd_and_traders_elements() -> None:
-    setup = import_jcz5(_load("traders-and-builders/wine-scoring.jcz")).record.setup
+    setup = import_jcz5(load_save("traders-and-builders/wine-scoring.jcz")).record.setup
     assert dict(setup.options) == {"tb.builder": True, "tb.goods": True, "tb.pig": True}
 
 
 def test_a_set_without_its_elements_plays_without_its_rules() -> None:
     """I&C tiles but no inn/cathedral/big-follower element: the cathedral city scores 2 per
     tile like any city (JCloisterZone switches the rules by element, not by tile set)."""
-    data = _load("inns-and-cathedrals/cathedrals-scoring-2.jcz")
+    data = load_save("inns-and-cathedrals/cathedrals-scoring-2.jcz")
     for key in ("big-follower", "cathedral", "inn"):
         del data["setup"]["elements"][key]
     game = import_jcz5(data)
@@ -199,14 +187,14 @@ def test_a_set_without_its_elements_plays_without_its_rules() -> None:
 
 
 def test_farmers_element_switches_farmers() -> None:
-    data = _load("basic/field-scoring.jcz")
+    data = load_save("basic/field-scoring.jcz")
     del data["setup"]["elements"]["farmers"]
     with pytest.raises(RecordError, match=r"^move 2: DEPLOY_MEEPLE: .*[Ff]armers"):
         import_jcz5(data)
 
 
 def test_tiles_must_come_from_the_saves_sets() -> None:
-    data = _load("traders-and-builders/pig-scoring.jcz")  # pig element, base tiles only
+    data = load_save("traders-and-builders/pig-scoring.jcz")  # pig element, base tiles only
     data["gameAnnotations"]["drawOrder"][0] = "TB/CR"
     with pytest.raises(RecordError, match="draw order entry 1: tile 'TB/CR' is not in the save"):
         import_jcz5(data)
@@ -214,18 +202,18 @@ def test_tiles_must_come_from_the_saves_sets() -> None:
 
 # ---------------------------------------------------------------------------- endings
 def test_save_stopping_mid_game_reports_the_scores_so_far() -> None:
-    data = _load("basic/field-scoring.jcz")
+    data = load_save("basic/field-scoring.jcz")
     data["replay"] = data["replay"][:6]  # two of the three turns
-    result = _import(data)
+    result = replay_save(data)
     assert not result.over and result.scores == (0, 0)
-    data = _load("basic/monastery-scoring.jcz")
+    data = load_save("basic/monastery-scoring.jcz")
     data["replay"] = data["replay"][:-1]  # the last COMMIT is missing: the turn is played
-    assert _import(data).over
+    assert replay_save(data).over
 
 
 def test_no_draw_order_forces_the_placed_tiles() -> None:
     """Without gameAnnotations JCloisterZone drew at random; the save says which tiles came."""
-    data = _load("basic/field-scoring.jcz")
+    data = load_save("basic/field-scoring.jcz")
     del data["gameAnnotations"]
     game = import_jcz5(data)
     assert game.ending == "open"
@@ -235,7 +223,7 @@ def test_no_draw_order_forces_the_placed_tiles() -> None:
 
 
 def test_short_draw_order_then_random_tiles() -> None:
-    data = _load("basic/field-scoring.jcz")
+    data = load_save("basic/field-scoring.jcz")
     data["gameAnnotations"]["drawOrder"] = ["BA/C"]
     game = import_jcz5(data)
     assert game.record.setup.draw_order == ("BA/C", "BA/CFC.2", "BA/C")
@@ -243,7 +231,7 @@ def test_short_draw_order_then_random_tiles() -> None:
 
 
 def test_moves_after_end_turn_are_refused() -> None:
-    data = _load("basic/field-scoring.jcz")
+    data = load_save("basic/field-scoring.jcz")
     data["gameAnnotations"]["endTurn"] = 2
     with pytest.raises(RecordError, match=r"^move 7: PLACE_TILE after the game is over$"):
         import_jcz5(data)
@@ -253,7 +241,7 @@ def test_moves_after_end_turn_are_refused() -> None:
 def _builder_save() -> dict[str, Any]:
     """Alice's builder on her road; her 5th-turn tile extends it, so JCloisterZone gives her a
     second tile at once (Alice places two tiles in a row). Alice ends with the open 6-tile road."""
-    data = _load("traders-and-builders/wine-scoring.jcz")
+    data = load_save("traders-and-builders/wine-scoring.jcz")
     data["players"] = [{"name": "Alice", "slot": 0}, {"name": "Bob", "slot": 1}]
 
     def turn(player: int, tile: str, pos: list[int], rot: str, meeple: str | None) -> list[Any]:
@@ -310,269 +298,19 @@ def test_messages_marked_with_the_wrong_player_are_refused() -> None:
 
 # ---------------------------------------------------------------------------- UNDO
 def test_undo_removes_the_latest_message() -> None:
-    data = _load("basic/field-scoring.jcz")
+    data = load_save("basic/field-scoring.jcz")
     wrong = copy.deepcopy(data["replay"][1])  # a deploy, undone and made again
     wrong["payload"]["pointer"]["location"] = "SL.SR"
     data["replay"][1:1] = [wrong, {"type": "UNDO", "payload": {}}]
-    assert _import(data).scores == (9, 0)
+    assert replay_save(data).scores == (9, 0)
 
 
 @pytest.mark.parametrize("at", [0, 3])  # the start; right after a COMMIT (it had a random)
 def test_undo_with_nothing_to_undo_is_refused(at: int) -> None:
-    data = _load("basic/field-scoring.jcz")
+    data = load_save("basic/field-scoring.jcz")
     data["replay"].insert(at, {"type": "UNDO", "payload": {}})
     with pytest.raises(RecordError, match=rf"^move {at + 1}: UNDO with nothing"):
         import_jcz5(data)
-
-
-# ---------------------------------------------------------------------------- refused parts
-@pytest.mark.parametrize(
-    ("mutate", "message"),
-    [
-        (
-            lambda d: d["setup"]["elements"].update(fairy=True),
-            "JCloisterZone element 'fairy' (Princess & Dragon: the fairy) is not supported yet",
-        ),
-        (
-            lambda d: d["setup"]["sets"].update({"basic:2": 1}),
-            "JCloisterZone tile set 'basic:2' (base game, 2nd edition (with gardens)) is not "
-            "supported yet",
-        ),
-        (
-            lambda d: d["setup"]["elements"].update(garden=True),
-            "JCloisterZone element 'garden' (gardens (2nd edition)) is not supported yet",
-        ),
-        (
-            lambda d: d["setup"]["sets"].update({"hills-and-sheep": 1}),
-            "JCloisterZone tile set 'hills-and-sheep' is not supported",
-        ),
-        (
-            lambda d: d["setup"]["elements"].update(lasers=1),
-            "unknown JCloisterZone element 'lasers'",
-        ),
-        (
-            lambda d: d["setup"]["rules"].update({"moon-phase": "full"}),
-            "unknown JCloisterZone rule 'moon-phase'",
-        ),
-        (
-            lambda d: d["setup"]["sets"].update({"basic:1": 2}),
-            "2 copies of the tile set 'basic:1' are not supported",
-        ),
-        (
-            lambda d: d["setup"]["sets"].pop("basic:1"),
-            'only saves with the 1st-edition base game ("basic:1") are supported',
-        ),
-        (
-            lambda d: d["setup"]["start"][0].update(rotation=90),
-            "only the standard start (BA/RCr at 0,0, not rotated) is supported",
-        ),
-        (
-            lambda d: d.update(players=[{"name": f"P{i}", "slot": i} for i in range(7)]),
-            "the save has 7 players; we play 1–6",
-        ),
-        (
-            lambda d: d["setup"]["rules"].update({"tiny-city-scoring": "3"}),
-            "unknown tiny-city-scoring rule value '3'",
-        ),
-    ],
-)
-def test_what_we_do_not_play_is_refused_in_one_line(mutate: Any, message: str) -> None:
-    data = _load("basic/field-scoring.jcz")
-    mutate(data)
-    with pytest.raises(RecordError) as err:
-        import_jcz5(data)
-    assert str(err.value) == message
-
-
-def test_rules_of_modules_not_in_play_change_nothing() -> None:
-    data = _load("basic/field-scoring.jcz")
-    data["setup"]["rules"] = {"wagon-move": "C1", "dragon-move": "before-scoring"}
-    assert _import(data).scores == (9, 0)
-
-
-# ---------------------------------------------------------------------------- malformed saves
-def test_truncated_file() -> None:
-    text = (FIXTURES / "basic/field-scoring.jcz").read_text(encoding="utf-8")
-    with pytest.raises(RecordError, match="^not valid JSON: ") as err:
-        loads_jcz5(text[: len(text) // 2])
-    assert err.value.move is None
-
-
-@pytest.mark.parametrize(
-    ("mutate", "message"),
-    [
-        (lambda d: d.update(players="Alice"), 'the save has no "players" list'),
-        (lambda d: d["players"][0].update(name=7), 'player 1\'s "name" must be a text'),
-        (lambda d: d["setup"].update(sets=["basic:1"]), '"setup.sets" must be an object'),
-        (
-            lambda d: d["setup"]["elements"].update({"small-follower": "seven"}),
-            '"setup.elements.small-follower" must be a number of figures',
-        ),
-        (lambda d: d["setup"].update(rules=[]), '"setup.rules" must be an object'),
-        (lambda d: d["setup"].update(start={}), '"setup.start" must be a list'),
-        (
-            lambda d: d["gameAnnotations"].update(endTurn="3"),
-            '"gameAnnotations.endTurn" must be a whole number',
-        ),
-        (
-            lambda d: d["gameAnnotations"].update(drawOrder="BA/C"),
-            '"gameAnnotations.drawOrder" must be a list',
-        ),
-        (lambda d: d.update(initialRandom="0"), '"initialRandom" must be a number'),
-        (lambda d: d.update(replay={}), 'the save has no "replay" list'),
-        (lambda d: d["replay"].insert(0, []), "move 1: a replay message must be an object"),
-        (lambda d: d["replay"][0].update(payload=[]), 'move 1: PLACE_TILE: "payload" must be'),
-        (lambda d: d["replay"][0].update(player="0"), 'move 1: PLACE_TILE: "player" must be'),
-        (
-            lambda d: d["replay"][0]["payload"].update(position=[0, "-1"]),
-            "move 1: PLACE_TILE position must be [x, y]",
-        ),
-        (
-            lambda d: d["replay"][0]["payload"].update(rotation=180),
-            "move 1: PLACE_TILE: rotation must be R0, R90, R180 or R270, not 180",
-        ),
-        (
-            lambda d: d["replay"][1]["payload"].update(pointer="NL"),
-            'move 2: DEPLOY_MEEPLE has no "pointer"',
-        ),
-        (
-            lambda d: d["replay"][1]["payload"].update(meepleId=3),
-            "move 2: DEPLOY_MEEPLE: unknown meeple 3",
-        ),
-    ],
-)
-def test_wrong_types_give_one_clear_error(mutate: Any, message: str) -> None:
-    data = _load("basic/field-scoring.jcz")
-    mutate(data)
-    with pytest.raises(RecordError) as err:
-        import_jcz5(data)
-    assert str(err.value).startswith(message)
-
-
-@pytest.mark.parametrize(
-    ("index", "changes", "message"),
-    [
-        (0, {"tileId": "XX/Nope"}, "move 1: PLACE_TILE: unknown tile 'XX/Nope'"),
-        (0, {"tileId": "BA.C"}, "move 1: PLACE_TILE: unknown tile 'BA.C'"),
-        (0, {"tileId": "BA/L"}, "move 1: PLACE_TILE places BA/L, but the tile drawn in turn 1 is"),
-    ],
-)
-def test_unknown_or_unexpected_tiles(index: int, changes: dict[str, Any], message: str) -> None:
-    data = _load("basic/field-scoring.jcz")
-    data["replay"][index]["payload"].update(changes)
-    with pytest.raises(RecordError) as err:
-        import_jcz5(data)
-    assert str(err.value).startswith(message)
-    data = _load("basic/field-scoring.jcz")
-    data["gameAnnotations"]["drawOrder"][1] = "XX/Nope"
-    with pytest.raises(RecordError, match="^draw order entry 2: unknown tile 'XX/Nope'$"):
-        import_jcz5(data)
-
-
-@pytest.mark.parametrize(
-    ("mutate", "message"),
-    [
-        (  # BA/C at (0,-1) turned so that its city faces away from the start's city
-            lambda d: d["replay"][0]["payload"].update(rotation="R0"),
-            "move 1: PLACE_TILE: At 0° the south edge",
-        ),
-        (
-            lambda d: d["replay"][0]["payload"].update(position=[5, 5]),
-            "move 1: PLACE_TILE: 5,5 does not touch any tile",
-        ),
-        (
-            lambda d: d["replay"][1]["payload"]["pointer"].update(position=[0, 0]),
-            "move 2: DEPLOY_MEEPLE on 0,0, but the tile just placed is at 0,-1",
-        ),
-        (
-            lambda d: d["replay"][1]["payload"]["pointer"].update(feature="Road"),
-            "move 2: DEPLOY_MEEPLE: the tile has no Road:",
-        ),
-        (
-            lambda d: d["replay"][1]["payload"].update(meepleId="1.small.1"),
-            "move 2: DEPLOY_MEEPLE: meeple '1.small.1' belongs to player 2",
-        ),
-        (
-            lambda d: d["replay"][1]["payload"]["pointer"].update(feature="FlyingMachine"),
-            "move 2: DEPLOY_MEEPLE on the flier (Flying Machines) is not supported",
-        ),
-        (lambda d: d["replay"].insert(2, d["replay"][1]), "move 3: DEPLOY_MEEPLE before the turn"),
-        (lambda d: d["replay"].pop(2), "move 3: PLACE_TILE before the turn was committed"),
-        (lambda d: d["replay"].insert(0, d["replay"][2]), "move 1: COMMIT with no placed tile"),
-        (lambda d: d["replay"].insert(0, d["replay"][4]), "move 1: PASS when a tile must be"),
-        (
-            lambda d: d["replay"].insert(3, {"type": "PLACE_TOKEN", "payload": {}}),
-            "move 4: replay message PLACE_TOKEN (tokens (gold, castles, bridges …)) is not",
-        ),
-        (
-            lambda d: d["replay"].insert(3, {"type": "JUMP", "payload": {}}),
-            "move 4: unknown replay message type 'JUMP'",
-        ),
-    ],
-)
-def test_illegal_moves_name_the_message(mutate: Any, message: str) -> None:
-    data = _load("basic/field-scoring.jcz")
-    mutate(data)
-    with pytest.raises(RecordError) as err:
-        import_jcz5(data)
-    assert str(err.value).startswith(message)
-
-
-def test_occupied_city_is_refused() -> None:
-    """city-and-road-scoring, message 8: David's tile at (-1,2) joins the city of Wendy's knight
-    (message 5); a knight of his there instead of the PASS is illegal."""
-    data = _load("basic/city-and-road-scoring.jcz")
-    assert data["replay"][7]["type"] == "PASS"
-    pointer = {"position": [-1, 2], "feature": "City", "location": "NE"}
-    data["replay"][7] = {
-        "type": "DEPLOY_MEEPLE",
-        "payload": {"pointer": pointer, "meepleId": "0.small.1"},
-    }
-    with pytest.raises(RecordError) as err:
-        import_jcz5(data)
-    assert str(err.value) == (
-        "move 8: DEPLOY_MEEPLE: That city is already occupied (it joins a city with a figure on it)."
-    )
-
-
-# ---------------------------------------------------------------------------- formats
-def test_formats_are_told_apart_by_content() -> None:
-    five = _load("basic/field-scoring.jcz")
-    four = json.loads(
-        (FIXTURES.parent / "jcz" / "basic" / "scoring.jcz").read_text(encoding="utf-8")
-    )
-    assert jcz_version(five) == 5 and jcz_version(four) == 4
-    assert jcz_version({"format": "carcabot-record"}) is None and jcz_version([]) is None
-    assert import_save(five).record.metadata["format"] == "5.x"
-    assert import_save(four).record.metadata["source"] == "jcloisterzone"
-    with pytest.raises(RecordError, match="not a JCloisterZone save"):
-        import_save({"hello": 1})
-
-
-# ---------------------------------------------------------------------------- robustness
-_JSON_VALUES = st.one_of(
-    st.none(),
-    st.booleans(),
-    st.integers(-(10**20), 10**20),
-    st.floats(allow_nan=True, allow_infinity=True),
-    st.text(max_size=8),
-    st.sampled_from(["BA/C", "NL.NR", "R90", "0.small.1", "City", "UNDO", "COMMIT", "PASS"]),
-    st.lists(st.integers(-3, 3), max_size=3),
-    st.dictionaries(st.text(max_size=4), st.integers(), max_size=2),
-)
-_SAVE = _load("traders-and-builders/cloth-scoring-tie.jcz")
-
-
-@settings(max_examples=300, deadline=None)
-@given(path=st.sampled_from(json_paths(_SAVE)), value=_JSON_VALUES)
-def test_any_corrupted_field_gives_a_record_error_or_an_import(
-    path: tuple[Any, ...], value: Any
-) -> None:
-    data = corrupted(_SAVE, path, value)
-    try:
-        replay(import_jcz5(data).record)
-    except RecordError as e:
-        assert str(e) and "\n" not in str(e)
 
 
 # ---------------------------------------------------------------------------- Abbey & Mayor
@@ -580,7 +318,7 @@ def test_abbey_declined_is_pass_then_commit_before_the_tile() -> None:
     """README §3.11 step 1: a PASS (and its COMMIT) answers the abbey question; the player then
     draws. Here Alice declines her abbey where abbey-merge plays it: the save ends with her
     tile to place and both abbeys still held."""
-    data = _load("abbey-and-mayor/abbey-merge.jcz")
+    data = load_save("abbey-and-mayor/abbey-merge.jcz")
     assert data["replay"][-3]["payload"]["tileId"] == "AM/A"
     data["replay"][-3:] = [
         {"type": "PASS", "payload": {}, "player": 0},
@@ -593,14 +331,14 @@ def test_abbey_declined_is_pass_then_commit_before_the_tile() -> None:
 
 
 def test_wagon_move_rule_and_abbey_elements_become_options() -> None:
-    setup = import_jcz5(_load("abbey-and-mayor/multiple-wagons.jcz")).record.setup
+    setup = import_jcz5(load_save("abbey-and-mayor/multiple-wagons.jcz")).record.setup
     options = dict(setup.options)
     assert options["am.wagon_move"] == "road"  # "C1"
     assert options[FIGURE_COUNT + "wagon"] == 2
     assert (options["am.wagon"], options["am.abbey"], options["am.barn"]) == (True, False, False)
-    merge = dict(import_jcz5(_load("abbey-and-mayor/abbey-merge.jcz")).record.setup.options)
+    merge = dict(import_jcz5(load_save("abbey-and-mayor/abbey-merge.jcz")).record.setup.options)
     assert merge["am.wagon_move"] == "near"  # no wagon-move rule: JCloisterZone's C2
-    data = _load("abbey-and-mayor/barn-scoring.jcz")
+    data = load_save("abbey-and-mayor/barn-scoring.jcz")
     data["setup"]["rules"] = {"barn-placement": "occupied"}
     with pytest.raises(RecordError, match="barn-placement rule 'occupied'"):
         import_jcz5(data)
@@ -610,7 +348,7 @@ def test_wagon_move_rule_and_abbey_elements_become_options() -> None:
 
 
 def test_end_of_game_abbey_round_is_refused_in_one_line() -> None:
-    data = _load("abbey-and-mayor/barn-scoring.jcz")
+    data = load_save("abbey-and-mayor/barn-scoring.jcz")
     data["replay"].append({"type": "PASS", "payload": {}, "player": 0})
     with pytest.raises(RecordError, match="end-of-game abbey round is not supported"):
         import_jcz5(data)
@@ -619,7 +357,7 @@ def test_end_of_game_abbey_round_is_refused_in_one_line() -> None:
 def test_abbey_is_not_taken_for_a_drawn_tile_without_a_draw_order() -> None:
     """Without a forced order the save's own tiles become the draw order; the abbey is no drawn
     tile, so it is left out of it (it comes from the player's supply)."""
-    data = _load("abbey-and-mayor/abbey-merge.jcz")
+    data = load_save("abbey-and-mayor/abbey-merge.jcz")
     del data["gameAnnotations"]
     game = import_jcz5(data)
     assert "AM/A" not in game.record.setup.draw_order

@@ -24,9 +24,7 @@ from engine import (
     public_view,
 )
 from engine.carcassonne.events import GameEnded, TileDiscarded, TileDrawn, TilePlaced
-from tests.engine.helpers import feature, play, setup, step, supply
-
-SPARE = "BA/L"
+from tests.engine.helpers import SPARE, feature, play, setup, step, supply
 
 
 # ---------------------------------------------------------------------------- new game
