@@ -225,12 +225,20 @@ def placement_masks(state: GameState) -> dict[Position, int]:
     masks = offered_masks(t)
     out = {pos: m for pos, code in state.board.frontier.items() if (m := masks[code])}
     if state.setup.expansions:
-        for e in state.hooks.extra_placements:
-            for pos, rots in (e.extra_placements(state, t) or {}).items():
-                m = out.get(pos, 0)
-                for r in rots:
-                    m |= 1 << r
-                out[pos] = m
+        for pos, m in extra_masks(state, t).items():
+            out[pos] = out.get(pos, 0) | m
+    return out
+
+
+def extra_masks(state: GameState, t: TileDef) -> dict[Position, int]:
+    """:func:`extra_placements` as 4-bit rotation masks."""
+    out: dict[Position, int] = {}
+    for e in state.hooks.extra_placements:
+        for pos, rots in (e.extra_placements(state, t) or {}).items():
+            m = out.get(pos, 0)
+            for r in rots:
+                m |= 1 << r
+            out[pos] = m
     return out
 
 

@@ -9,7 +9,7 @@ optional: passing deploys nothing).
 from __future__ import annotations
 
 from engine.carcassonne.actions import Action, Deploy, Pass, PlaceTile
-from engine.carcassonne.board import Meeple, PlacedTile
+from engine.carcassonne.board import Meeple, PlacedTile, north_first
 from engine.carcassonne.events import (
     Event,
     FigureDeployed,
@@ -35,9 +35,11 @@ from engine.carcassonne.placement import (
     can_place,
     deploy_refused,
     deploy_target,
+    extra_masks,
     extra_placements,
     fits_table,
     legal_deploys,
+    offered_masks,
     parse_spot,
     placement_masks,
     refuse_placement,
@@ -75,33 +77,20 @@ messages.register(
 _ROT_NAMES = tuple(r.notation() for r in Rotation)
 
 
-class _NorthFirst(dict[Position, int]):
-    """The order cells are offered in, north first, then west first, as an int per cell
-    (sorting by ints is twice as fast as by ``(y, x)`` tuples; the board is far smaller than
-    the 2**16 cells a row holds)."""
+class _Actions(dict[Position, tuple[tuple[PlaceTile, ...], ...]]):
+    """For each cell, for each 4-bit rotation mask, the ``PlaceTile`` of those rotations:
+    shared values (the place decision's answers are rebuilt on every turn; the actions are
+    immutable)."""
 
-    def __missing__(self, pos: Position) -> int:
+    def __missing__(self, pos: Position) -> tuple[tuple[PlaceTile, ...], ...]:
         if len(self) > 50_000:
             self.clear()
-        key = self[pos] = (pos[1] << 16) + pos[0]
-        return key
-
-
-_north_first = _NorthFirst().__getitem__
-#: for each cell, for each 4-bit rotation mask, the ``PlaceTile`` of those rotations: shared
-#: values (the place decision's answers are rebuilt on every turn; the actions are immutable)
-_AT: dict[Position, tuple[tuple[PlaceTile, ...], ...]] = {}
-
-
-def _actions_at(pos: Position) -> tuple[tuple[PlaceTile, ...], ...]:
-    """``PlaceTile(pos, r)`` for the rotations ``r`` of each mask, indexed by mask."""
-    acts = _AT.get(pos)
-    if acts is None:
-        if len(_AT) > 50_000:
-            _AT.clear()
         one = tuple(PlaceTile(pos, r) for r in Rotation)
-        acts = _AT[pos] = tuple(tuple(one[r] for r in rots) for rots in ROTATIONS_OF_MASK)
-    return acts
+        acts = self[pos] = tuple(tuple(one[r] for r in rots) for rots in ROTATIONS_OF_MASK)
+        return acts
+
+
+_AT = _Actions()
 
 
 class DrawStep(Step):
@@ -181,20 +170,41 @@ class PlaceStep(Step):
         def options() -> tuple[Option, ...]:
             cells = placement_masks(s)
             out = []
-            for pos in sorted(cells, key=_north_first):
+            for pos in sorted(cells, key=north_first):
                 cell = f"{pos.x},{pos.y}"
                 target = Cell(pos.x, pos.y)
                 facet = ("cell", cell)
-                for act in _actions_at(pos)[cells[pos]]:
+                for act in _AT[pos][cells[pos]]:
                     r = _ROT_NAMES[act.rotation]
                     out.append(Option(f"{cell} {r}", act, target, (facet, ("rotation", r))))
             return tuple(out)
 
         def answers() -> tuple[PlaceTile, ...]:
-            cells = placement_masks(s)
+            if s.step != "place" or drawn is None:
+                return ()
+            t = tile(drawn)
+            masks = offered_masks(t)
+            board = s.board
+            frontier = board.frontier
+            at = _AT
             out: list[PlaceTile] = []
-            for pos in sorted(cells, key=_north_first):
-                out += _actions_at(pos)[cells[pos]]
+            extra = extra_masks(s, t) if s.setup.expansions else None
+            if extra:
+                if not extra.keys() <= frontier.keys():  # off the frontier: no order kept
+                    cells = placement_masks(s)
+                    for pos in sorted(cells, key=north_first):
+                        out += at[pos][cells[pos]]
+                    return tuple(out)
+                xget = extra.get
+                for pos in board.order:
+                    m = masks[frontier[pos]] | xget(pos, 0)
+                    if m:
+                        out += at[pos][m]
+            else:
+                for pos in board.order:
+                    m = masks[frontier[pos]]
+                    if m:
+                        out += at[pos][m]
             return tuple(out)
 
         return Decision(

@@ -33,7 +33,7 @@ from engine import (
 from engine.carcassonne.events import Event, PointsScored
 from engine.carcassonne.geometry import facing_half
 from engine.carcassonne.placement import canonical_rotations
-from engine.carcassonne.rules import parse_spot, spot_name
+from engine.carcassonne.rules import parse_spot, pending, spot_name
 from engine.carcassonne.tiles import FeatureKind, tile
 from engine.core.rng import Rng
 
@@ -191,6 +191,7 @@ def play_checked(
         steps += 1
         assert steps < 10_000
         before = snapshot(state)
+        check_answers_listed(state)
         options = list(legal_actions(state, state.current))
         if state.step == "deploy":
             assert Pass() in options
@@ -311,6 +312,20 @@ def check_board_model(state: GameState) -> None:
             assert got == {board_rep[c] for c in model.bordered[r]}
     # and no board feature is left over
     assert set(board.features) == set(board_rep.values())
+    # the frontier is every empty cell beside a tile, kept in north-first order
+    around = {
+        Position(p.x + dx, p.y + dy) for p in cells for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0))
+    }
+    assert set(board.frontier) == around - set(cells)
+    assert board.order == sorted(board.frontier, key=lambda p: (p.y, p.x))
+
+
+def check_answers_listed(state: GameState) -> None:
+    """Every open decision's fast answer list (what a random player draws from) is exactly its
+    options' actions, in option order."""
+    for d, fresh in zip(pending(state), pending(state), strict=True):
+        listed = tuple(o.action if o.number is None else None for o in d.options)
+        assert fresh.answers() == listed, d.kind
 
 
 def expected_play_points(before: GameState, last: Action) -> Counter[tuple[int, str]]:

@@ -32,7 +32,13 @@ from engine.carcassonne.rules import pending
 from engine.carcassonne.scoring import Part
 from engine.carcassonne.tiles import FeatureKind
 from engine.core.rng import Rng
-from tests.engine.test_properties import Node, check_board_model, flood, snapshot
+from tests.engine.test_properties import (
+    Node,
+    check_answers_listed,
+    check_board_model,
+    flood,
+    snapshot,
+)
 
 AM = "abbey_mayor"
 ALL = ("inns_cathedrals", "traders_builders", AM)
@@ -83,6 +89,8 @@ def play_checked(setup: GameSetup, seed: int, choice_seed: int) -> GameState:
         d = decisions[0]
         action = choose_answer(d, rng)
         before = snapshot(state)
+        if steps % 5 == 0:
+            check_answers_listed(state)
         tr = apply(state, d.seat, action, key=d.key)
         assert snapshot(state) == before, f"apply changed its input at step {steps}"
         after = tr.state

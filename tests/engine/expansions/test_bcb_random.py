@@ -18,7 +18,7 @@ from engine.carcassonne.expansions.bridges_castles_bazaars.model import NO_BID, 
 from engine.carcassonne.randomplay import choose_answer
 from engine.carcassonne.record import replay
 from engine.core.rng import Rng
-from tests.engine.test_properties import check_board_model, snapshot
+from tests.engine.test_properties import check_answers_listed, check_board_model, snapshot
 
 BCB = "bridges_castles_bazaars"
 OTHERS = ("inns_cathedrals", "traders_builders")
@@ -121,6 +121,8 @@ def play_checked(setup: GameSetup, seed: int, choice_seed: int) -> tuple[GameSta
         assert steps < 20_000
         d = pending(state)[0]
         before = snapshot(state)
+        if steps % 5 == 0:
+            check_answers_listed(state)
         tr = apply(state, d.seat, choose_answer(d, rng), key=d.key)
         assert snapshot(state) == before, "apply changed its input"
         after = tr.state
