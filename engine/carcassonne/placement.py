@@ -244,7 +244,10 @@ def extra_masks(state: GameState, t: TileDef) -> dict[Position, int]:
 
 def has_placement(board: Board, t: TileDef) -> bool:
     table = fits_table(t)
-    return any(table[code] for code in board.frontier.values())
+    for code in board.frontier.values():  # noqa: SIM110 - a loop, not any(genexpr): hot
+        if table[code]:
+            return True
+    return False
 
 
 def legal_placements(state: GameState) -> dict[Position, tuple[Rotation, ...]]:

@@ -143,8 +143,10 @@ class PlaceStep(Step):
     def handle(self, s: GameState, ask: Ask, action: Action, events: list[Event]) -> Result:
         assert isinstance(action, PlaceTile) and s.drawn is not None
         t = tile(s.drawn)
-        pos = Position(*action.pos)
-        rot = Rotation(action.rotation)
+        pos = action.pos if type(action.pos) is Position else Position(*action.pos)
+        rot = action.rotation
+        if type(rot) is not Rotation:
+            rot = Rotation(rot)
         code = s.board.frontier.get(pos)
         if code is None or rot not in fits_table(t)[code]:
             extra = extra_placements(s, t) if s.setup.expansions else {}
@@ -323,7 +325,8 @@ class EndStep(Step):
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
         nxt = (frame.seat + 1) % s.setup.players
-        s.flow = (frame._replace(seat=Seat(nxt)),) + s.flow[1:]
+        # the next seat's frame (not ``_replace``, which is slow: this runs every turn)
+        s.flow = (Frame(frame[0], frame[1], Seat(nxt), frame[3]),) + s.flow[1:]
         s.turn += 1
         return None
 

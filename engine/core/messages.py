@@ -53,9 +53,21 @@ class Phrase(str):
     params: tuple[tuple[str, Any], ...]
 
     def __new__(cls, key: str, **params: Any) -> Self:
+        ps = tuple(sorted(params.items()))
+        try:
+            hit = _PHRASES.get((cls, key, ps))
+        except TypeError:  # a parameter that does not hash: not kept
+            hit = None
+            ps = ()
+        if hit is not None:
+            return hit  # type: ignore[return-value]
         obj = super().__new__(cls, text(key, "en", **params))
         obj.key = key
         obj.params = tuple(sorted(params.items()))
+        if ps or not params:
+            if len(_PHRASES) > 4096:
+                _PHRASES.clear()
+            _PHRASES[(cls, key, obj.params)] = obj
         return obj
 
     @property
@@ -70,6 +82,11 @@ class Phrase(str):
         return (_phrase, (type(self), self.key, self.params))
 
 
+#: phrases already worded, by class, key and parameters (immutable values: scores and
+#: prompts repeat the same few every turn, and wording one costs a template format)
+_PHRASES: dict[tuple[type[Phrase], str, tuple[tuple[str, Any], ...]], Phrase] = {}
+
+
 def _phrase(cls: type[Phrase], key: str, params: tuple[tuple[str, Any], ...]) -> Phrase:
     return cls(key, **dict(params))
 
@@ -77,6 +94,7 @@ def _phrase(cls: type[Phrase], key: str, params: tuple[tuple[str, Any], ...]) ->
 def register(messages: Mapping[str, tuple[str, str]]) -> None:
     """Add (or replace) texts; call at import time of the module that owns the keys."""
     MESSAGES.update(messages)
+    _PHRASES.clear()
 
 
 def has(key: str) -> bool:
