@@ -333,6 +333,13 @@ def find_ask(s: GameState, seat: Seat, action: Action, key: str | None) -> Ask:
     """
     if s.step == "over":
         raise GameOverError.keyed("err.game_over")
+    if key is not None:  # the usual answer: a button's, one open ask (no lists to build)
+        for a in s.asks:
+            if a[0] == key and a[1] == seat:
+                step = STEPS[a[2]]
+                if isinstance(action, step.accepts):
+                    return a
+                break
     mine = [a for a in s.asks if a.seat == seat]
     if key is not None:
         mine = [a for a in mine if a.key == key]
@@ -365,7 +372,11 @@ def answer(s: GameState, ask: Ask, action: Action, events: list[Event]) -> None:
 
 def pending(s: GameState) -> tuple[Decision, ...]:
     """Every open decision, of every seat (private ones included: filter for a viewer)."""
-    return tuple(STEPS[a.step].decision(s, a) for a in s.asks)
+    asks = s.asks
+    if len(asks) == 1:
+        a = asks[0]
+        return (STEPS[a.step].decision(s, a),)
+    return tuple(STEPS[a.step].decision(s, a) for a in asks)
 
 
 def lazy(fn: Callable[[], Iterable[Any]]) -> Callable[[], tuple[Any, ...]]:

@@ -163,7 +163,7 @@ class PlayerState:
         self.supply = supply
 
     def copy(self) -> PlayerState:
-        return PlayerState(self.score, dict(self.supply))
+        return PlayerState(self.score, self.supply.copy())
 
 
 @dataclass(slots=True, eq=False)

@@ -52,7 +52,8 @@ class Prompt(NamedTuple):
 
     @classmethod
     def of(cls, key: str, **params: Any) -> Prompt:
-        return cls(key, tuple(sorted(params.items())) if params else ())
+        # tuple.__new__: NamedTuple's own __new__ is Python-level (a prompt per decision)
+        return _new_tuple(cls, (key, tuple(sorted(params.items())) if params else ()))
 
     def param(self, name: str, default: Any = None) -> Any:
         for k, v in self.params:
@@ -63,6 +64,9 @@ class Prompt(NamedTuple):
     @property
     def kwargs(self) -> dict[str, Any]:
         return dict(self.params)
+
+
+_new_tuple = tuple.__new__
 
 
 # ------------------------------------------------------------------------------- targets

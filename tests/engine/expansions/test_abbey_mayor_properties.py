@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 from engine import Deploy, GameSetup, GameState, apply, new_game
 from engine.carcassonne.events import Event, FigureDeployed, PointsScored, TilePlaced
 from engine.carcassonne.expansions.abbey_mayor import AbbeyMayorModel, holes
+from engine.carcassonne.expansions.abbey_mayor.abbey import _has_hole
 from engine.carcassonne.expansions.abbey_mayor.barn import corner_farm
 from engine.carcassonne.geometry import Position
 from engine.carcassonne.placement import CORNER_SPOTS, occupied, parse_spot
@@ -193,6 +194,10 @@ def check_places(state: GameState) -> None:
         assert seg is not None and board.root[seg] == board.root[b.seg]
         if state.step != "deploy":  # a joined farm scores after the deploy step
             assert not any(m.seat >= 0 for m in board.feature_of(b.seg).meeples)
+    # the start-of-turn hole check (by frontier codes) agrees with the holes listed
+    abbeys = model(state).abbeys
+    if abbeys and abbeys[0] <= 1:  # every seat starts with one abbey (or none)
+        assert _has_hole(board, 0 in abbeys) == bool(holes(board))
 
 
 def _components(state: GameState) -> tuple[Any, dict[Node, FeatureKind]]:

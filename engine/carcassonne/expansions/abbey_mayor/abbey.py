@@ -49,7 +49,18 @@ def holes(board: Board) -> list[Position]:
     return out
 
 
-def _has_hole(board: Board) -> bool:
+#: frontier codes with an edge on each of the four sides: cells with a tile on every side
+_SURROUNDED = frozenset(c for c in range(256) if all(c >> (2 * side) & 3 for side in range(4)))
+
+
+def _has_hole(board: Board, abbey_placed: bool) -> bool:
+    """Whether :func:`holes` is not empty (asked at the start of every turn). A frontier
+    code names the edge on each side, so a cell coded on all four sides is a hole; only an
+    abbey's edges code as nothing, so only with an abbey on the board are the cells looked at."""
+    if not _SURROUNDED.isdisjoint(board.frontier.values()):
+        return True
+    if not abbey_placed:
+        return False
     cells = board.cells
     for x, y in board.frontier:
         if (
@@ -88,7 +99,8 @@ class AbbeyStep(Step):
             return None
         if not s.setup.option(ABBEY, True) or s.tiles_left <= 0:
             return None
-        if model_of(s.ext).abbeys[frame.seat] <= 0 or not _has_hole(s.board):
+        abbeys = model_of(s.ext).abbeys
+        if abbeys[frame.seat] <= 0 or not _has_hole(s.board, 0 in abbeys):
             return None
         return (new_ask(s, self, depth, frame.seat),)
 
