@@ -150,7 +150,16 @@ _position = functools.partial(tuple.__new__, Position)
 class Board:
     """Placed tiles, open cells and features. See the module docstring for the model."""
 
-    __slots__ = ("cells", "frontier", "order", "root", "features", "next_seg", "_shared")
+    __slots__ = (
+        "cells",
+        "frontier",
+        "order",
+        "root",
+        "features",
+        "next_seg",
+        "_shared",
+        "_fshared",
+    )
 
     def __init__(self) -> None:
         self.cells: dict[Position, PlacedTile] = {}
@@ -163,20 +172,24 @@ class Board:
         self.features: dict[int, Feature] = {}
         self.next_seg = 0
         #: ``cells``, ``frontier``, ``order`` and ``root`` may be shared with a clone (copy
-        #: on write)
+        #: on write), and so may ``features``, on its own (it changes far more often)
         self._shared = False
+        self._fshared = False
 
     def clone(self) -> Board:
-        """An independent copy. ``cells``, ``frontier``, ``order`` and ``root`` change only
-        when a tile
-        is placed or extended (:meth:`place`, :meth:`extend`), so they are shared until then
-        and copied by whichever board changes first; ``features`` is copied at once."""
+        """An independent copy. Its dictionaries are shared and copied by whichever board
+        changes them first: ``cells``, ``frontier``, ``order`` and ``root`` together, when a
+        tile is placed or extended (:meth:`place`, :meth:`extend`); ``features`` on its own,
+        by any change to a feature (a move that changes none, a pass or a bid, copies
+        nothing). Code outside the board changes features only through its methods, and
+        never keeps ``features`` in a local across a change."""
         b = Board.__new__(Board)
         b.cells = self.cells
         b.frontier = self.frontier
         b.order = self.order
         b.root = self.root
-        b.features = self.features.copy()
+        b.features = self.features
+        b._fshared = self._fshared = True
         b.next_seg = self.next_seg
         b._shared = self._shared = True
         return b
@@ -188,6 +201,13 @@ class Board:
         self.order = self.order.copy()
         self.root = self.root.copy()
         self._shared = False
+
+    def _feats(self) -> dict[int, Feature]:
+        """``features``, copied first if a clone shares it (before any change to it)."""
+        if self._fshared:
+            self.features = self.features.copy()
+            self._fshared = False
+        return self.features
 
     # ------------------------------------------------------------------ queries
     def feature_of(self, seg: int) -> Feature:
@@ -213,7 +233,7 @@ class Board:
 
     # ------------------------------------------------------------------ changes
     def _store(self, rep: int, feat: Feature) -> None:
-        self.features[rep] = feat
+        self._feats()[rep] = feat
 
     def union(self, a: int, b: int) -> int:
         """Merge the features of segments ``a`` and ``b``; return the surviving representative."""
@@ -222,7 +242,8 @@ class Board:
             return ra
         if self._shared:
             self._own()
-        fa, fb = self.features[ra], self.features[rb]
+        features = self._feats()
+        fa, fb = features[ra], features[rb]
         if len(fa.segs) < len(fb.segs):
             ra, rb, fa, fb = rb, ra, fb, fa
         root = self.root
@@ -245,8 +266,8 @@ class Board:
             mods,
             fa.done or fb.done,
         )
-        self.features[ra] = merged
-        del self.features[rb]
+        features[ra] = merged
+        del features[rb]
         return ra
 
     def place(self, pos: Position, rt: RotatedTile) -> PlacedTile:
@@ -258,7 +279,7 @@ class Board:
         self.next_seg = base + len(starts)
         segs = tuple(range(base, self.next_seg))
         tiles = frozenset((pos,))
-        feats = self.features
+        feats = self._feats()
         root = self.root
         for index, kind, open_, pennants, mods, cities in starts:
             seg = base + index
@@ -331,7 +352,7 @@ class Board:
         for f in added:
             seg = segs[f.index]
             self.root[seg] = seg
-            self.features[seg] = Feature(
+            self._feats()[seg] = Feature(
                 f.kind, (seg,), tiles, rt.sides[f.index].bit_count(), f.pennants, mods=f.mods
             )
         x, y = pos
@@ -351,7 +372,7 @@ class Board:
                 r = self.union(segs[rt.side_feature[side]], other.segs[other.rt.side_feature[opp]])
                 merged = self.features[r].copy()
                 merged.open -= 2
-                self.features[r] = merged
+                self._feats()[r] = merged
         return placed
 
     def _close_against_abbey(self, placed: PlacedTile, other: PlacedTile, side: int) -> None:
@@ -362,16 +383,16 @@ class Board:
                 r = self.root[pt.segs[fi]]
                 f = self.features[r].copy()
                 f.open -= 1
-                self.features[r] = f
+                self._feats()[r] = f
 
     def set_feature(self, rep: int, feat: Feature) -> None:
-        self.features[rep] = feat
+        self._feats()[rep] = feat
 
     def add_meeple(self, meeple: Meeple) -> None:
         r = self.root[meeple.seg]
         f = self.features[r].copy()
         f.meeples = f.meeples + (meeple,)
-        self.features[r] = f
+        self._feats()[r] = f
 
     def remove_meeples(self, rep: int, which: Iterable[Meeple] | None = None) -> tuple[Meeple, ...]:
         """Take figures off a feature (all owned ones by default: neutral figures stay until
@@ -384,7 +405,7 @@ class Board:
             w = set(which)
             removed = tuple(m for m in f.meeples if m in w)
             f.meeples = tuple(m for m in f.meeples if m not in w)
-        self.features[rep] = f
+        self._feats()[rep] = f
         return removed
 
 

@@ -109,7 +109,7 @@ def _score_feature(
     if not final:
         done = feat.copy()
         done.done = True
-        state.board.features[rep] = done
+        state.board.set_feature(rep, done)
         feat = done
     if feat.meeples:
         item = feature_item(state, feat, complete=complete, final=final, cloister_pos=cloister_pos)

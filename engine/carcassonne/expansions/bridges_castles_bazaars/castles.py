@@ -86,7 +86,7 @@ def build(s: GameState, seat: Seat, rep: int, events: list[Event]) -> None:
         events.append(FiguresReturned(seat, figure, n))
     done = board.features[rep].copy()
     done.done = True
-    board.features[rep] = done
+    board.set_feature(rep, done)
     a, b = sorted(feat.tiles)
     m = model(s)
     left = list(m.castles_left)
