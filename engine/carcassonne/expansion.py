@@ -58,12 +58,19 @@ class Expansion:
 
     def __init__(self, setup: GameSetup) -> None:
         self.setup = setup
+        #: option values already looked up (a match's options never change)
+        self._values: dict[str, Any] = {}
 
     def option(self, key: str) -> Any:
         """This match's value of one of this expansion's options."""
+        try:
+            return self._values[key]
+        except KeyError:
+            pass
         for o in self.options:
             if o.key == key:
-                return self.setup.option(key, o.default)
+                value = self._values[key] = self.setup.option(key, o.default)
+                return value
         raise KeyError(key)
 
     # ---- setup

@@ -16,7 +16,7 @@ from engine.carcassonne.events import (
 from engine.carcassonne.geometry import Position
 from engine.carcassonne.scoring import Part, ScoreItem, award
 from engine.carcassonne.state import GameState
-from engine.carcassonne.tiles import FeatureKind, TileDef
+from engine.carcassonne.tiles import FeatureKind
 from engine.core.seats import Seat
 
 
@@ -119,17 +119,6 @@ def _score_feature(
 
 
 _AROUND = ((0, 0), *RING)
-#: tile id -> indices of its cloister features (a completed neighbourhood is checked for each)
-_CLOISTERS: dict[str, tuple[int, ...]] = {}
-
-
-def _cloisters(t: TileDef) -> tuple[int, ...]:
-    found = _CLOISTERS.get(t.id)
-    if found is None:
-        found = _CLOISTERS[t.id] = tuple(
-            f.index for f in t.features if f.kind is FeatureKind.CLOISTER
-        )
-    return found
 
 
 def score_completed(state: GameState, placed: PlacedTile, events: list[Event]) -> None:
@@ -137,15 +126,17 @@ def score_completed(state: GameState, placed: PlacedTile, events: list[Event]) -
     board = state.board
     seen: set[int] = set()
     completed: list[tuple[int, Position | None]] = []
-    for f in placed.rt.tile.features:
-        if f.kind is FeatureKind.ROAD or f.kind is FeatureKind.CITY:
-            rep = board.root[placed.segs[f.index]]
-            if rep in seen:
-                continue
-            seen.add(rep)
-            feat = board.features[rep]
-            if feat.open == 0 and not feat.done:
-                completed.append((rep, None))
+    root = board.root
+    features = board.features
+    segs = placed.segs
+    for index in placed.rt.closables:
+        rep = root[segs[index]]
+        if rep in seen:
+            continue
+        seen.add(rep)
+        feat = features[rep]
+        if feat.open == 0 and not feat.done:
+            completed.append((rep, None))
     if placed.rt.tile.abbey:
         # its edges close the roads and cities they touch without joining them (RULES §14.1.4)
         for side in range(4):
@@ -165,9 +156,9 @@ def score_completed(state: GameState, placed: PlacedTile, events: list[Event]) -
         other = cells.get((x + dx, y + dy))  # type: ignore[call-overload]
         if other is None:
             continue
-        for index in _cloisters(other.rt.tile):
-            rep = board.root[other.segs[index]]
-            if not board.features[rep].done and board.neighbours_count(other.pos) == 8:
+        for index in other.rt.cloisters:
+            rep = root[other.segs[index]]
+            if not features[rep].done and board.neighbours_count(other.pos) == 8:
                 completed.append((rep, other.pos))
     exps = state.hooks.on_completed
     for rep, where in completed:

@@ -150,6 +150,10 @@ class RotatedTile:
     #: what each feature starts as when the tile is placed, for the board's hot path:
     #: ``(index, kind, open ends, pennants, mods, bordered city indices)``
     starts: tuple[FeatureStart, ...] = ()
+    #: the indices of its roads and cities (what a placement may complete), and of its
+    #: cloisters (completed by the tiles around)
+    closables: tuple[int, ...] = ()
+    cloisters: tuple[int, ...] = ()
 
 
 EDGE_CODES = {EdgeKind.CITY: 1, EdgeKind.ROAD: 2, EdgeKind.FIELD: 3, EdgeKind.ABBEY: 0}
@@ -219,6 +223,12 @@ def _build_rotations(tile: TileDef) -> tuple[RotatedTile, ...]:
                 halves=halves,
                 spots=tuple(_spot(f, sides[f.index], halves[f.index]) for f in tile.features),
                 starts=tuple(_start(f, sides[f.index]) for f in tile.features),
+                closables=tuple(
+                    f.index
+                    for f in tile.features
+                    if f.kind is FeatureKind.ROAD or f.kind is FeatureKind.CITY
+                ),
+                cloisters=tuple(f.index for f in tile.features if f.kind is FeatureKind.CLOISTER),
             )
         )
     return tuple(out)
