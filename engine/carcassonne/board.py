@@ -125,7 +125,10 @@ class Feature:
 
 def has_follower(feature: Feature, seat: Seat) -> bool:
     """Whether ``seat`` has a follower (a figure that counts as one) on ``feature``."""
-    return any(m.seat == seat and is_follower(m.figure) for m in feature.meeples)
+    for m in feature.meeples:  # noqa: SIM110 - a loop, not any(genexpr): asked per spot
+        if m.seat == seat and is_follower(m.figure):
+            return True
+    return False
 
 
 class _NorthFirst(dict[Position, int]):
@@ -327,7 +330,7 @@ class Board:
             for h in (2 * side, 2 * side + 1):
                 fi = rt.half_feature[h]
                 if fi >= 0:
-                    oi = other.rt.half_feature[facing_half(h)]
+                    oi = other.rt.half_feature[_FACING[h]]
                     if oi >= 0:
                         self.union(segs[fi], other.segs[oi])
         return placed
@@ -410,6 +413,7 @@ class Board:
 
 
 _EDGE_CODE = {EdgeKind.CITY: 1, EdgeKind.ROAD: 2, EdgeKind.FIELD: 3, EdgeKind.ABBEY: 0}
+_FACING = tuple(facing_half(h) for h in range(8))
 _ABBEY = EdgeKind.ABBEY
 _FIELD = EdgeKind.FIELD
 _NO_CITIES: frozenset[int] = frozenset()

@@ -6,6 +6,7 @@ build decisions and to check answers.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.carcassonne.actions import Deploy
@@ -412,8 +413,8 @@ def legal_deploys(state: GameState) -> list[Deploy]:
         free = not feat.meeples or not occupied(feat)
         for fig, follower, opinions in kinds:
             allowed = follower and free
-            for e in opinions:
-                verdict = e.can_deploy(state, seat, fig, feat)
+            for veto in opinions:
+                verdict = veto(state, seat, fig, feat)
                 if verdict is False:
                     allowed = False
                     break
@@ -427,9 +428,9 @@ def legal_deploys(state: GameState) -> list[Deploy]:
 
 
 _FIELD = FeatureKind.FIELD
-#: a figure kind's deploy rule: the kind, whether it is a follower, and the expansions whose
-#: ``can_deploy`` has an opinion on it; ``()`` for a figure that never goes on a feature
-FigureRule = tuple[str, bool, tuple[Expansion, ...]] | tuple[()]
+#: a figure kind's deploy rule: the kind, whether it is a follower, and the ``can_deploy`` of
+#: the expansions that have an opinion on it; ``()`` for a figure that never goes on a feature
+FigureRule = tuple[str, bool, tuple[Callable[..., bool | None], ...]] | tuple[()]
 
 
 @per_setup
@@ -444,7 +445,7 @@ def _figure_rule(setup: GameSetup, rules: dict[str, FigureRule], kind: str) -> F
     if spec is None or spec.on_features:
         vetoes = deploy_vetoes(setup)
         opinions = tuple(
-            e for e in vetoes if e.deploy_opinions is None or kind in e.deploy_opinions
+            e.can_deploy for e in vetoes if e.deploy_opinions is None or kind in e.deploy_opinions
         )
         rule = (kind, is_follower(kind), opinions)
     rules[kind] = rule

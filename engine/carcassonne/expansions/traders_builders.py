@@ -188,6 +188,8 @@ class TradersBuilders(Expansion):
     def can_deploy(
         self, state: GameState, seat: Seat, figure: str, feature: Feature
     ) -> bool | None:
+        if not feature.meeples:  # nobody's follower there: neither figure may join it
+            return False if figure == "builder" or figure == "pig" else None
         if figure == "builder":
             return feature.kind in (FeatureKind.ROAD, FeatureKind.CITY) and has_follower(
                 feature, seat
