@@ -146,6 +146,25 @@ class _NorthFirst(dict[Position, int]):
 #: the sort key of a cell in :attr:`Board.order`
 north_first = _NorthFirst().__getitem__
 
+
+class _WestFirst(dict[Position, int]):
+    """``(x, y)`` order (a Position's own) as an int per cell: sorts twice as fast."""
+
+    def __missing__(self, pos: Position) -> int:
+        if len(self) > 50_000:
+            self.clear()
+        key = self[pos] = (pos[0] << 16) + pos[1]
+        return key
+
+
+_west_first = _WestFirst().__getitem__
+
+
+def sorted_cells(cells: Iterable[Position]) -> tuple[Position, ...]:
+    """``tuple(sorted(cells))``, faster (where a scored feature lies, every scoring)."""
+    return tuple(sorted(cells, key=_west_first))
+
+
 #: ``Position((x, y))`` without NamedTuple's Python-level ``__new__`` (the placement hot path)
 _position = functools.partial(tuple.__new__, Position)
 

@@ -5,7 +5,7 @@ Every point goes through :func:`engine.carcassonne.scoring.award`, the one point
 
 from __future__ import annotations
 
-from engine.carcassonne.board import RING, Board, Feature, PlacedTile
+from engine.carcassonne.board import RING, Board, Feature, PlacedTile, sorted_cells
 from engine.carcassonne.events import (
     BoardFigure,
     Event,
@@ -42,7 +42,6 @@ def feature_item(
     cloister_pos: Position | None = None,
 ) -> ScoreItem:
     """The base scoring of a road, city or cloister, before expansion adjustments."""
-    where = tuple(sorted(feat.tiles))
     winners = feat.winners()
     if feat.kind is FeatureKind.ROAD:
         n = len(feat.tiles)
@@ -54,7 +53,7 @@ def feature_item(
             tiles=n,
             parts=(Part.plural("part.tiles", n, k=1),),
             winners=winners,
-            where=where,
+            where=sorted_cells(feat.tiles),
         )
     elif feat.kind is FeatureKind.CITY:
         n, p = len(feat.tiles), feat.pennants
@@ -76,7 +75,7 @@ def feature_item(
             pennants=p,
             parts=tuple(parts),
             winners=winners,
-            where=where,
+            where=sorted_cells(feat.tiles),
         )
     else:
         assert cloister_pos is not None
@@ -196,11 +195,11 @@ def final_scoring(state: GameState, events: list[Event]) -> None:
 
 def board_figures(board: Board) -> tuple[BoardFigure, ...]:
     """Every figure on ``board`` with its tile and feature index (tile by tile, then seat)."""
-    where: dict[int, tuple[Position, int]] = {}
-    for placed in board.cells.values():
-        for i, seg in enumerate(placed.segs):
-            where[seg] = (placed.pos, i)
-    out = [BoardFigure(m.seat, m.figure, *where[m.seg]) for m in board.meeples()]
+    cells = board.cells
+    out = []
+    for m in board.meeples():
+        segs = cells[m.pos].segs  # a figure stands on a feature of its own tile
+        out.append(BoardFigure(m.seat, m.figure, m.pos, segs.index(m.seg)))
     out.sort(key=lambda f: (f.pos.y, f.pos.x, int(f.seat), f.feature, f.figure))
     return tuple(out)
 
@@ -229,7 +228,7 @@ def _farms_per_farm(state: GameState, events: list[Event]) -> None:
             tiles=len(feat.tiles),
             parts=(Part.plural("part.cities", n, k=3),),
             winners=feat.winners(),
-            where=tuple(sorted(feat.tiles)),
+            where=sorted_cells(feat.tiles),
             units=n,
         )
         for e in state.hooks.score_feature:
@@ -270,7 +269,7 @@ def _farms_first_edition(state: GameState, events: list[Event]) -> None:
             tiles=len(cfeat.tiles),
             parts=(Part("part.supplies", n=len(cfeat.tiles)),),
             winners=winners,
-            where=tuple(sorted(cfeat.tiles)),
+            where=sorted_cells(cfeat.tiles),
             units=1,
         )
         award(state, item, events, tuple(fs))

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.carcassonne.actions import Deploy
-from engine.carcassonne.board import Board, Feature, PlacedTile
+from engine.carcassonne.board import Board, Feature, PlacedTile, sorted_cells
 from engine.carcassonne.events import Event, FigureDeployed, FiguresReturned
 from engine.carcassonne.expansions.abbey_mayor.model import (
     BARN_FIG,
@@ -137,7 +137,7 @@ def _farm_item(
         tiles=len(farm.tiles),
         parts=(Part.plural(part, n, k=rate),),
         winners=winners,
-        where=tuple(sorted(farm.tiles)),
+        where=sorted_cells(farm.tiles),
         units=n,
     )
     for e in state.exps:
