@@ -257,18 +257,26 @@ class Board:
     def _store(self, rep: int, feat: Feature) -> None:
         self._feats()[rep] = feat
 
-    def union(self, a: int, b: int) -> int:
-        """Merge the features of segments ``a`` and ``b``; return the surviving representative."""
-        ra, rb = self.root[a], self.root[b]
+    def union(self, a: int, b: int, closed: int = 0) -> int:
+        """Merge the features of segments ``a`` and ``b``; return the surviving representative.
+        ``closed``: road or city ends the join closes (2 where two tiles meet), taken off the
+        merged feature's open ends in the same step (also when both are already one)."""
+        root = self.root
+        ra, rb = root[a], root[b]
         if ra == rb:
+            if closed:
+                features = self._feats()
+                f = features[ra].copy()
+                f.open -= closed
+                features[ra] = f
             return ra
         if self._shared:
             self._own()
-        features = self._feats()
+            root = self.root
+        features = self.features if not self._fshared else self._feats()
         fa, fb = features[ra], features[rb]
         if len(fa.segs) < len(fb.segs):
             ra, rb, fa, fb = rb, ra, fb, fa
-        root = self.root
         for s in fb.segs:
             root[s] = ra
         if fa.mods or fb.mods:
@@ -277,18 +285,17 @@ class Board:
                 mods[k] = mods.get(k, 0) + v
         else:
             mods = _EMPTY
-        merged = Feature(
+        features[ra] = Feature(
             fa.kind,
             fa.segs + fb.segs,
             fa.tiles | fb.tiles,
-            fa.open + fb.open,
+            fa.open + fb.open - closed,
             fa.pennants + fb.pennants,
             fa.meeples + fb.meeples,
-            fa.cities | fb.cities,
+            fa.cities | fb.cities if fb.cities else fa.cities,
             mods,
             fa.done or fb.done,
         )
-        features[ra] = merged
         del features[rb]
         return ra
 
@@ -342,10 +349,7 @@ class Board:
                 self._close_against_abbey(placed, other, side)
                 continue
             if ekind is not _FIELD and ekind is okind:
-                r = self.union(segs[rt.side_feature[side]], other.segs[other.rt.side_feature[opp]])
-                merged = feats[r].copy()
-                merged.open -= 2
-                feats[r] = merged
+                self.union(segs[rt.side_feature[side]], other.segs[other.rt.side_feature[opp]], 2)
             for h in (2 * side, 2 * side + 1):
                 fi = rt.half_feature[h]
                 if fi >= 0:
@@ -391,10 +395,7 @@ class Board:
                 code = self.frontier.get(npos, 0) & ~(3 << (2 * opp))
                 self.frontier[npos] = code | (_EDGE_CODE[ekind] << (2 * opp))
             elif other.rt.edges[opp] is ekind:
-                r = self.union(segs[rt.side_feature[side]], other.segs[other.rt.side_feature[opp]])
-                merged = self.features[r].copy()
-                merged.open -= 2
-                self._feats()[r] = merged
+                self.union(segs[rt.side_feature[side]], other.segs[other.rt.side_feature[opp]], 2)
         return placed
 
     def _close_against_abbey(self, placed: PlacedTile, other: PlacedTile, side: int) -> None:
