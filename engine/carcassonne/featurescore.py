@@ -28,7 +28,7 @@ def return_figures(state: GameState, rep: int, events: list[Event]) -> None:
     for m in removed:
         counts[(m.seat, m.figure)] = counts.get((m.seat, m.figure), 0) + 1
     for (seat, figure), n in sorted(counts.items()):
-        p = state.players[seat]
+        p = state.player(seat)
         p.supply[figure] = p.supply.get(figure, 0) + n
         events.append(FiguresReturned(seat, figure, n))
 

@@ -141,7 +141,7 @@ def give(
     from engine.carcassonne.events import PointsScored
 
     for a in awards:
-        state.players[a.seat].score += a.points
+        state.player(a.seat).score += a.points
     state.awards = state.awards + awards
     events.append(PointsScored(item, awards))
     if not state.setup.expansions or depth >= MAX_AWARD_DEPTH:

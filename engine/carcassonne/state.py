@@ -154,7 +154,8 @@ class GameSetup:
 
 
 class PlayerState:
-    """A seat's score and figures in supply. Replaced, never changed, once in a state."""
+    """A seat's score and figures in supply. Shared by a state and its clones: change it only
+    through :meth:`GameState.player`, which copies it first."""
 
     __slots__ = ("score", "supply")
 
@@ -203,10 +204,22 @@ class GameState:
     exps: tuple[Expansion, ...] = field(init=False, repr=False)
     #: for each hot hook, the expansions that override it (``expansion.Hooks``)
     hooks: Hooks = field(init=False, repr=False)
+    #: a bit per seat whose :class:`PlayerState` this state owns (may change); the others
+    #: are shared with a clone and copied by :meth:`player` before any change
+    owned: int = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.exps = expansions_of(self.setup)
         self.hooks = hooks_of(self.setup)
+        self.owned = (1 << len(self.players)) - 1
+
+    def player(self, seat: int) -> PlayerState:
+        """``players[seat]`` to change (its score or supply): copied first if shared."""
+        p = self.players[seat]
+        if not self.owned >> seat & 1:
+            p = self.players[seat] = p.copy()
+            self.owned |= 1 << seat
+        return p
 
     def clone(self) -> GameState:
         """An independent copy (the board copies on write; frozen values are shared)."""
@@ -214,7 +227,8 @@ class GameState:
         new.setup = self.setup
         new.seed = self.seed
         new.board = self.board.clone()
-        new.players = [p.copy() for p in self.players]
+        new.players = self.players.copy()  # the seats' states are copied on write
+        new.owned = self.owned = 0
         new.pile = self.pile
         new.pile_pos = self.pile_pos
         new.version = self.version

@@ -258,7 +258,7 @@ class DeployStep(Step):
         if (spot, action.figure) not in legal:
             raise deploy_refused(s, placed, index, action.figure)
         s.board.add_meeple(Meeple(seat, action.figure, placed.segs[index], placed.pos))
-        s.players[seat].supply[action.figure] -= 1
+        s.player(seat).supply[action.figure] -= 1
         events.append(FigureDeployed(seat, action.figure, placed.pos, spot))
         return None
 

@@ -111,7 +111,7 @@ def deploy_barn(state: GameState, seat: Seat, placed: PlacedTile, deploy: Deploy
     barn = Barn(seat, corner, seg)
     m = model_of(state.ext)
     state.ext[ID] = replace(m, barns=(*m.barns, barn), fresh=barn)
-    state.players[seat].supply[BARN_FIG] -= 1
+    state.player(seat).supply[BARN_FIG] -= 1
     return [FigureDeployed(seat, BARN_FIG, placed.pos, deploy.spot)]
 
 
@@ -203,7 +203,7 @@ def final_barns(state: GameState) -> list[Event]:
     for b in m.barns:
         home[b.seat] = home.get(b.seat, 0) + 1
     for seat, n in sorted(home.items()):
-        supply = state.players[seat].supply
+        supply = state.player(seat).supply
         supply[BARN_FIG] = supply.get(BARN_FIG, 0) + n
         events.append(FiguresReturned(seat, BARN_FIG, n))
     state.ext[ID] = replace(model_of(state.ext), barns=())

@@ -214,7 +214,7 @@ class WagonStep(Step):
             raise IllegalActionError.keyed("am.err.wagon_target", target=action.value)
         placed = board.cells[pos]
         board.add_meeple(Meeple(ask.seat, WAGON_FIG, placed.segs[i], pos))
-        s.players[ask.seat].supply[WAGON_FIG] -= 1
+        s.player(ask.seat).supply[WAGON_FIG] -= 1
         rest = list(m.wagons)
         rest.remove(wagon)
         s.ext[ID] = replace(m, wagons=tuple(rest))

@@ -80,7 +80,7 @@ def build(s: GameState, seat: Seat, rep: int, events: list[Event]) -> None:
     for fig in removed:
         if fig is not stays:
             home[fig.figure] = home.get(fig.figure, 0) + 1
-    player = s.players[seat]
+    player = s.player(seat)
     for figure, n in sorted(home.items()):
         player.supply[figure] = player.supply.get(figure, 0) + n
         events.append(FiguresReturned(seat, figure, n))
@@ -198,7 +198,7 @@ def _score(s: GameState, index: int, cand: Candidate, events: list[Event]) -> No
         where=tuple(castle.tiles),
     )
     award(s, item, events)
-    player = s.players[castle.owner]
+    player = s.player(castle.owner)
     player.supply[castle.figure] = player.supply.get(castle.figure, 0) + 1
     events.append(FiguresReturned(castle.owner, castle.figure, 1))
     m = model(s)
@@ -329,7 +329,7 @@ def final(s: GameState) -> Iterable[Event]:
             where=tuple(c.tiles),
         )
         award(s, item, events)
-        player = s.players[c.owner]
+        player = s.player(c.owner)
         player.supply[c.figure] = player.supply.get(c.figure, 0) + 1
         events.append(FiguresReturned(c.owner, c.figure, 1))
         castles[i] = replace(c, figure="", points=0)
