@@ -405,7 +405,7 @@ def legal_deploys(state: GameState) -> list[Deploy]:
     segs = placed.segs
     spots = rt.spots
     farmers = state.setup.farmers
-    for index, kind, *_ in rt.starts:
+    for index, kind, _open, _pennants, _mods, _cities in rt.starts:
         if kind is _FIELD and not farmers:
             continue
         feat = features[root[segs[index]]]

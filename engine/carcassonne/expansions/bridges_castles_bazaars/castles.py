@@ -46,11 +46,11 @@ def eligible(s: GameState, seat: Seat) -> list[int]:
     board = s.board
     placed = board.cells[s.placed]
     out: list[int] = []
-    for f in placed.rt.tile.features:
-        if f.kind is not FeatureKind.CITY:
-            continue
-        rep = board.root[placed.segs[f.index]]
+    for index in placed.rt.closables:  # its roads and cities
+        rep = board.root[placed.segs[index]]
         feat = board.features[rep]
+        if feat.kind is not FeatureKind.CITY:
+            continue
         if rep in out or feat.open or feat.done or len(feat.segs) != 2 or len(feat.tiles) != 2:
             continue
         followers = [m for m in feat.meeples if m.seat >= 0 and is_follower(m.figure)]
