@@ -7,7 +7,8 @@ the machine's load, for comparing two versions of the engine side by side.
 
 It runs a short script under ``valgrind --tool=callgrind`` twice (1 and 1 + N random 2-player
 games with seeds 0..N) and prints the difference divided by N: interpreter start-up and tile
-loading cancel out. Needs valgrind (Debian package ``valgrind``).
+loading cancel out. ``--warm W`` plays W other games first in both runs, so the engine's caches
+(per tile, per cell) are as full as in a long run. Needs valgrind (Debian package ``valgrind``).
 """
 
 from __future__ import annotations
@@ -26,12 +27,14 @@ import sys
 from engine import GameSetup, play_random_game
 exps = tuple(e for e in sys.argv[1].split(",") if e)
 setup = GameSetup(expansions=exps)
+for i in range(int(sys.argv[3])):  # warm-up games (other seeds): caches filled in both runs
+    play_random_game(setup, 1000 + i)
 for i in range(int(sys.argv[2])):
     play_random_game(setup, i)
 """
 
 
-def count(tree: Path, expansions: str, games: int) -> int:
+def count(tree: Path, expansions: str, games: int, warm: int = 0) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "games.py"
         script.write_text(SCRIPT)
@@ -45,6 +48,7 @@ def count(tree: Path, expansions: str, games: int) -> int:
                 str(script),
                 expansions,
                 str(games),
+                str(warm),
             ],
             cwd=tree,
             env=env,
@@ -63,16 +67,25 @@ def main() -> int:
     p.add_argument("--tree", default=".", help="the checkout whose engine is measured")
     p.add_argument("--expansions", default="", help="comma-separated expansion ids")
     p.add_argument("--games", type=int, default=10)
+    p.add_argument(
+        "--warm",
+        type=int,
+        default=0,
+        help="games played first in both runs, so the caches a long run keeps warm are filled",
+    )
     args = p.parse_args()
     if shutil.which("valgrind") is None:
         print("valgrind is not installed (apt-get install valgrind)", file=sys.stderr)
         return 2
     tree = Path(args.tree).resolve()
-    one = count(tree, args.expansions, 1)
-    many = count(tree, args.expansions, 1 + args.games)
+    one = count(tree, args.expansions, 1, args.warm)
+    many = count(tree, args.expansions, 1 + args.games, args.warm)
     per_game = (many - one) / args.games
     label = "base" + (f"+{args.expansions}" if args.expansions else "")
-    print(f"{tree.name}: {label}: {per_game / 1e6:.1f} M instructions per random 2-player game")
+    warm = f" (after {args.warm} warm-up games)" if args.warm else ""
+    print(
+        f"{tree.name}: {label}: {per_game / 1e6:.1f} M instructions per random 2-player game{warm}"
+    )
     return 0
 
 
