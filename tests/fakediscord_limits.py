@@ -4,22 +4,11 @@ get no answer where the real Discord would refuse one."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 import discord
 
-
-def _components(components: Iterable[dict[str, Any]]) -> Iterable[dict[str, Any]]:
-    for c in components:
-        if "custom_id" in c:
-            yield c
-        for key in ("components", "accessory", "component"):
-            inner = c.get(key)
-            if isinstance(inner, list):
-                yield from _components(inner)
-            elif isinstance(inner, dict):
-                yield from _components([inner])
+from tests.fakediscord_records import walk_components
 
 
 class _BadRequest:
@@ -62,7 +51,7 @@ def limit_errors(body: dict[str, Any] | None) -> list[str]:
             out.append(f"embed footer: {len(footer)} > 2048")
     if total > 6000:
         out.append(f"embeds: {total} > 6000 characters in all")
-    for c in _components(body.get("components") or []):
+    for c in walk_components(body.get("components") or []):
         if len(c["custom_id"]) > 100:
             out.append(f"custom_id longer than 100: {c['custom_id']!r}")
         if len(str(c.get("label") or "")) > 80:
