@@ -232,7 +232,8 @@ def placement_masks(state: GameState) -> dict[Position, int]:
 
 
 def extra_masks(state: GameState, t: TileDef) -> dict[Position, int]:
-    """:func:`extra_placements` as 4-bit rotation masks."""
+    """The placements of ``t`` that the enabled expansions allow besides matching edges
+    (``Expansion.extra_placements``), each cell's rotations as a 4-bit mask."""
     out: dict[Position, int] = {}
     for e in state.hooks.extra_placements:
         for pos, rots in (e.extra_placements(state, t) or {}).items():
@@ -259,20 +260,11 @@ def legal_placements(state: GameState) -> dict[Position, tuple[Rotation, ...]]:
     return {pos: rots[m] for pos, m in placement_masks(state).items()}
 
 
-def extra_placements(state: GameState, t: TileDef) -> dict[Position, tuple[Rotation, ...]]:
-    """The placements of ``t`` that the enabled expansions allow besides matching edges."""
-    out: dict[Position, tuple[Rotation, ...]] = {}
-    for e in state.hooks.extra_placements:
-        for pos, rots in (e.extra_placements(state, t) or {}).items():
-            out[pos] = tuple(sorted(set(out.get(pos, ())) | set(rots)))
-    return out
-
-
 def can_place(state: GameState, t: TileDef) -> bool:
     """Whether ``t`` may go anywhere now (else it is discarded, RULES.md §2.4.4)."""
     if has_placement(state.board, t):
         return True
-    return bool(state.setup.expansions) and bool(extra_placements(state, t))
+    return bool(state.setup.expansions) and bool(extra_masks(state, t))
 
 
 def explain_placement(board: Board, t: TileDef, pos: Position, rotation: Rotation) -> str | None:

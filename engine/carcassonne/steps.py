@@ -36,7 +36,6 @@ from engine.carcassonne.placement import (
     deploy_refused,
     deploy_target,
     extra_masks,
-    extra_placements,
     fits_table,
     legal_deploys,
     offered_masks,
@@ -149,8 +148,8 @@ class PlaceStep(Step):
             rot = Rotation(rot)
         code = s.board.frontier.get(pos)
         if code is None or rot not in fits_table(t)[code]:
-            extra = extra_placements(s, t) if s.setup.expansions else {}
-            if rot not in extra.get(pos, ()):
+            extra = extra_masks(s, t) if s.setup.expansions else {}
+            if not extra.get(pos, 0) >> rot & 1:
                 raise refuse_placement(s.board, t, pos, rot) or IllegalActionError.keyed(
                     "err.placement"
                 )
