@@ -168,18 +168,6 @@ class PlaceStep(Step):
     def decision(self, s: GameState, ask: Ask) -> Decision:
         drawn = s.drawn
 
-        def options() -> tuple[Option, ...]:
-            cells = placement_masks(s)
-            out = []
-            for pos in sorted(cells, key=north_first):
-                cell = f"{pos.x},{pos.y}"
-                target = Cell(pos.x, pos.y)
-                facet = ("cell", cell)
-                for act in _AT[pos][cells[pos]]:
-                    r = _ROT_NAMES[act.rotation]
-                    out.append(Option(f"{cell} {r}", act, target, (facet, ("rotation", r))))
-            return tuple(out)
-
         def answers() -> tuple[PlaceTile, ...]:
             if s.step != "place" or drawn is None:
                 return ()
@@ -206,6 +194,15 @@ class PlaceStep(Step):
                     m = masks[frontier[pos]]
                     if m:
                         out += at[pos][m]
+            return tuple(out)
+
+        def options() -> tuple[Option, ...]:
+            out = []
+            for act in answers():
+                x, y = act.pos
+                cell, r = f"{x},{y}", _ROT_NAMES[act.rotation]
+                facets = (("cell", cell), ("rotation", r))
+                out.append(Option(f"{cell} {r}", act, Cell(x, y), facets))
             return tuple(out)
 
         return Decision(

@@ -19,6 +19,15 @@ from tests.engine.jcz5saves import FIXTURES, load_save, replay_save
 
 
 # ---------------------------------------------------------------------------- refused parts
+def _refusal(mutate: Any) -> str:
+    """The import error of the field-scoring save once ``mutate`` has changed it."""
+    data = load_save("basic/field-scoring.jcz")
+    mutate(data)
+    with pytest.raises(RecordError) as err:
+        import_jcz5(data)
+    return str(err.value)
+
+
 @pytest.mark.parametrize(
     ("mutate", "message"),
     [
@@ -70,11 +79,7 @@ from tests.engine.jcz5saves import FIXTURES, load_save, replay_save
     ],
 )
 def test_what_we_do_not_play_is_refused_in_one_line(mutate: Any, message: str) -> None:
-    data = load_save("basic/field-scoring.jcz")
-    mutate(data)
-    with pytest.raises(RecordError) as err:
-        import_jcz5(data)
-    assert str(err.value) == message
+    assert _refusal(mutate) == message
 
 
 def test_rules_of_modules_not_in_play_change_nothing() -> None:
@@ -135,11 +140,7 @@ def test_truncated_file() -> None:
     ],
 )
 def test_wrong_types_give_one_clear_error(mutate: Any, message: str) -> None:
-    data = load_save("basic/field-scoring.jcz")
-    mutate(data)
-    with pytest.raises(RecordError) as err:
-        import_jcz5(data)
-    assert str(err.value).startswith(message)
+    assert _refusal(mutate).startswith(message)
 
 
 @pytest.mark.parametrize(
@@ -204,11 +205,7 @@ def test_unknown_or_unexpected_tiles(index: int, changes: dict[str, Any], messag
     ],
 )
 def test_illegal_moves_name_the_message(mutate: Any, message: str) -> None:
-    data = load_save("basic/field-scoring.jcz")
-    mutate(data)
-    with pytest.raises(RecordError) as err:
-        import_jcz5(data)
-    assert str(err.value).startswith(message)
+    assert _refusal(mutate).startswith(message)
 
 
 def test_occupied_city_is_refused() -> None:

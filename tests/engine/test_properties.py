@@ -326,6 +326,10 @@ def check_answers_listed(state: GameState) -> None:
     for d, fresh in zip(pending(state), pending(state), strict=True):
         listed = tuple(o.action if o.number is None else None for o in d.options)
         assert fresh.answers() == listed, d.kind
+        if d.kind == "core.place":  # the board's kept order against a sort of the rules' cells
+            cells = legal_placements(state)
+            want = [(p, r) for p in sorted(cells, key=lambda p: (p.y, p.x)) for r in cells[p]]
+            assert [(a.pos, a.rotation) for a in listed] == want
 
 
 def expected_play_points(before: GameState, last: Action) -> Counter[tuple[int, str]]:
