@@ -102,7 +102,7 @@ def full_base_game(seed: int = 7) -> tuple[PublicView, list[PublicView]]:
 def big_board(base: PublicView, n: int = 200, seed: int = 3) -> PublicView:
     """``n`` tiles of every type in a compact blob, 48 followers (for speed, not legality)."""
     rnd = random.Random(seed)
-    ids = sorted(t for t in all_tiles() if not all_tiles()[t].abbey)
+    ids = sorted(t for t in all_tiles() if not all_tiles()[t].symbol("abbey"))
     cells: list[Position] = [Position(0, 0)]
     seen = {cells[0]}
     while len(cells) < n:

@@ -127,7 +127,7 @@ def tile_layout(tile_id: str) -> TileLayout:
     roads = [f for f in feats if f.kind is FeatureKind.ROAD]
     fields = [f for f in feats if f.kind is FeatureKind.FIELD]
     cloister = next((f for f in feats if f.kind is FeatureKind.CLOISTER), None)
-    if t.abbey:
+    if t.symbol("abbey"):
         assert cloister is not None
         lay.anchors[cloister.index] = CENTRE
         lay.symbols.append(Symbol("abbey", CENTRE, 0.8))
@@ -179,9 +179,9 @@ def tile_layout(tile_id: str) -> TileLayout:
 
     # -- centre things: lake, market, cloister, junction
     centre_kind: str | None = None
-    if t.lake:
+    if t.symbol("lake"):
         centre_kind = "lake"
-    elif t.bazaar:
+    elif t.symbol("bazaar"):
         centre_kind = "market"
     through = [r for r in roads if bin(r.sides).count("1") >= 2]
     straight_through = [r for r in through if r.sides in (0b0101, 0b1010) or r.well]
@@ -206,7 +206,9 @@ def tile_layout(tile_id: str) -> TileLayout:
                 elif a0 - a1 > math.pi:
                     a1 += 2 * math.pi
                 arms = (tuple(arc(corner, 0.5, a0, a1, 16)),)
-            lay.roads.append(RoadPath(r.index, arms, None, None, False, r.tunnel, r.inn, r.well))
+            lay.roads.append(
+                RoadPath(r.index, arms, None, None, False, r.tunnel, bool(r.symbol("inn")), r.well)
+            )
         elif len(ss) >= 3:
             arms = tuple((MIDS[s], CENTRE) for s in ss)
             lay.roads.append(
@@ -217,7 +219,7 @@ def tile_layout(tile_id: str) -> TileLayout:
                     None,
                     False,
                     r.tunnel,
-                    r.inn,
+                    bool(r.symbol("inn")),
                     r.well,
                 )
             )
@@ -246,7 +248,16 @@ def tile_layout(tile_id: str) -> TileLayout:
                     target = best_point(masks[city.index]) or CENTRE
                     path, gate = clip_into(road_end_path(side, target), masks[city.index])
             lay.roads.append(
-                RoadPath(r.index, (tuple(path),), kind, gate, False, r.tunnel, r.inn, r.well)
+                RoadPath(
+                    r.index,
+                    (tuple(path),),
+                    kind,
+                    gate,
+                    False,
+                    r.tunnel,
+                    bool(r.symbol("inn")),
+                    r.well,
+                )
             )
             if end == "c1/c2":
                 for c in cities:
@@ -295,7 +306,7 @@ def tile_layout(tile_id: str) -> TileLayout:
     # -- centre symbols
     if centre_kind == "lake":
         lay.symbols.append(Symbol("lake", CENTRE, 0.36))
-    if t.crop_circle:
+    if t.symbol("crop_circle"):
         occ = occupancy(True)
         free = [not o for o in occ]
         where = (
@@ -303,7 +314,7 @@ def tile_layout(tile_id: str) -> TileLayout:
             if _free_disc(free, CENTRE, 0.17)
             else (best_point(free, prefer=CENTRE) or CENTRE)
         )
-        lay.symbols.append(Symbol("crop", where, 0.34, t.crop_circle))
+        lay.symbols.append(Symbol("crop", where, 0.34, str(t.symbol("crop_circle"))))
         for feature, side in pending_crop:
             lay.roads.append(RoadPath(feature, ((MIDS[side], where),), "crop", None))
         lay.roads.sort(key=lambda rp: rp.feature)
@@ -386,8 +397,8 @@ def tile_layout(tile_id: str) -> TileLayout:
     for c in cities:
         marks = (
             (["pennant"] * c.pennants)
-            + (["cathedral"] if c.cathedral else [])
-            + ([c.goods] if c.goods else [])
+            + (["cathedral"] if c.symbol("cathedral") else [])
+            + ([str(c.symbol("goods"))] if c.symbol("goods") else [])
         )
         for kind in marks:
             mark_at = (
@@ -441,13 +452,13 @@ def tile_layout(tile_id: str) -> TileLayout:
                 for pt in _entries(rp.arms[0], masks[cs.feature]):
                     lay.symbols.append(Symbol("tunnel", pt, ROAD_W * 1.4, _dir_name(rp.arms[0])))
     small: list[tuple[str, str]] = []
-    if t.flier:
-        small.append(("flier", t.flier))
-    if t.gold:
+    if t.symbol("flier"):
+        small.append(("flier", str(t.symbol("flier"))))
+    if t.symbol("gold"):
         small.append(("gold", ""))
-    if t.mage:
+    if t.symbol("mage"):
         small.append(("mage", ""))
-    if t.robber:
+    if t.symbol("robber"):
         small.append(("robber", ""))
     if small:
         free = [not o for o in occupancy(True)]

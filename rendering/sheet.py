@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import io
-import tomllib
-from functools import cache
-from importlib import resources
 
 from PIL import Image, ImageDraw
 
 from engine.carcassonne import registry
-from engine.carcassonne.tiles import SET_COUNTS, load_tile_set
+from engine.carcassonne.tiles import load_tile_set, tile_set, tile_sets
 from engine.core import messages
+from engine.core.errors import TileDataError
 from rendering import style as st
 from rendering.fonts import fit_text, font
 from rendering.tiles import tile_image
@@ -24,17 +22,10 @@ def set_title(set_id: str) -> str:
     key = f"exp.{set_id}"
     if messages.has(key):
         return messages.text(key)
-    return _data_name(set_id) or set_id
-
-
-@cache
-def _data_name(set_id: str) -> str | None:
-    path = resources.files("engine.carcassonne") / "data" / "tiles" / f"{set_id}.toml"
     try:
-        name = tomllib.loads(path.read_text(encoding="utf-8")).get("name")
-    except (OSError, tomllib.TOMLDecodeError):
-        return None
-    return name if isinstance(name, str) else None
+        return tile_set(set_id).name
+    except TileDataError:
+        return set_id
 
 
 def tile_sheet_image(tile_px: int = 128, columns: int = 12) -> Image.Image:
@@ -44,7 +35,8 @@ def tile_sheet_image(tile_px: int = 128, columns: int = 12) -> Image.Image:
     head_h = label_h + gap
     cell_w, cell_h = tile_px + gap, tile_px + 2 * label_h + gap
     rows: list[tuple[str, list[tuple[str, str, str]]]] = []
-    for set_id in SET_COUNTS:
+    for info in tile_sets():
+        set_id = info.id
         entries = []
         for t in load_tile_set(set_id):
             count = f"×{t.count}" + ("" if t.in_pile else " held")

@@ -382,7 +382,7 @@ def draw_tile_art(tile_id: str, size: int, *, upright: bool = True) -> Image.Ima
     lay = tile_layout(tile_id)
     img = Image.new("RGB", (size, size), st.GRASS)
     pen = _Pen(img)
-    if lay.tile.abbey:
+    if lay.tile.symbol("abbey"):
         for sym in lay.symbols:
             if upright or sym.kind not in UPRIGHT:
                 _draw_symbol(pen, sym)

@@ -85,11 +85,6 @@ WORDS: dict[str, tuple[str, str]] = {
     "tile.fields": ("fields only", "solo campo"),
     "tile.shield.one": ("1 shield", "1 escudo"),
     "tile.shield.many": ("{n} shields", "{n} escudos"),
-    "tile.inn": ("inn", "posada"),
-    "tile.cathedral": ("cathedral", "catedral"),
-    "tile.goods.wine": ("wine", "vino"),
-    "tile.goods.grain": ("grain", "grano"),
-    "tile.goods.cloth": ("cloth", "tela"),
     "words.and": ("{a} and {b}", "{a} y {b}"),
     # what a follower is called by the feature it stands on (RULES.md §1)
     "role.road": ("thief", "ladrón"),
@@ -244,12 +239,10 @@ def tile_words(tile_id: str | None, lang: str = "en", rotation: int = 0) -> str:
         if f.pennants:
             n = f.pennants
             extras.append(_w("tile.shield.one" if n == 1 else "tile.shield.many", lang, n=n))
-        if f.inn:
-            extras.append(_w("tile.inn", lang))
-        if f.cathedral:
-            extras.append(_w("tile.cathedral", lang))
-        if f.goods and messages.has(f"tile.goods.{f.goods}"):
-            extras.append(_w(f"tile.goods.{f.goods}", lang))
+        for key, value in f.symbols:  # worded by the expansion that reads the symbol
+            word = f"symbol.{key}" if value is True else f"symbol.{key}.{value}"
+            if messages.has(word):
+                extras.append(_w(word, lang))
         more = f" ({', '.join(extras)})" if extras else ""
         if f.kind is FeatureKind.CITY and sides:
             named = _listed([_side(c, lang) for c in sides], lang)

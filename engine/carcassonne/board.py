@@ -345,8 +345,8 @@ class Board:
                 frontier[npos] = code | (_EDGE_CODE[ekind] << (2 * opp))
                 continue
             okind = other.rt.edges[opp]
-            if ekind is _ABBEY or okind is _ABBEY:
-                self._close_against_abbey(placed, other, side)
+            if ekind is _SEALED or okind is _SEALED:
+                self._close_against_seal(placed, other, side)
                 continue
             if ekind is not _FIELD and ekind is okind:
                 self.union(segs[rt.side_feature[side]], other.segs[other.rt.side_feature[opp]], 2)
@@ -398,8 +398,8 @@ class Board:
                 self.union(segs[rt.side_feature[side]], other.segs[other.rt.side_feature[opp]], 2)
         return placed
 
-    def _close_against_abbey(self, placed: PlacedTile, other: PlacedTile, side: int) -> None:
-        """An abbey edge closes the road or city end that touches it."""
+    def _close_against_seal(self, placed: PlacedTile, other: PlacedTile, side: int) -> None:
+        """A sealed edge closes the road or city end that touches it."""
         for pt, s in ((placed, side), (other, (side + 2) % 4)):
             fi = pt.rt.side_feature[s]
             if fi >= 0:
@@ -432,9 +432,9 @@ class Board:
         return removed
 
 
-_EDGE_CODE = {EdgeKind.CITY: 1, EdgeKind.ROAD: 2, EdgeKind.FIELD: 3, EdgeKind.ABBEY: 0}
+_EDGE_CODE = {EdgeKind.CITY: 1, EdgeKind.ROAD: 2, EdgeKind.FIELD: 3, EdgeKind.SEALED: 0}
 _FACING = tuple(facing_half(h) for h in range(8))
-_ABBEY = EdgeKind.ABBEY
+_SEALED = EdgeKind.SEALED
 _FIELD = EdgeKind.FIELD
 _NO_CITIES: frozenset[int] = frozenset()
 #: each side with its step to the neighbour and the neighbour's facing side

@@ -136,8 +136,8 @@ def score_completed(state: GameState, placed: PlacedTile, events: list[Event]) -
         feat = features[rep]
         if feat.open == 0 and not feat.done:
             completed.append((rep, None))
-    if placed.rt.tile.abbey:
-        # its edges close the roads and cities they touch without joining them (RULES §14.1.4)
+    if placed.rt.tile.sealed:
+        # sealed edges close the roads and cities they touch without joining them
         for side in range(4):
             other = board.cells.get(placed.pos.neighbour(side))
             fi = other.rt.side_feature[(side + 2) % 4] if other is not None else -1

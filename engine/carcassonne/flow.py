@@ -230,6 +230,12 @@ def new_ask(s: GameState, step: Step, depth: int, seat: Seat, **data: Any) -> As
     return Ask(f"{step.id}#{s.asks_made}", seat, step.id, depth, tuple(data.items()))
 
 
+#: sub-turn parameter of a bonus turn: the seat plays another turn of its own, drawing from the
+#: pile as in its turn (the builder's second tile), so whatever may stand in for its draw may
+#: stand in here too (the abbey). A sub-turn playing a tile from elsewhere (a market) omits it.
+BONUS_TURN = "bonus_turn"
+
+
 def push_subturn(
     s: GameState,
     seat: Seat,

@@ -131,10 +131,10 @@ _OFFERED: dict[str, tuple[tuple[Rotation, ...], ...]] = {}
 def canonical_rotations(t: TileDef) -> tuple[Rotation, ...]:
     """For each rotation of ``t`` (by index), the first rotation that places the very same
     tile: the same edges, and the same features — kinds, the sides and half-edges they reach,
-    their symbols (shields, inns, cathedral, goods ...), the cities a field borders — so the
-    same follower spots with the same names. A straight road turned 180° is the road at 0°;
-    a crossroads is the same at every turn. A tile with a direction of its own (a flying
-    machine's) is never turned into another rotation.
+    their symbols, the cities a field borders — so the same follower spots with the same
+    names. A straight road turned 180° is the road at 0°; a crossroads is the same at every
+    turn. A tile with a direction of its own (``TileDef.directed``) is never turned into
+    another rotation.
     """
     cached = _CANON.get(t.id)
     if cached is not None:
@@ -142,7 +142,7 @@ def canonical_rotations(t: TileDef) -> tuple[Rotation, ...]:
     seen: dict[tuple[Any, ...], Rotation] = {}
     out = []
     for rt in t.rotations:
-        sig = _signature(rt) if t.flier is None else (rt.rotation,)
+        sig = _signature(rt) if not t.directed else (rt.rotation,)
         out.append(seen.setdefault(sig, Rotation(rt.rotation)))
     _CANON[t.id] = tuple(out)
     return _CANON[t.id]
@@ -161,13 +161,10 @@ def _signature(rt: RotatedTile) -> tuple[Any, ...]:
             rt.halves[i],
             f.inner,
             f.pennants,
-            f.cathedral,
-            f.goods,
-            f.inn,
+            f.symbols,
             f.tunnel,
             f.well,
-            f.bridge,
-            f.no_castle,
+            f.overpass,
         )
 
     def whole(i: int) -> tuple[Any, ...]:

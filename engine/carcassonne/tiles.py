@@ -3,6 +3,13 @@
 Every land tile of every expansion lives in ``data/tiles/<set>.toml`` (one file per expansion, two
 for the two Crop Circle sets). :func:`load_tile_set` parses and validates a file; any defect raises
 :class:`~engine.core.errors.TileDataError` naming the file, the tile id and the reason.
+
+The core knows roads, cities, fields, cloisters, pennants and the printed road and city art
+(ends, tunnels, wells, overpasses). Everything else printed on a tile is a *symbol*: an open set
+that each tile file declares in its ``[symbols.<key>]`` tables (where it may stand, its values,
+whether it counts on its feature) and that the expansion owning it interprets
+(``TileDef.symbol(key)``, ``FeatureDef.symbol(key)``). The sets themselves are the files present
+(:func:`tile_sets`): deleting an expansion's file deletes its tiles.
 """
 
 from __future__ import annotations
@@ -33,35 +40,53 @@ class FeatureKind(StrEnum):
 
 
 class EdgeKind(StrEnum):
-    """What crosses a tile edge; ``ABBEY`` matches anything and joins nothing."""
+    """What crosses a tile edge. ``SEALED`` (the letter ``A`` in tile files) matches anything,
+    joins nothing and closes the road or city end it meets (RULES §14.1.4)."""
 
     CITY = "C"
     ROAD = "R"
     FIELD = "F"
-    ABBEY = "A"
+    SEALED = "A"
 
 
-#: Expected number of land tiles per set (counts in TILES.md and RULES.md §16).
-SET_COUNTS: dict[str, int] = {
-    "base": 72,
-    "inns_cathedrals": 18,
-    "traders_builders": 24,
-    "flying_machines": 8,
-    "ferries": 8,
-    "gold_mines": 8,
-    "mage_witch": 8,
-    "robbers": 8,
-    "crop_circles_1": 6,
-    "crop_circles_2": 6,
-    "bridges_castles_bazaars": 12,
-    "abbey_mayor": 12,
-}
-#: Abbey tiles are held by players, not shuffled into the pile.
-HELD_COUNTS: dict[str, int] = {"abbey_mayor": 6}
+#: a symbol's value: ``True`` for a flag (an inn), else one of its declared values (a good)
+SymbolValue = str | bool
+Symbols = tuple[tuple[str, SymbolValue], ...]
 
-GOODS = ("wine", "grain", "cloth")
-FLIER_DIRECTIONS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
-CROP_CIRCLE_KINDS = ("shield", "club", "pitchfork")
+
+def _symbol(symbols: Symbols, key: str) -> SymbolValue | None:
+    for k, v in symbols:
+        if k == key:
+            return v
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class SymbolDef:
+    """A symbol a tile file declares: where it stands (``tile`` or feature kinds), its values
+    (none: a flag), whether it counts on its feature (a modifier named after the flag or the
+    value, summed when features join: inns, goods), and whether it gives the tile a direction of
+    its own (no rotation of the tile is another)."""
+
+    key: str
+    on: frozenset[str] = frozenset({"tile"})
+    values: tuple[str, ...] = ()
+    counts: bool = False
+    directed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TileSetInfo:
+    """A tile file's header: set id, box name, tiles in the pile and held out of it, its place
+    among the sets, the names JCloisterZone gives its parts, and the symbols it declares."""
+
+    id: str
+    name: str
+    count: int
+    held: int = 0
+    order: int = 0
+    jcz: tuple[str, ...] = ()
+    symbols: tuple[SymbolDef, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,19 +105,21 @@ class FeatureDef:
     halves: int = 0
     cities: tuple[int, ...] = ()
     pennants: int = 0
-    cathedral: bool = False
-    goods: str | None = None
-    inn: bool = False
     tunnel: bool = False
     well: bool = False
-    #: this road/city passes over another feature of the tile on a printed bridge
-    bridge: bool = False
-    no_castle: bool = False
+    #: this road/city passes over another feature of the tile (printed)
+    overpass: bool = False
     ends: str | None = None
     inner: int = 0
+    #: the symbols printed on this feature, as declared by its tile file
+    symbols: Symbols = ()
 
-    #: counted modifiers this feature brings to its merged feature (inn, cathedral, goods)
+    #: counted modifiers this feature brings to its merged feature (from counting symbols)
     mods: dict[str, int] = field(default_factory=dict, compare=False)
+
+    def symbol(self, key: str) -> SymbolValue | None:
+        """The value of symbol ``key`` on this feature, or ``None``."""
+        return _symbol(self.symbols, key)
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,20 +134,25 @@ class TileDef:
     jcz: str | None = None
     start: bool = False
     in_pile: bool = True
-    abbey: bool = False
-    flier: str | None = None
-    gold: bool = False
-    mage: bool = False
-    robber: bool = False
-    crop_circle: str | None = None
-    lake: bool = False
-    bazaar: bool = False
+    #: the symbols printed on the tile itself, as declared by its tile file
+    symbols: Symbols = ()
+    #: a symbol gives the tile a direction of its own: no rotation of it is another
+    directed: bool = False
     notes: str = ""
     rotations: tuple[RotatedTile, ...] = field(default=(), compare=False, repr=False)
 
     @property
     def has_cloister(self) -> bool:
         return any(f.kind is FeatureKind.CLOISTER for f in self.features)
+
+    @property
+    def sealed(self) -> bool:
+        """Whether an edge of the tile is :attr:`EdgeKind.SEALED`."""
+        return EdgeKind.SEALED in self.edges
+
+    def symbol(self, key: str) -> SymbolValue | None:
+        """The value of tile symbol ``key``, or ``None``."""
+        return _symbol(self.symbols, key)
 
     def rotated(self, rotation: int) -> RotatedTile:
         return self.rotations[rotation]
@@ -131,7 +163,7 @@ class RotatedTile:
     """A tile type turned by a rotation, with lookup tables in the board frame.
 
     ``edge_code`` packs the four edge kinds (2 bits each, N lowest) for fast matching:
-    city 1, road 2, field 3, abbey 0 (matches anything).
+    city 1, road 2, field 3, sealed 0 (matches anything).
     ``side_feature[s]`` is the feature index of the city/road on side ``s`` (or -1);
     ``half_feature[h]`` the field index on half-edge ``h`` (or -1).
     ``sides[i]`` / ``halves[i]`` are feature ``i``'s masks in the board frame.
@@ -156,7 +188,7 @@ class RotatedTile:
     cloisters: tuple[int, ...] = ()
 
 
-EDGE_CODES = {EdgeKind.CITY: 1, EdgeKind.ROAD: 2, EdgeKind.FIELD: 3, EdgeKind.ABBEY: 0}
+EDGE_CODES = {EdgeKind.CITY: 1, EdgeKind.ROAD: 2, EdgeKind.FIELD: 3, EdgeKind.SEALED: 0}
 
 
 def _mask_from_names(text: str, names: tuple[str, ...], what: str) -> int:
@@ -244,26 +276,78 @@ _TILE_KEYS = {
     "roads",
     "fields",
     "cloister",
-    "flier",
-    "gold",
-    "mage",
-    "robber",
-    "crop_circle",
-    "lake",
-    "bazaar",
     "notes",
-    "abbey",
     "in_pile",
 }
-_CITY_KEYS = {"name", "sides", "pennants", "cathedral", "goods", "no_castle", "bridge"}
-_ROAD_KEYS = {"name", "sides", "ends", "inn", "tunnel", "well", "bridge"}
+_CITY_KEYS = {"name", "sides", "pennants", "overpass"}
+_ROAD_KEYS = {"name", "sides", "ends", "tunnel", "well", "overpass"}
 _FIELD_KEYS = {"name", "halves", "cities", "inner"}
+_SYMBOL_KEYS = {"on", "values", "counts", "directed"}
+_PLACES = {"tile", "city", "road", "field", "cloister"}
 
 
-def _parse_tile(raw: dict[str, Any], set_id: str) -> TileDef:
-    unknown = set(raw) - _TILE_KEYS
-    if unknown:
-        raise ValueError(f"unknown keys {sorted(unknown)}")
+def _symbol_defs(raw: Any) -> dict[str, SymbolDef]:
+    """The ``[symbols.<key>]`` tables of a tile file."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        raise ValueError("'symbols' must be a table of tables")
+    out = {}
+    for key, spec in raw.items():
+        if not isinstance(spec, dict) or set(spec) - _SYMBOL_KEYS:
+            raise ValueError(f"symbol '{key}': expected a table with keys {sorted(_SYMBOL_KEYS)}")
+        on = frozenset(spec.get("on", ["tile"]))
+        if not on or on - _PLACES or ("tile" in on and len(on) > 1):
+            raise ValueError(f"symbol '{key}': 'on' is 'tile' or feature kinds, got {sorted(on)}")
+        values = tuple(str(v) for v in spec.get("values", ()))
+        if key in _TILE_KEYS | _CITY_KEYS | _ROAD_KEYS | _FIELD_KEYS:
+            raise ValueError(f"symbol '{key}' has the name of a tile key")
+        out[key] = SymbolDef(
+            key,
+            on,
+            values,
+            bool(spec.get("counts", False)),
+            bool(spec.get("directed", False)),
+        )
+    return out
+
+
+def _read_symbols(
+    raw: dict[str, Any], known: set[str], declared: dict[str, SymbolDef], place: str, what: str
+) -> Symbols:
+    """The symbols in ``raw`` (a tile or feature table); other keys outside ``known`` are errors."""
+    out: list[tuple[str, SymbolValue]] = []
+    for key in raw:
+        if key in known:
+            continue
+        sym = declared.get(key)
+        if sym is None:
+            raise ValueError(f"{what}: unknown keys {sorted(set(raw) - known - set(declared))}")
+        if place not in sym.on:
+            raise ValueError(f"{what}: symbol '{key}' cannot stand on a {place}")
+        value = raw[key]
+        if sym.values:
+            if value not in sym.values:
+                raise ValueError(f"{what}: unknown {key} '{value}'")
+            out.append((key, str(value)))
+        elif value is True:
+            out.append((key, True))
+        elif value is not False:
+            raise ValueError(f"{what}: symbol '{key}' is true or false")
+    return tuple(out)
+
+
+def _mods(symbols: Symbols, declared: dict[str, SymbolDef]) -> dict[str, int]:
+    mods: dict[str, int] = {}
+    for key, value in symbols:
+        if declared[key].counts:
+            name = key if value is True else str(value)
+            mods[name] = mods.get(name, 0) + 1
+    return mods
+
+
+def _parse_tile(raw: dict[str, Any], set_id: str, declared: dict[str, SymbolDef]) -> TileDef:
+    tile_symbols = _read_symbols(raw, _TILE_KEYS, declared, "tile", "tile")
     edge_text = str(raw["edges"])
     if len(edge_text) != 4 or any(c not in "CRFA" for c in edge_text):
         raise ValueError(f"edges must be 4 letters of C/R/F/A, got '{edge_text}'")
@@ -271,55 +355,51 @@ def _parse_tile(raw: dict[str, Any], set_id: str) -> TileDef:
     feats: list[FeatureDef] = []
     names: dict[str, int] = {}
 
-    def add(name: str, **kw: Any) -> None:
+    def add(name: str, raw_feature: dict[str, Any], known: set[str], **kw: Any) -> None:
         if name in names:
             raise ValueError(f"feature name '{name}' used twice")
+        kind: FeatureKind = kw["kind"]
+        symbols = _read_symbols(raw_feature, known, declared, kind.value, f"{kind.value} {name}")
         names[name] = len(feats)
-        mods = {}
-        if kw.get("inn"):
-            mods["inn"] = 1
-        if kw.get("cathedral"):
-            mods["cathedral"] = 1
-        if kw.get("goods"):
-            mods[kw["goods"]] = 1
-        feats.append(FeatureDef(index=len(feats), name=name, mods=mods, **kw))
+        feats.append(
+            FeatureDef(
+                index=len(feats),
+                name=name,
+                symbols=symbols,
+                mods=_mods(symbols, declared),
+                **kw,
+            )
+        )
 
     for c in raw.get("cities", []):
-        if set(c) - _CITY_KEYS:
-            raise ValueError(f"city {c.get('name')}: unknown keys {sorted(set(c) - _CITY_KEYS)}")
-        goods = c.get("goods")
-        if goods is not None and goods not in GOODS:
-            raise ValueError(f"city {c['name']}: unknown goods '{goods}'")
         add(
             c["name"],
+            c,
+            _CITY_KEYS,
             kind=FeatureKind.CITY,
             sides=_mask_from_names(c["sides"], SIDE_NAMES, "side"),
             pennants=int(c.get("pennants", 0)),
-            cathedral=bool(c.get("cathedral", False)),
-            goods=goods,
-            no_castle=bool(c.get("no_castle", False)),
-            bridge=bool(c.get("bridge", False)),
+            overpass=bool(c.get("overpass", False)),
         )
     for r in raw.get("roads", []):
-        if set(r) - _ROAD_KEYS:
-            raise ValueError(f"road {r.get('name')}: unknown keys {sorted(set(r) - _ROAD_KEYS)}")
         add(
             r["name"],
+            r,
+            _ROAD_KEYS,
             kind=FeatureKind.ROAD,
             sides=_mask_from_names(r["sides"], SIDE_NAMES, "side"),
             ends=r.get("ends"),
-            inn=bool(r.get("inn", False)),
             tunnel=bool(r.get("tunnel", False)),
             well=bool(r.get("well", False)),
-            bridge=bool(r.get("bridge", False)),
+            overpass=bool(r.get("overpass", False)),
         )
     pending_fields = []
     for f in raw.get("fields", []):
-        if set(f) - _FIELD_KEYS:
-            raise ValueError(f"field {f.get('name')}: unknown keys {sorted(set(f) - _FIELD_KEYS)}")
         pending_fields.append(f)
         add(
             f["name"],
+            f,
+            _FIELD_KEYS,
             kind=FeatureKind.FIELD,
             halves=_mask_from_names(f["halves"], HALF_NAMES, "half-edge"),
             inner=int(f.get("inner", 0)),
@@ -334,17 +414,9 @@ def _parse_tile(raw: dict[str, Any], set_id: str) -> TileDef:
                     f"field {f['name']} borders '{cname}', which is not a city on this tile"
                 )
             cities.append(names[cname])
-        old = feats[idx]
-        feats[idx] = FeatureDef(
-            index=idx,
-            name=old.name,
-            kind=old.kind,
-            halves=old.halves,
-            cities=tuple(cities),
-            inner=old.inner,
-        )
+        feats[idx] = replace(feats[idx], cities=tuple(cities))
     if raw.get("cloister"):
-        add("m1", kind=FeatureKind.CLOISTER)
+        add("m1", {}, set(), kind=FeatureKind.CLOISTER)
 
     # edges agree with features
     for s, kind in enumerate(edges):
@@ -359,9 +431,9 @@ def _parse_tile(raw: dict[str, Any], set_id: str) -> TileDef:
                 raise ValueError(f"city edge {sname} must belong to exactly one city and no road")
             if halves_here:
                 raise ValueError(f"city edge {sname} must not carry field half-edges")
-        elif kind is EdgeKind.ABBEY:
+        elif kind is EdgeKind.SEALED:
             if on_cities or roads or halves_here:
-                raise ValueError(f"abbey edge {sname} carries features")
+                raise ValueError(f"sealed edge {sname} carries features")
         else:
             if on_cities:
                 raise ValueError(
@@ -381,12 +453,6 @@ def _parse_tile(raw: dict[str, Any], set_id: str) -> TileDef:
     for f in feats:
         if f.kind in (FeatureKind.CITY, FeatureKind.ROAD) and f.sides == 0:
             raise ValueError(f"{f.kind.value} {f.name} reaches no edge")
-    flier = raw.get("flier")
-    if flier is not None and flier not in FLIER_DIRECTIONS:
-        raise ValueError(f"unknown flier direction '{flier}'")
-    crop = raw.get("crop_circle")
-    if crop is not None and crop not in CROP_CIRCLE_KINDS:
-        raise ValueError(f"unknown crop circle '{crop}'")
     count = int(raw["count"])
     if count < 1:
         raise ValueError("count must be at least 1")
@@ -399,24 +465,20 @@ def _parse_tile(raw: dict[str, Any], set_id: str) -> TileDef:
         jcz=raw.get("jcz"),
         start=bool(raw.get("start", False)),
         in_pile=bool(raw.get("in_pile", True)),
-        abbey=bool(raw.get("abbey", False)),
-        flier=flier,
-        gold=bool(raw.get("gold", False)),
-        mage=bool(raw.get("mage", False)),
-        robber=bool(raw.get("robber", False)),
-        crop_circle=crop,
-        lake=bool(raw.get("lake", False)),
-        bazaar=bool(raw.get("bazaar", False)),
+        symbols=tile_symbols,
+        directed=any(declared[k].directed for k, _ in tile_symbols),
         notes=str(raw.get("notes", "")),
     )
     object.__setattr__(tile, "rotations", _build_rotations(tile))
     return tile
 
 
-def parse_tile_set(
-    text: str, *, source: str, expected: int | None = None, expected_held: int = 0
-) -> tuple[TileDef, ...]:
-    """Parse and validate one tile-set file's text.
+def parse_tile_file(
+    text: str, *, source: str, expected: int | None = None, expected_held: int | None = None
+) -> tuple[TileSetInfo, tuple[TileDef, ...]]:
+    """Parse and validate one tile file's text: its header and its tiles, whose pile and held
+    counts must be the header's ``count`` and ``held`` (or ``expected`` and ``expected_held``
+    when given).
 
     Raises:
         TileDataError: naming ``source``, the tile id and the reason.
@@ -428,12 +490,28 @@ def parse_tile_set(
     set_id = data.get("set")
     if not isinstance(set_id, str):
         raise TileDataError(f"{source}: missing 'set' name")
+    try:
+        declared = _symbol_defs(data.get("symbols"))
+        jcz = data.get("jcz_names", [])
+        if not isinstance(jcz, list) or not all(isinstance(n, str) for n in jcz):
+            raise ValueError("'jcz_names' must be a list of names")
+        info = TileSetInfo(
+            id=set_id,
+            name=str(data.get("name", set_id)),
+            count=int(data.get("count", -1)),
+            held=int(data.get("held", 0)),
+            order=int(data.get("order", 0)),
+            jcz=tuple(jcz),
+            symbols=tuple(declared.values()),
+        )
+    except (ValueError, TypeError) as e:
+        raise TileDataError(f"{source}: {e}") from None
     tiles: list[TileDef] = []
     seen: set[str] = set()
     for raw in data.get("tile", []):
         tid = raw.get("id", "?")
         try:
-            tile = _parse_tile(raw, set_id)
+            tile = _parse_tile(raw, set_id, declared)
         except (KeyError, ValueError, TypeError) as e:
             reason = f"missing key {e}" if isinstance(e, KeyError) else str(e)
             raise TileDataError(f"{source}: tile {tid}: {reason}") from None
@@ -443,25 +521,60 @@ def parse_tile_set(
         tiles.append(tile)
     in_pile = sum(t.count for t in tiles if t.in_pile)
     held = sum(t.count for t in tiles if not t.in_pile)
-    if expected is not None and in_pile != expected:
-        raise TileDataError(f"{source}: {in_pile} tiles in the pile, expected {expected}")
-    if held != expected_held:
-        raise TileDataError(f"{source}: {held} held tiles, expected {expected_held}")
-    return tuple(tiles)
+    want = info.count if expected is None else expected
+    want_held = info.held if expected_held is None else expected_held
+    if want >= 0 and in_pile != want:
+        raise TileDataError(f"{source}: {in_pile} tiles in the pile, expected {want}")
+    if held != want_held:
+        raise TileDataError(f"{source}: {held} held tiles, expected {want_held}")
+    return replace(info, count=in_pile, held=held), tuple(tiles)
+
+
+def parse_tile_set(
+    text: str, *, source: str, expected: int | None = None, expected_held: int | None = None
+) -> tuple[TileDef, ...]:
+    """:func:`parse_tile_file`'s tiles.
+
+    Raises:
+        TileDataError: naming ``source``, the tile id and the reason.
+    """
+    return parse_tile_file(text, source=source, expected=expected, expected_held=expected_held)[1]
+
+
+_DATA = resources.files("engine.carcassonne") / "data" / "tiles"
 
 
 @cache
-def load_tile_set(set_id: str) -> tuple[TileDef, ...]:
-    """Load ``data/tiles/<set_id>.toml``, validated against :data:`SET_COUNTS`."""
-    if set_id not in SET_COUNTS:
+def _load(set_id: str) -> tuple[TileSetInfo, tuple[TileDef, ...]]:
+    path = _DATA / f"{set_id}.toml"
+    if not path.is_file():
         raise TileDataError(f"unknown tile set '{set_id}'")
-    path = resources.files("engine.carcassonne") / "data" / "tiles" / f"{set_id}.toml"
-    return parse_tile_set(
-        path.read_text(encoding="utf-8"),
-        source=f"{set_id}.toml",
-        expected=SET_COUNTS[set_id],
-        expected_held=HELD_COUNTS.get(set_id, 0),
-    )
+    return parse_tile_file(path.read_text(encoding="utf-8"), source=f"{set_id}.toml")
+
+
+@cache
+def tile_sets() -> tuple[TileSetInfo, ...]:
+    """Every tile file present, in their ``order``: the base game and each expansion's sets."""
+    ids = [p.name[: -len(".toml")] for p in _DATA.iterdir() if p.name.endswith(".toml")]
+    return tuple(sorted((_load(i)[0] for i in ids), key=lambda s: (s.order, s.id)))
+
+
+def tile_set(set_id: str) -> TileSetInfo:
+    """The header of ``data/tiles/<set_id>.toml``.
+
+    Raises:
+        TileDataError: for a set that has no file.
+    """
+    return _load(set_id)[0]
+
+
+def load_tile_set(set_id: str) -> tuple[TileDef, ...]:
+    """The tiles of ``data/tiles/<set_id>.toml``, validated against its header's counts.
+
+    Raises:
+        TileDataError: for a set that has no file, or a defect in it.
+    """
+    return _load(set_id)[1]
 
 
 _LAID: dict[tuple[str, tuple[FeatureDef, ...]], TileDef] = {}
@@ -501,8 +614,8 @@ def with_features(t: TileDef, extra: tuple[FeatureDef, ...]) -> TileDef:
 def all_tiles() -> dict[str, TileDef]:
     """Every tile type of every set, by id."""
     out: dict[str, TileDef] = {}
-    for set_id in SET_COUNTS:
-        for t in load_tile_set(set_id):
+    for info in tile_sets():
+        for t in load_tile_set(info.id):
             out[t.id] = t
     return out
 

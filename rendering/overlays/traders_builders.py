@@ -8,7 +8,7 @@ from types import MappingProxyType
 
 from PIL import Image, ImageDraw
 
-from engine.carcassonne.tiles import GOODS
+from engine.carcassonne.expansions.traders_builders import GOODS
 from engine.carcassonne.view import PublicView
 from engine.core.seats import Seat
 from rendering.cache import MiB, memo

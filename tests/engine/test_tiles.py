@@ -12,8 +12,6 @@ import pytest
 
 from engine.carcassonne.geometry import HALF_NAMES, SIDE_NAMES, Side
 from engine.carcassonne.tiles import (
-    HELD_COUNTS,
-    SET_COUNTS,
     EdgeKind,
     FeatureKind,
     TileDef,
@@ -21,6 +19,8 @@ from engine.carcassonne.tiles import (
     load_tile_set,
     parse_tile_set,
     tile,
+    tile_set,
+    tile_sets,
 )
 from engine.core.errors import TileDataError
 
@@ -63,7 +63,11 @@ def test_every_set_loads_with_its_rulebook_count(set_id: str) -> None:
     assert sum(t.count for t in in_pile) == EXPECTED_COUNTS[set_id]
     assert len(in_pile) == EXPECTED_TYPES[set_id]
     assert all(t.set_id == set_id for t in tiles)
-    assert SET_COUNTS[set_id] == EXPECTED_COUNTS[set_id]
+    assert tile_set(set_id).count == EXPECTED_COUNTS[set_id]
+
+
+def test_the_sets_are_the_tile_files_in_their_order() -> None:
+    assert [s.id for s in tile_sets()] == list(EXPECTED_COUNTS)
 
 
 def test_all_modules_hold_184_pile_tiles_with_one_crop_circle_set() -> None:
@@ -73,10 +77,10 @@ def test_all_modules_hold_184_pile_tiles_with_one_crop_circle_set() -> None:
 
 def test_abbey_mayor_holds_six_abbeys_out_of_the_pile() -> None:
     held = [t for t in load_tile_set("abbey_mayor") if not t.in_pile]
-    assert [(t.id, t.count, t.abbey) for t in held] == [("AM/A", 6, True)]
-    assert HELD_COUNTS == {"abbey_mayor": 6}
+    assert [(t.id, t.count, t.symbol("abbey")) for t in held] == [("AM/A", 6, True)]
+    assert {s.id: s.held for s in tile_sets() if s.held} == {"abbey_mayor": 6}
     (abbey,) = held
-    assert abbey.edges == (EdgeKind.ABBEY,) * 4
+    assert abbey.edges == (EdgeKind.SEALED,) * 4 and abbey.sealed
     assert abbey.has_cloister and [f.kind for f in abbey.features] == [FeatureKind.CLOISTER]
 
 
@@ -89,18 +93,19 @@ def test_base_set_has_one_start_tile_type_and_ten_pennants() -> None:
 
 def test_inns_cathedrals_has_six_inns_and_two_cathedrals() -> None:
     ic = load_tile_set("inns_cathedrals")
-    inns = sum(t.count for t in ic for f in t.features if f.inn)
-    cathedrals = sum(t.count for t in ic for f in t.features if f.cathedral)
+    inns = sum(t.count for t in ic for f in t.features if f.symbol("inn"))
+    cathedrals = sum(t.count for t in ic for f in t.features if f.symbol("cathedral"))
     assert (inns, cathedrals) == (6, 2)
 
 
 def test_traders_builders_goods_match_the_tokens() -> None:
-    goods = Counter(f.goods for t in load_tile_set("traders_builders") for f in t.features)
+    tiles = load_tile_set("traders_builders")
+    goods = Counter(f.symbol("goods") for t in tiles for f in t.features)
     assert (goods["wine"], goods["grain"], goods["cloth"]) == (9, 6, 5)
 
 
 def test_bazaars_on_eight_tiles() -> None:
-    assert sum(t.count for t in load_tile_set("bridges_castles_bazaars") if t.bazaar) == 8
+    assert sum(t.count for t in load_tile_set("bridges_castles_bazaars") if t.symbol("bazaar")) == 8
 
 
 def test_tile_lookup_by_jcz_alias_and_unknown_ids() -> None:
@@ -196,6 +201,27 @@ def test_loader_rejects_bad_toml_and_a_missing_set_name() -> None:
         parse_tile_set("[[tile]\n", source="bad.toml")
     with pytest.raises(TileDataError, match=r"^noset\.toml: missing 'set' name"):
         parse_tile_set(GOOD.replace('set = "test"', ""), source="noset.toml")
+
+
+def test_symbols_are_what_the_file_declares() -> None:
+    declared = GOOD.replace(
+        "[[tile]]",
+        '[symbols.inn]\non = ["road"]\ncounts = true\n\n'
+        '[symbols.flier]\nvalues = ["N", "S"]\ndirected = true\n\n[[tile]]',
+        1,
+    )
+    with_inn = declared.replace('sides = "E S" }', 'sides = "E S", inn = true }')
+    (t,) = parse_tile_set(with_inn.replace("count = 1", 'count = 1\nflier = "S"'), source="s")
+    road = next(f for f in t.features if f.kind is FeatureKind.ROAD)
+    assert road.symbols == (("inn", True),) and road.mods == {"inn": 1}
+    assert t.symbol("flier") == "S" and t.directed and t.symbol("gold") is None
+    for text, reason in [
+        (with_inn.replace('halves = "Es Se"', 'halves = "Es Se", inn = true'), "on a field"),
+        (declared.replace("count = 1", 'count = 1\nflier = "E"'), "unknown flier 'E'"),
+        (GOOD.replace('sides = "E S" }', 'sides = "E S", inn = true }'), "unknown keys ['inn']"),
+    ]:
+        with pytest.raises(TileDataError, match=re.escape(reason)):
+            parse_tile_set(text, source="s")
 
 
 def test_loader_checks_held_tiles() -> None:
@@ -463,27 +489,34 @@ def _md_annotations(
 def _data_annotations(t: TileDef) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]], set[str]]:
     cities = sorted(
         (
-            (f.sides, f.cathedral, f.goods, f.no_castle)
+            (
+                f.sides,
+                f.symbol("cathedral") is True,
+                f.symbol("goods"),
+                f.symbol("no_castle") is True,
+            )
             for f in t.features
             if f.kind is FeatureKind.CITY
         ),
         key=repr,
     )
     roads = sorted(
-        (f.sides, f.inn, f.tunnel, f.well) for f in t.features if f.kind is FeatureKind.ROAD
+        (f.sides, f.symbol("inn") is True, f.tunnel, f.well)
+        for f in t.features
+        if f.kind is FeatureKind.ROAD
     )
     syms = set()
     for flag in ("gold", "mage", "robber", "bazaar"):
-        if getattr(t, flag):
+        if t.symbol(flag):
             syms.add(flag)
     if t.has_cloister:
         syms.add("cloister")
-    if t.lake:
+    if t.symbol("lake"):
         syms.add("lake(ferry)")
-    if t.flier:
-        syms.add(f"flier→{t.flier}")
-    if t.crop_circle:
-        syms.add(f"crop-circle:{t.crop_circle}")
+    if t.symbol("flier"):
+        syms.add(f"flier→{t.symbol('flier')}")
+    if t.symbol("crop_circle"):
+        syms.add(f"crop-circle:{t.symbol('crop_circle')}")
     return cities, roads, syms
 
 

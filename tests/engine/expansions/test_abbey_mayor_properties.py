@@ -228,7 +228,7 @@ def check_play_points(before: GameState, action: Any, events: tuple[Event, ...])
     touching = [(placed.pos, f.index) for f in placed.tile.features]
     for side in range(4):  # an abbey closes what touches it
         other = cells.get(placed.pos.neighbour(side))
-        if placed.tile.abbey and other is not None:
+        if placed.tile.sealed and other is not None:
             fi = other.rt.side_feature[(side + 2) % 4]
             if fi >= 0:
                 touching.append((other.pos, fi))

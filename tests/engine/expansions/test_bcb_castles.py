@@ -423,10 +423,10 @@ def test_oq_cas_2_a_scored_castle_stays_and_keeps_counting_for_farms() -> None:
 
 
 def test_oq_cas_4_no_two_tile_city_can_hold_a_cathedral() -> None:
-    cathedrals = [t for t in all_tiles().values() if any(f.cathedral for f in t.features)]
+    cathedrals = [t for t in all_tiles().values() if any(f.symbol("cathedral") for f in t.features)]
     assert cathedrals
     for t in cathedrals:
-        (city,) = [f for f in t.features if f.cathedral]
+        (city,) = [f for f in t.features if f.symbol("cathedral")]
         assert bin(city.sides).count("1") == 4  # so any city with it has at least 5 tiles
 
 

@@ -23,16 +23,12 @@ from engine.carcassonne.expansions.abbey_mayor.model import (
     AbbeyPlayed,
     model_of,
 )
-from engine.carcassonne.expansions.traders_builders import BONUS
-from engine.carcassonne.flow import Ask, Frame, Result, Slot, Step, new_ask, skip_to
+from engine.carcassonne.flow import BONUS_TURN, Ask, Frame, Result, Slot, Step, new_ask, skip_to
 from engine.carcassonne.geometry import Position, Rotation
 from engine.carcassonne.state import GameState
 from engine.carcassonne.tiles import tile
 from engine.core.decisions import Cell, Decision, Option
 from engine.core.errors import IllegalActionError, InvalidActionError
-
-#: frame parameters of sub-turns whose draw is the player's own (the abbey may replace it)
-OWN_DRAWS = (BONUS,)
 
 _SIDES = ((0, -1), (1, 0), (0, 1), (-1, 0))
 
@@ -95,7 +91,7 @@ class AbbeyStep(Step):
     accepts = (Choose,)
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
-        if depth and not any(frame.param(p) for p in OWN_DRAWS):
+        if depth and not frame.param(BONUS_TURN):  # a bonus turn's draw is the seat's own
             return None
         if not s.setup.option(ABBEY, True) or s.tiles_left <= 0:
             return None

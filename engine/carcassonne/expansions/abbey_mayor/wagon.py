@@ -96,7 +96,7 @@ def _road_linked(board: Board, rep: int) -> Iterator[Part]:
         placed = cells[pos]
         for j in tile_links(placed.rt.tile).get(i, ()):
             yield pos, j
-        if placed.rt.tile.abbey:  # the abbey is linked to the roads its edges close
+        if placed.rt.tile.sealed:  # the abbey is linked to the roads its edges close
             for side in range(4):
                 other = cells.get(pos.neighbour(side))
                 fi = other.rt.side_feature[(side + 2) % 4] if other is not None else -1
@@ -111,7 +111,7 @@ def _road_linked(board: Board, rep: int) -> Iterator[Part]:
             for side in range(4):
                 if sides >> side & 1:
                     other = cells.get(pos.neighbour(side))
-                    if other is not None and other.rt.tile.abbey:
+                    if other is not None and other.rt.tile.sealed:
                         yield other.pos, 0
 
 

@@ -128,7 +128,7 @@ def lay(s: GameState, seat: Seat, pos: Position, axis: str, events: list[Event])
     cell = board.cells[pos]
     rot = cell.rt.rotation
     sides = rotate_side_mask(AXES[axis], (4 - rot) % 4)  # the tile's own frame
-    road = FeatureDef(index=0, name="bridge", kind=FeatureKind.ROAD, sides=sides, bridge=True)
+    road = FeatureDef(index=0, name="bridge", kind=FeatureKind.ROAD, sides=sides, overpass=True)
     laid = board.extend(pos, with_features(cell.rt.tile, (road,)).rotated(rot))
     m = model(s)
     left = list(m.bridges_left)

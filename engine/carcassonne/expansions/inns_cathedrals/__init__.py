@@ -31,6 +31,8 @@ messages.register(
         "exp.inns_cathedrals": ("Inns & Cathedrals", "Posadas y Catedrales"),
         f"opt.{LARGE_FOLLOWER}": ("Large follower", "Seguidor grande"),
         "fig.large": ("large follower", "seguidor grande"),
+        "symbol.inn": ("inn", "posada"),
+        "symbol.cathedral": ("cathedral", "catedral"),
         "part.inn.one": ("1 tile × 2 (inn)", "1 pieza × 2 (posada)"),
         "part.inn.many": ("{n} tiles × 2 (inn)", "{n} piezas × 2 (posada)"),
         "part.inn_unfinished": (

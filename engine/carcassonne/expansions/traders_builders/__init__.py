@@ -22,10 +22,20 @@ from engine.carcassonne.board import Feature, PlacedTile, has_follower
 from engine.carcassonne.events import Event
 from engine.carcassonne.expansion import Expansion, Option
 from engine.carcassonne.figures import FigureSpec
-from engine.carcassonne.flow import Ask, Frame, Result, Slot, Step, StepSpec, new_ask, push_subturn
+from engine.carcassonne.flow import (
+    BONUS_TURN,
+    Ask,
+    Frame,
+    Result,
+    Slot,
+    Step,
+    StepSpec,
+    new_ask,
+    push_subturn,
+)
 from engine.carcassonne.scoring import Part, ScoreItem, award
 from engine.carcassonne.state import GameState
-from engine.carcassonne.tiles import GOODS, FeatureKind
+from engine.carcassonne.tiles import FeatureKind
 from engine.core import messages
 from engine.core.decisions import Decision, Prompt
 from engine.core.decisions import Option as Answer
@@ -39,6 +49,8 @@ BUILDER_BONUS = "tb.builder_bonus"
 BONUS = "tb.bonus"
 PIG = "tb.pig"
 TRADE_GOODS = "tb.goods"
+#: the goods printed on cities (the tile symbol ``goods``), in token order
+GOODS = ("wine", "grain", "cloth")
 
 
 messages.register(
@@ -100,6 +112,9 @@ messages.register(
             "mayoría de tela ({n} fichas): 10",
         ),
         "part.pig": ("pig +{n}", "cerdo +{n}"),
+        "symbol.goods.wine": ("wine", "vino"),
+        "symbol.goods.grain": ("grain", "grano"),
+        "symbol.goods.cloth": ("cloth", "tela"),
         "score.goods": ("goods", "mercancías"),
         "tb.err.take_or_pass": (
             "Answer 'tb.bonus take' or pass.",
@@ -301,7 +316,7 @@ class BonusStep(Step):
 
 def _second_tile(s: GameState, seat: Seat) -> None:
     s.turn += 1
-    push_subturn(s, seat, params=((BONUS, True),))
+    push_subturn(s, seat, params=((BONUS, True), (BONUS_TURN, True)))
 
 
 BONUS_STEP = BonusStep()
