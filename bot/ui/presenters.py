@@ -232,7 +232,9 @@ def final_message(
     best = max((p.score for p in view.players if p.seat in win_seats), default=0)
     win_names = ", ".join(mention(w) for w in winners)
     win = t(lang, "winner" if len(winners) == 1 else "winners", names=win_names, points=best)
-    embed = discord.Embed(title=t(lang, "final_title"), colour=discord.Colour.gold())
+    embed = discord.Embed(
+        title=t(lang, "final_title"), colour=discord.Colour(0xF1C40F)
+    )  # the winner's yellow
     if lines:
         embed.description = clip([f"**{t(lang, 'final_scoring')}**", *lines], 3500)
     embed.add_field(name=t(lang, "final_table"), value=table[:1024], inline=False)

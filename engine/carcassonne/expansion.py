@@ -55,6 +55,9 @@ class Expansion:
     options: ClassVar[tuple[Option, ...]] = ()
     #: the figure kinds this expansion brings (registered with the expansion)
     figure_specs: ClassVar[tuple[FigureSpec, ...]] = ()
+    #: words naming this expansion's things beyond its id, option and step prefixes, figure
+    #: kinds and tile symbols: no core file may use them (``tests/test_expansion_boundaries.py``)
+    concepts: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, setup: GameSetup) -> None:
         self.setup = setup

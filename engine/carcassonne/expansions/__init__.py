@@ -1,26 +1,29 @@
-"""The built-in expansions, registered in hook order (see :mod:`engine.carcassonne.registry`).
+"""The built-in expansions, in hook order (see :mod:`engine.carcassonne.registry`).
 
-Adding an expansion is one line here."""
+Each line names an expansion's package, ``engine/carcassonne/expansions/<id>/``, whose
+``EXPANSION`` is its class. Adding an expansion is one line here; deleting its line, its package,
+its overlay (``rendering/overlays/<id>.py``), its tile files and its tests removes it
+(``tests/test_expansion_removal.py`` does exactly that).
+"""
 
 from __future__ import annotations
 
+import importlib
+
 from engine.carcassonne.expansion import Expansion
-from engine.carcassonne.expansions.abbey_mayor import AbbeyMayor
-from engine.carcassonne.expansions.bridges_castles_bazaars import BridgesCastlesBazaars
-from engine.carcassonne.expansions.inns_cathedrals import InnsCathedrals
-from engine.carcassonne.expansions.traders_builders import TradersBuilders
 from engine.carcassonne.registry import all_expansions, find_expansion, register
 
-BUILTIN: tuple[type[Expansion], ...] = (
-    InnsCathedrals,
-    TradersBuilders,
-    AbbeyMayor,
-    BridgesCastlesBazaars,
+BUILTIN_IDS: tuple[str, ...] = (
+    "inns_cathedrals",
+    "traders_builders",
+    "abbey_mayor",
+    "bridges_castles_bazaars",
+)
+
+BUILTIN: tuple[type[Expansion], ...] = tuple(
+    importlib.import_module(f"{__name__}.{_id}").EXPANSION for _id in BUILTIN_IDS
 )
 for _cls in BUILTIN:
     register(_cls)
 
-#: the built-in expansions (tests may register more: use ``registry.all_expansions()``)
-ALL_EXPANSIONS = BUILTIN
-
-__all__ = ["ALL_EXPANSIONS", "BUILTIN", "all_expansions", "find_expansion", "register"]
+__all__ = ["BUILTIN", "BUILTIN_IDS", "all_expansions", "find_expansion", "register"]

@@ -69,6 +69,7 @@ class AbbeyMayor(Expansion):
     id = ID
     name = "Abbey & Mayor"
     tile_sets = ("abbey_mayor",)
+    concepts = ("abbey",)
     figure_specs = (
         FigureSpec(MAYOR_FIG, follower=True, strength_on=mayor_strength),
         FigureSpec(WAGON_FIG, strength=1, follower=True),
@@ -194,3 +195,7 @@ __all__ = [
     "mayor_strength",
     "targets",
 ]
+
+
+#: this package's expansion (engine/carcassonne/expansions/__init__.py registers it)
+EXPANSION = AbbeyMayor

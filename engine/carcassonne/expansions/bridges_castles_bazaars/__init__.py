@@ -37,6 +37,7 @@ class BridgesCastlesBazaars(Expansion):
     id = ID
     name = "Bridges, Castles & Bazaars"
     tile_sets = ("bridges_castles_bazaars",)
+    concepts = ("bridge", "castle", "bazaar", "market", "auction")
     options = (
         Option(BRIDGES, True, (True, False), "wooden bridges carry roads over fields"),
         Option(CASTLES, True, (True, False), "small cities of your own may become castles"),
@@ -144,3 +145,7 @@ class BridgesCastlesBazaars(Expansion):
 
 
 __all__ = ["BIDDING_MODES", "BcbModel", "BridgesCastlesBazaars"]
+
+
+#: this package's expansion (engine/carcassonne/expansions/__init__.py registers it)
+EXPANSION = BridgesCastlesBazaars

@@ -67,6 +67,7 @@ class InnsCathedrals(Expansion):
     id = "inns_cathedrals"
     name = "Inns & Cathedrals"
     tile_sets = ("inns_cathedrals",)
+    concepts = ("inn", "cathedral")
     figure_specs = (FigureSpec("large", strength=2, follower=True),)
     options = (
         Option(LARGE_FOLLOWER, True, (True, False), "each player has a large follower (counts 2)"),
@@ -92,3 +93,7 @@ class InnsCathedrals(Expansion):
                 return replace(item, points=3 * (n + p), parts=tuple(parts))
             return replace(item, points=0, parts=(Part("part.cathedral_unfinished"),))
         return item
+
+
+#: this package's expansion (engine/carcassonne/expansions/__init__.py registers it)
+EXPANSION = InnsCathedrals

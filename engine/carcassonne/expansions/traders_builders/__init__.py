@@ -162,6 +162,7 @@ class TradersBuilders(Expansion):
     id = "traders_builders"
     name = "Traders & Builders"
     tile_sets = ("traders_builders",)
+    concepts = ("trader", "goods", "wine", "grain", "cloth")
     figure_specs = (FigureSpec("builder"), FigureSpec("pig", lying=True))
     options = (
         Option(BUILDER, True, (True, False), "each player has a builder (a second tile)"),
@@ -321,3 +322,7 @@ def _second_tile(s: GameState, seat: Seat) -> None:
 
 BONUS_STEP = BonusStep()
 register_action(BonusStep.id, ("take",))
+
+
+#: this package's expansion (engine/carcassonne/expansions/__init__.py registers it)
+EXPANSION = TradersBuilders
