@@ -104,8 +104,11 @@ def board_pictures(save: Path | None) -> Iterator[tuple[str, Callable[[], str]]]
         final = public_view(res.state)
         mid = public_view(res.states[len(res.states) // 2])
         name = f"record/{path.stem}"
-        yield f"{name}/final", lambda n=name, v=final, e=res.events: keep(
-            f"{n}/final", render_board(v, events=e, whole=True)
+        yield (
+            f"{name}/final",
+            lambda n=name, v=final, e=res.events: keep(
+                f"{n}/final", render_board(v, events=e, whole=True)
+            ),
         )
         yield f"{name}/mid", lambda n=name, v=mid: keep(f"{n}/mid", render_board(v))
     from engine.carcassonne.jcz import loads_jcz
@@ -115,8 +118,11 @@ def board_pictures(save: Path | None) -> Iterator[tuple[str, Callable[[], str]]]
         final = public_view(res.state)
         mid = public_view(res.states[len(res.states) // 2])
         name = f"jcz/{path.stem}"
-        yield f"{name}/final", lambda n=name, v=final, e=res.events: keep(
-            f"{n}/final", render_board(v, events=e, whole=True)
+        yield (
+            f"{name}/final",
+            lambda n=name, v=final, e=res.events: keep(
+                f"{n}/final", render_board(v, events=e, whole=True)
+            ),
         )
         yield f"{name}/mid", lambda n=name, v=mid: keep(f"{n}/mid", render_board(v, whole=True))
     sys.path.insert(0, str(ROOT / "tests" / "rendering"))
@@ -135,9 +141,7 @@ def board_pictures(save: Path | None) -> Iterator[tuple[str, Callable[[], str]]]
                 ds = legal_deploys(state)
                 spots = tuple(d.spot for d in ds)
                 figs = tuple(d.figure for d in ds)
-                yield name, lambda n=name, v=view, s=spots, f=figs: keep(
-                    n, render_spots(v, s, f)
-                )
+                yield name, lambda n=name, v=view, s=spots, f=figs: keep(n, render_spots(v, s, f))
             else:
                 yield name, lambda n=name, v=view: keep(n, render_board(v, whole=True))
 
