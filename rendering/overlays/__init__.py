@@ -162,18 +162,32 @@ _SYMBOLS: dict[str, SymbolArt] | None = None
 
 
 def register(overlay: Overlay) -> Overlay:
-    """Put ``overlay`` in place for its id (tests; expansions kept outside this package)."""
+    """Put ``overlay`` in place for its id (tests; expansions kept outside this package).
+
+    Raises:
+        ValueError: for an overlay without an id, or one drawing a symbol another overlay
+            draws (then nothing changes).
+    """
     if not overlay.id:
         raise ValueError("an overlay needs the id of its expansion")
+    before = _REGISTERED.get(overlay.id)
     _REGISTERED[overlay.id] = overlay
-    _symbols_changed()
+    try:
+        symbols_changed()
+    except ValueError:
+        if before is None:
+            del _REGISTERED[overlay.id]
+        else:
+            _REGISTERED[overlay.id] = before
+        symbols_changed()
+        raise
     return overlay
 
 
 def unregister(expansion_id: str) -> None:
     """Take out an overlay put in place by :func:`register`."""
     if _REGISTERED.pop(expansion_id, None) is not None:
-        _symbols_changed()
+        symbols_changed()
 
 
 def overlay_for(expansion_id: str) -> Overlay | None:
@@ -243,12 +257,18 @@ def symbol_art(key: str) -> SymbolArt | None:
     return symbol_arts().get(key)
 
 
-def _symbols_changed() -> None:
-    """Forget the symbol index; if it was built and now differs, forget every tile drawn with
-    it (tile layouts and images are cached)."""
+def symbols_changed() -> None:
+    """Index the symbols again (an overlay was registered or taken out; tests that hide an
+    overlay module); when they differ, forget every tile drawn before (layouts and pictures
+    of tiles are cached).
+
+    Raises:
+        ValueError: when two overlays draw the same symbol.
+    """
     global _SYMBOLS
     before, _SYMBOLS = _SYMBOLS, None
-    if before is not None and dict(symbol_arts()) != before:
+    after = symbol_arts()  # before any symbol was drawn (None), nothing drawn depends on them
+    if before is not None and dict(after) != before:
         from rendering import cache
 
         cache.clear()
@@ -295,5 +315,6 @@ __all__ = [
     "register",
     "symbol_art",
     "symbol_arts",
+    "symbols_changed",
     "unregister",
 ]
