@@ -290,3 +290,35 @@ def clip_into(path: list[Pt], inside: Sequence[bool]) -> tuple[list[Pt], Pt | No
 
 def sides(mask: int) -> list[int]:
     return [s for s in range(4) if mask >> s & 1]
+
+
+def dir_name(path: Sequence[Pt]) -> str:
+    """Heading in degrees of a path's last step (for gates and tunnel mouths)."""
+    a, b = path[-2], path[-1]
+    ang = math.degrees(math.atan2(b[1] - a[1], b[0] - a[0]))
+    return str(round(ang))
+
+
+def entries(path: Sequence[Pt], mask: Sequence[bool]) -> list[Pt]:
+    """Points where a path crosses the border of a raster region."""
+    out: list[Pt] = []
+    pts = [lerp(path[0], path[-1], i / 64) for i in range(65)] if len(path) == 2 else list(path)
+    prev: bool | None = None
+    for p in pts:
+        gx, gy = min(GRID - 1, int(p[0] * GRID)), min(GRID - 1, int(p[1] * GRID))
+        cur = mask[gy * GRID + gx]
+        if prev is not None and cur != prev:
+            out.append(p)
+        prev = cur
+    return out
+
+
+def in_mask(mask: Sequence[bool], p: Pt) -> bool:
+    """Whether unit point ``p`` falls in a set cell of the raster ``mask``."""
+    gx, gy = min(GRID - 1, int(p[0] * GRID)), min(GRID - 1, int(p[1] * GRID))
+    return mask[gy * GRID + gx]
+
+
+def free_disc(free: Sequence[bool], c: Pt, r: float) -> bool:
+    """Whether every cell within ``r`` of ``c`` is free."""
+    return all(f or dist(centre_of(i), c) >= r for i, f in enumerate(free))

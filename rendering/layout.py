@@ -7,6 +7,12 @@ walls between fields can be drawn) and one anchor point per feature. :func:`spot
 anchor in the board frame for a rotation; followers and the spot-label overlay both use it, so a
 follower stands exactly where its spot letter was.
 
+The core places what every tile may show (cities, walls, shields, roads and their ends, tunnels,
+wells, overpasses, cloisters). A tile file's symbols are placed as the overlay that draws them
+says (:class:`rendering.overlays.SymbolArt`): the layout asks for each symbol key and places what
+an overlay draws, nothing else; a road whose end is no city and nothing the core knows runs to
+the symbol that claims that end, or to the tile's centre.
+
 The layout is computed once per tile type on a small raster (``GRID`` cells a side) and cached.
 """
 
@@ -15,10 +21,10 @@ from __future__ import annotations
 import math
 from collections import deque
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 
-from engine.carcassonne.tiles import FeatureKind, TileDef, tile
+from engine.carcassonne.tiles import FeatureDef, FeatureKind, SymbolValue, TileDef, tile
 from rendering.cache import track
 from rendering.geometry import (
     CENTRE as CENTRE,
@@ -31,7 +37,11 @@ from rendering.geometry import (
     centre_of,
     city_outline,
     clip_into,
+    dir_name,
     dist,
+    entries,
+    free_disc,
+    in_mask,
     lerp,
     quad,
     raster,
@@ -57,45 +67,75 @@ from rendering.geometry import (
 from rendering.geometry import (
     path_point as path_point,
 )
+from rendering.overlays import Painter, Place, SymbolArt, symbol_art
 
-#: sizes (share of a tile) of the symbols players must recognise at phone size
+#: size (share of a tile) of a cloister, which players must recognise at phone size
 CLOISTER_SIZE = 0.42
-CATHEDRAL_SIZE = 0.36
-INN_SIZE = 0.24
+#: size of a shield (pennant) in a city
+PENNANT_SIZE = 0.17
 
 
 @dataclass(frozen=True, slots=True)
 class CityShape:
-    """One city segment: its filled outline, the wall curves to stroke, and how it is layered."""
+    """One city segment: its filled outline, the wall curves to stroke, and how it is layered
+    (``overpass``: it passes over another city, drawn last with a shadow)."""
 
     feature: int
     polygon: tuple[Pt, ...]
     walls: tuple[tuple[Pt, ...], ...]
-    bridge: bool = False
+    overpass: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class RoadPath:
-    """One road feature as polylines from the tile edge inwards (one per arm)."""
+    """One road feature as polylines from the tile edge inwards (one per arm); ``end`` is what
+    a road that stops on the tile ends at (``junction``, ``gate``, ``house`` ... or the end a
+    symbol claims), ``overpass`` a road that passes over a road or a city."""
 
     feature: int
     arms: tuple[tuple[Pt, ...], ...]
     end: str | None = None
     gate: Pt | None = None
-    bridge: bool = False
+    overpass: bool = False
     tunnel: bool = False
-    inn: bool = False
     well: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class Symbol:
-    """A printed symbol: ``kind`` (``pennant``, ``cathedral``, ``wine``, ``flier`` ...), where, how big."""
+    """A mark printed on a tile: where, how big, and how it is drawn.
+
+    ``kind`` is a core mark (``pennant``, ``cloister``, ``gate`` ...) or the key of a tile
+    file's symbol; ``arg`` its value (a good, a heading) or a gate's angle. ``paint`` is the
+    overlay's painter of a symbol (None: a core mark). ``ground``: drawn on the grass under the
+    cities; ``upright``: drawn upright at its turned place whatever the tile's rotation.
+    """
 
     kind: str
     at: Pt
     size: float
     arg: str = ""
+    paint: Painter | None = None
+    ground: bool = False
+    upright: bool = False
+
+
+def _mark(key: str, value: SymbolValue, art: SymbolArt, at: Pt, size: float = 0.0) -> Symbol:
+    """The symbol ``key`` with ``value`` as ``art`` draws it at ``at``."""
+    arg = "" if value is True else str(value)
+    return Symbol(key, at, size or art.size, arg, art.paint, art.ground, art.upright)
+
+
+def _arts(
+    symbols: Sequence[tuple[str, SymbolValue]], place: Place | None = None
+) -> list[tuple[str, SymbolValue, SymbolArt]]:
+    """The symbols an overlay draws, in the tile file's order (only those at ``place``)."""
+    out = []
+    for key, value in symbols:
+        art = symbol_art(key)
+        if art is not None and (place is None or art.place is place):
+            out.append((key, value, art))
+    return out
 
 
 @dataclass(slots=True)
@@ -115,6 +155,8 @@ class TileLayout:
     anchors: dict[int, Pt] = field(default_factory=dict)
     #: GRID x GRID field labels (feature index, -1 = not a field), row-major
     labels: list[int] = field(default_factory=list)
+    #: a symbol is the whole tile (:attr:`rendering.overlays.Place.WHOLE`): only it is drawn
+    whole: bool = False
 
 
 @cache
@@ -127,12 +169,14 @@ def tile_layout(tile_id: str) -> TileLayout:
     roads = [f for f in feats if f.kind is FeatureKind.ROAD]
     fields = [f for f in feats if f.kind is FeatureKind.FIELD]
     cloister = next((f for f in feats if f.kind is FeatureKind.CLOISTER), None)
-    if t.symbol("abbey"):
-        assert cloister is not None
-        lay.anchors[cloister.index] = CENTRE
-        lay.symbols.append(Symbol("abbey", CENTRE, 0.8))
-        lay.labels = [-1] * (GRID * GRID)
-        return lay
+    arts = _arts(t.symbols)
+    for key, value, art in arts:
+        if art.place is Place.WHOLE:
+            lay.anchors.update((f.index, CENTRE) for f in feats)
+            lay.symbols.append(_mark(key, value, art, CENTRE))
+            lay.labels = [-1] * (GRID * GRID)
+            lay.whole = True
+            return lay
 
     # -- cities
     capped = {s for c in cities for s in sides(c.sides) if bin(c.sides).count("1") == 1}
@@ -140,7 +184,7 @@ def tile_layout(tile_id: str) -> TileLayout:
     masks: dict[int, list[bool]] = {}
     for c in cities:
         n = bin(c.sides).count("1")
-        bridge = False
+        over = False
         if n == 1:
             side = sides(c.sides)[0]
             crossing = [b for b in bands if not b.sides >> side & 1 and b.index != c.index]
@@ -148,7 +192,7 @@ def tile_layout(tile_id: str) -> TileLayout:
             beyond = any(f.halves >> (2 * opposite) & 0b11 and c.index in f.cities for f in fields)
             if crossing and beyond:
                 poly, walls = tower_outline(side)
-                bridge = True
+                over = True
             else:
                 facing_band = any(
                     b.sides >> ((side + 1) % 4) & 1 and b.sides >> ((side + 3) % 4) & 1
@@ -161,33 +205,32 @@ def tile_layout(tile_id: str) -> TileLayout:
                 # a band next to a cap on its open side is drawn narrower
                 if any(s in capped for s in range(4) if not c.sides >> s & 1):
                     depth = 0.37
-                if len(bands) == 2:  # AM/CCcc+: the first band bridges over the second
+                if len(bands) == 2:  # AM/CCcc+: the first band passes over the second
                     depth = 0.36
-                    bridge = c.index == min(b.index for b in bands)
-            if bridge:
+                    over = c.index == min(b.index for b in bands)
+            if over:
                 poly, walls = tower_outline(sides(c.sides)[0], through=True)
             else:
                 poly, walls = city_outline(c.sides, depth, 0.22)
-        lay.cities.append(CityShape(c.index, tuple(poly), tuple(tuple(w) for w in walls), bridge))
+        lay.cities.append(CityShape(c.index, tuple(poly), tuple(tuple(w) for w in walls), over))
         masks[c.index] = raster(polys=[poly])
-    lay.cities.sort(key=lambda cs: cs.bridge)
+    lay.cities.sort(key=lambda cs: cs.overpass)
     city_any = (
         [any(cell) for cell in zip(*masks.values(), strict=True)]
         if masks
         else [False] * (GRID * GRID)
     )
 
-    # -- centre things: lake, market, cloister, junction
-    centre_kind: str | None = None
-    if t.symbol("lake"):
-        centre_kind = "lake"
-    elif t.symbol("bazaar"):
-        centre_kind = "market"
+    # -- centre things: symbols in the centre or on free ground, cloister, junction
     through = [r for r in roads if bin(r.sides).count("1") >= 2]
     straight_through = [r for r in through if r.sides in (0b0101, 0b1010) or r.well]
+    #: road ends that run to a symbol placed on free ground (placed once the roads are)
+    later = {end for _k, _v, art in arts if art.place is Place.FREE for end in art.ends}
+    #: road end -> the key and art of the symbol of this tile it runs to
+    end_arts = {end: (key, art) for key, _v, art in arts for end in art.ends}
 
     # -- roads that do not depend on symbol positions
-    pending_crop: list[tuple[int, int]] = []
+    pending: list[tuple[int, int, str]] = []
     for r in roads:
         ss = sides(r.sides)
         if len(ss) == 2:
@@ -206,28 +249,17 @@ def tile_layout(tile_id: str) -> TileLayout:
                 elif a0 - a1 > math.pi:
                     a1 += 2 * math.pi
                 arms = (tuple(arc(corner, 0.5, a0, a1, 16)),)
-            lay.roads.append(
-                RoadPath(r.index, arms, None, None, False, r.tunnel, bool(r.symbol("inn")), r.well)
-            )
+            lay.roads.append(RoadPath(r.index, arms, None, None, False, r.tunnel, r.well))
         elif len(ss) >= 3:
             arms = tuple((MIDS[s], CENTRE) for s in ss)
-            lay.roads.append(
-                RoadPath(
-                    r.index,
-                    arms,
-                    "well" if r.well else "junction",
-                    None,
-                    False,
-                    r.tunnel,
-                    bool(r.symbol("inn")),
-                    r.well,
-                )
-            )
+            end = "well" if r.well else "junction"
+            lay.roads.append(RoadPath(r.index, arms, end, None, False, r.tunnel, r.well))
         else:
             side = ss[0]
             end = r.ends or "dead end"
             gate: Pt | None = None
-            if end in ("junction", "lake", "market", "cloister", "c1/c2"):
+            city = next((c for c in cities if c.name == end), None)
+            if end in ("junction", "cloister", "c1/c2"):
                 path = [MIDS[side], CENTRE]
                 kind = {"c1/c2": "junction"}.get(end, end)
             elif end == "house":
@@ -236,29 +268,17 @@ def tile_layout(tile_id: str) -> TileLayout:
             elif end == "dead end":
                 path = [MIDS[side], lerp(MIDS[side], CENTRE, 0.9)]
                 kind = "dead end"
-            elif end == "crop circle":
-                pending_crop.append((r.index, side))
-                continue
-            else:
-                city = next((c for c in cities if c.name == end), None)
+            elif city is not None:
                 kind = "gate"
-                if city is None:
-                    path = [MIDS[side], CENTRE]
-                else:
-                    target = best_point(masks[city.index]) or CENTRE
-                    path, gate = clip_into(road_end_path(side, target), masks[city.index])
-            lay.roads.append(
-                RoadPath(
-                    r.index,
-                    (tuple(path),),
-                    kind,
-                    gate,
-                    False,
-                    r.tunnel,
-                    bool(r.symbol("inn")),
-                    r.well,
-                )
-            )
+                target = best_point(masks[city.index]) or CENTRE
+                path, gate = clip_into(road_end_path(side, target), masks[city.index])
+            elif end in later:
+                pending.append((r.index, side, end))
+                continue
+            else:  # a symbol in the centre (or nothing that draws it): the road runs there
+                path = [MIDS[side], CENTRE]
+                kind = end
+            lay.roads.append(RoadPath(r.index, (tuple(path),), kind, gate, False, r.tunnel, r.well))
             if end == "c1/c2":
                 for c in cities:
                     target = best_point(masks[c.index]) or CENTRE
@@ -268,10 +288,10 @@ def tile_layout(tile_id: str) -> TileLayout:
                     if tuple(stub) not in lay.stubs:
                         lay.stubs.append(tuple(stub))
 
-    # -- bridges: roads crossing roads or cities
+    # -- overpasses: roads crossing roads or cities
     final_roads: list[RoadPath] = []
     for rp in lay.roads:
-        bridge = False
+        over = False
         for other in lay.roads:
             if other.feature < rp.feature or other.feature == rp.feature:
                 continue
@@ -281,42 +301,51 @@ def tile_layout(tile_id: str) -> TileLayout:
                 and rp.arms[0][0] != other.arms[0][0]
                 and dist(path_point(rp.arms, 0.5), path_point(other.arms, 0.5)) < 0.05
             ):
-                bridge = True
+                over = True
         if rp.end is None and not rp.tunnel:
             road_mask = raster(lines=[(rp.arms[0], 0.02)])
             if any(m and c for m, c in zip(road_mask, city_any, strict=True)):
-                bridge = True
-        final_roads.append(
-            RoadPath(rp.feature, rp.arms, rp.end, rp.gate, bridge, rp.tunnel, rp.inn, rp.well)
-        )
+                over = True
+        final_roads.append(RoadPath(rp.feature, rp.arms, rp.end, rp.gate, over, rp.tunnel, rp.well))
     lay.roads = final_roads
+    #: discs of the symbols on the ground: no field covers them
+    ground: list[tuple[Pt, float]] = []
 
-    def occupancy(with_bridges: bool) -> list[bool]:
-        polys = [cs.polygon for cs in lay.cities if with_bridges or not cs.bridge]
+    def occupancy(with_overpasses: bool) -> list[bool]:
+        polys = [cs.polygon for cs in lay.cities if with_overpasses or not cs.overpass]
         lines = [
-            (arm, ROAD_W) for rp in lay.roads for arm in rp.arms if with_bridges or not rp.bridge
+            (arm, ROAD_W)
+            for rp in lay.roads
+            for arm in rp.arms
+            if with_overpasses or not rp.overpass
         ]
         lines += [(s, ROAD_W * 0.8) for s in lay.stubs]
-        discs = [(s.at, s.size / 2) for s in lay.symbols if s.kind in ("lake", "crop")]
         return [
             a or b
-            for a, b in zip(raster(polys=polys), raster(lines=lines, discs=discs), strict=True)
+            for a, b in zip(raster(polys=polys), raster(lines=lines, discs=ground), strict=True)
         ]
 
-    # -- centre symbols
-    if centre_kind == "lake":
-        lay.symbols.append(Symbol("lake", CENTRE, 0.36))
-    if t.symbol("crop_circle"):
-        occ = occupancy(True)
-        free = [not o for o in occ]
+    # -- symbols on the ground: in the centre, then on the free grass nearest it
+    for key, value, art in arts:
+        if art.place is Place.CENTRE and art.ground:
+            lay.symbols.append(_mark(key, value, art, CENTRE))
+            ground.append((CENTRE, art.size / 2))
+    for key, value, art in arts:
+        if art.place is not Place.FREE:
+            continue
+        free = [not o for o in occupancy(True)]
         where = (
             CENTRE
-            if _free_disc(free, CENTRE, 0.17)
+            if free_disc(free, CENTRE, art.size / 2)
             else (best_point(free, prefer=CENTRE) or CENTRE)
         )
-        lay.symbols.append(Symbol("crop", where, 0.34, str(t.symbol("crop_circle"))))
-        for feature, side in pending_crop:
-            lay.roads.append(RoadPath(feature, ((MIDS[side], where),), "crop", None))
+        lay.symbols.append(_mark(key, value, art, where))
+        if art.ground:
+            ground.append((where, art.size / 2))
+        for feature, side, end in pending:
+            if end in art.ends:
+                lay.roads.append(RoadPath(feature, ((MIDS[side], where),), end, None))
+    if pending:
         lay.roads.sort(key=lambda rp: rp.feature)
 
     # -- fields: partition the grass by connected area and nearest half-edge
@@ -341,7 +370,7 @@ def tile_layout(tile_id: str) -> TileLayout:
     taken: list[Pt] = []
     if cloister is not None:
         spot = CENTRE
-        if straight_through or any(rp.bridge for rp in lay.roads):
+        if straight_through or any(rp.overpass for rp in lay.roads):
             free = [not o for o in occupancy(True)]
             spot = best_point(free, prefer=(0.5, 0.3)) or CENTRE
         lay.anchors[cloister.index] = spot
@@ -349,18 +378,19 @@ def tile_layout(tile_id: str) -> TileLayout:
         cx, cy = spot
         size = min(CLOISTER_SIZE, (cy - 0.05) / 0.62, (0.95 - cy) / 0.45, (cx - 0.05) / 0.48)
         size = min(size, (0.95 - cx) / 0.48)
-        lay.symbols.append(Symbol("cloister", spot, size))
+        lay.symbols.append(Symbol("cloister", spot, size, upright=True))
         taken.append(spot)
-    if centre_kind == "market":
-        lay.symbols.append(Symbol("market", CENTRE, 0.26))
-    # what a follower must not stand on: printed symbols, wall lines, bridges over its feature
+    for key, value, art in arts:  # standing in the centre
+        if art.place is Place.CENTRE and not art.ground:
+            lay.symbols.append(_mark(key, value, art, CENTRE))
+    # what a follower must not stand on: printed symbols, wall lines, overpasses over its feature
     discs = [(s.at, s.size * 0.6) for s in lay.symbols]
     discs += [(p, 0.035) for p in lay.field_walls]
     discs += [(rp.gate, 0.08) for rp in lay.roads if rp.gate is not None]
     marks_mask = raster(discs=discs)
-    bridge_city = raster(polys=[cs.polygon for cs in lay.cities if cs.bridge])
-    bridge_road = raster(
-        lines=[(a, ROAD_W * 1.5) for rp in lay.roads if rp.bridge or rp.tunnel for a in rp.arms]
+    over_city = raster(polys=[cs.polygon for cs in lay.cities if cs.overpass])
+    over_road = raster(
+        lines=[(a, ROAD_W * 1.5) for rp in lay.roads if rp.overpass or rp.tunnel for a in rp.arms]
     )
 
     def clear(mask: Sequence[bool], *over: Sequence[bool]) -> list[bool]:
@@ -369,9 +399,9 @@ def tile_layout(tile_id: str) -> TileLayout:
             out = [m and not k for m, k in zip(out, o, strict=True)]
         return out if any(out) else list(mask)
 
-    for cs in sorted(lay.cities, key=lambda cs: not cs.bridge):
-        m = clear(masks[cs.feature], bridge_road, *(() if cs.bridge else (bridge_city,)))
-        p = best_point(m, taken, prefer=_tower_anchor(cs) if cs.bridge else None) or CENTRE
+    for cs in sorted(lay.cities, key=lambda cs: not cs.overpass):
+        m = clear(masks[cs.feature], over_road, *(() if cs.overpass else (over_city,)))
+        p = best_point(m, taken, prefer=_tower_anchor(cs) if cs.overpass else None) or CENTRE
         lay.anchors[cs.feature] = p
         taken.append(p)
     hidden = [any(ms) for ms in zip(marks_mask, city_any, strict=True)]
@@ -380,7 +410,7 @@ def tile_layout(tile_id: str) -> TileLayout:
         best = path_point(rp.arms, fracs[0])
         for fr in fracs:
             cand = path_point(rp.arms, fr)
-            if _in_mask(hidden, cand) and not rp.bridge:
+            if in_mask(hidden, cand) and not rp.overpass:
                 continue
             if min((dist(cand, a) for a in taken), default=1.0) >= 0.18:
                 best = cand
@@ -388,19 +418,17 @@ def tile_layout(tile_id: str) -> TileLayout:
         lay.anchors[rp.feature] = best
         taken.append(best)
     for fd in fields:
-        region = clear([lab == fd.index for lab in labels], bridge_city, bridge_road)
+        region = clear([lab == fd.index for lab in labels], over_city, over_road)
         spot = best_point(region, taken, min_gap=0.16) or _fallback_field_point(fd.halves)
         lay.anchors[fd.index] = spot
         taken.append(spot)
 
-    # -- city symbols: pennants, cathedral, goods; road symbols: inn, well; tile symbols
+    # -- city marks: shields, then the city's symbols; road marks: its symbols beside it, well,
+    # junction, what it ends at, tunnel mouths; then the tile's small corner symbols
+    by_index: dict[int, FeatureDef] = {f.index: f for f in feats}
     for c in cities:
-        marks = (
-            (["pennant"] * c.pennants)
-            + (["cathedral"] if c.symbol("cathedral") else [])
-            + ([str(c.symbol("goods"))] if c.symbol("goods") else [])
-        )
-        for kind in marks:
+        shields = [Symbol("pennant", CENTRE, PENNANT_SIZE, upright=True)] * c.pennants
+        for mark in [*shields, *(_mark(*a, CENTRE) for a in _arts(c.symbols, Place.FEATURE))]:
             mark_at = (
                 best_point(
                     masks[c.index],
@@ -410,11 +438,10 @@ def tile_layout(tile_id: str) -> TileLayout:
                 )
                 or CENTRE
             )
-            size = CATHEDRAL_SIZE if kind == "cathedral" else 0.17
-            lay.symbols.append(Symbol(kind, mark_at, size))
+            lay.symbols.append(replace(mark, at=mark_at))
             taken.append(mark_at)
     for rp in lay.roads:
-        if rp.inn:
+        for key, value, art in _arts(by_index[rp.feature].symbols, Place.FEATURE):
             pa = path_point(rp.arms, 0.62 if rp.end is None else 0.5)
             pb = path_point(rp.arms, 0.66 if rp.end is None else 0.56)
             dx, dy = pb[0] - pa[0], pb[1] - pa[1]
@@ -422,50 +449,45 @@ def tile_layout(tile_id: str) -> TileLayout:
             side_pt = (pa[0] - dy / norm * 0.15, pa[1] + dx / norm * 0.15)
             if not (0.1 < side_pt[0] < 0.9 and 0.1 < side_pt[1] < 0.9):
                 side_pt = (pa[0] + dy / norm * 0.15, pa[1] - dx / norm * 0.15)
-            lay.symbols.append(Symbol("inn", side_pt, INN_SIZE))
+            lay.symbols.append(_mark(key, value, art, side_pt))
             taken.append(side_pt)
         if rp.well:
-            lay.symbols.append(Symbol("well", CENTRE, 0.16))
+            lay.symbols.append(Symbol("well", CENTRE, 0.16, upright=True))
         if (
             rp.end == "junction"
             and sum(1 for r in lay.roads if r.end == "junction") >= 2
             and not any(s.kind == "junction" for s in lay.symbols)
         ):
-            lay.symbols.append(Symbol("junction", CENTRE, 0.16))
+            lay.symbols.append(Symbol("junction", CENTRE, 0.16, ground=True))
         if rp.end == "house":
-            lay.symbols.append(Symbol("house", rp.arms[0][-1], 0.16))
+            lay.symbols.append(Symbol("house", rp.arms[0][-1], 0.16, upright=True))
         if rp.end == "dead end":
             lay.symbols.append(Symbol("deadend", rp.arms[0][-1], 0.1))
-        if rp.end == "lake":
-            lay.symbols.append(Symbol("dock", lerp(rp.arms[0][0], CENTRE, 0.62), 0.1))
+        key, end_art = end_arts.get(rp.end or "", ("", None))
+        if end_art is not None and end_art.road_end is not None:
+            arm, meets = rp.arms[0], end_art.road_end
+            at = lerp(arm[0], arm[-1], meets.at)
+            lay.symbols.append(Symbol(key, at, meets.size, paint=meets.paint))
         if rp.end == "gate" and rp.gate is not None:
-            lay.symbols.append(Symbol("gate", rp.gate, ROAD_W * 1.3, _dir_name(rp.arms[0])))
+            lay.symbols.append(Symbol("gate", rp.gate, ROAD_W * 1.3, dir_name(rp.arms[0])))
         if rp.tunnel:
             under = [
                 p
                 for p in (path_point(rp.arms, i / 48) for i in range(49))
-                if any(_in_mask(masks[cs.feature], p) for cs in lay.cities)
+                if any(in_mask(masks[cs.feature], p) for cs in lay.cities)
             ]
             if len(under) >= 2:
                 lay.tunnels.append(tuple(under))
             for cs in lay.cities:
-                for pt in _entries(rp.arms[0], masks[cs.feature]):
-                    lay.symbols.append(Symbol("tunnel", pt, ROAD_W * 1.4, _dir_name(rp.arms[0])))
-    small: list[tuple[str, str]] = []
-    if t.symbol("flier"):
-        small.append(("flier", str(t.symbol("flier"))))
-    if t.symbol("gold"):
-        small.append(("gold", ""))
-    if t.symbol("mage"):
-        small.append(("mage", ""))
-    if t.symbol("robber"):
-        small.append(("robber", ""))
+                for pt in entries(rp.arms[0], masks[cs.feature]):
+                    lay.symbols.append(Symbol("tunnel", pt, ROAD_W * 1.4, dir_name(rp.arms[0])))
+    small = _arts(t.symbols, Place.CORNER)
     if small:
         free = [not o for o in occupancy(True)]
         grass_or_city = [fr or c for fr, c in zip(free, city_any, strict=True)]
-        for kind, arg in small:
+        for key, value, art in small:
             p = best_point(grass_or_city, taken, min_gap=0.24, prefer=(0.78, 0.8)) or (0.8, 0.8)
-            lay.symbols.append(Symbol(kind, p, 0.26 if kind == "flier" else 0.2, arg))
+            lay.symbols.append(_mark(key, value, art, p))
             taken.append(p)
     return lay
 
@@ -478,36 +500,6 @@ def _tower_anchor(cs: CityShape) -> Pt:
     xs = [p[0] for p in cs.polygon]
     ys = [p[1] for p in cs.polygon]
     return ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
-
-
-def _dir_name(path: Sequence[Pt]) -> str:
-    """Compass heading of a path's last step (for gates and tunnel mouths)."""
-    a, b = path[-2], path[-1]
-    ang = math.degrees(math.atan2(b[1] - a[1], b[0] - a[0]))
-    return str(round(ang))
-
-
-def _entries(path: Sequence[Pt], mask: Sequence[bool]) -> list[Pt]:
-    """Points where a path crosses the border of a raster region."""
-    out: list[Pt] = []
-    pts = [lerp(path[0], path[-1], i / 64) for i in range(65)] if len(path) == 2 else list(path)
-    prev: bool | None = None
-    for p in pts:
-        gx, gy = min(GRID - 1, int(p[0] * GRID)), min(GRID - 1, int(p[1] * GRID))
-        cur = mask[gy * GRID + gx]
-        if prev is not None and cur != prev:
-            out.append(p)
-        prev = cur
-    return out
-
-
-def _in_mask(mask: Sequence[bool], p: Pt) -> bool:
-    gx, gy = min(GRID - 1, int(p[0] * GRID)), min(GRID - 1, int(p[1] * GRID))
-    return mask[gy * GRID + gx]
-
-
-def _free_disc(free: Sequence[bool], c: Pt, r: float) -> bool:
-    return all(f or dist(centre_of(i), c) >= r for i, f in enumerate(free))
 
 
 def _fallback_field_point(halves: int) -> Pt:

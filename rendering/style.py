@@ -28,8 +28,8 @@ ROOF: RGB = (196, 68, 48)
 STONE: RGB = (236, 230, 214)
 DARK: RGB = (40, 34, 30)
 PENNANT: RGB = (40, 86, 178)
-GOLD: RGB = (238, 190, 40)
-BRIDGE: RGB = (150, 120, 86)
+#: the timber sides of a road that passes over another road or a city
+OVERPASS: RGB = (150, 120, 86)
 
 # board and panel
 TABLE: RGB = (46, 50, 58)

@@ -14,7 +14,14 @@ An overlay can
   (:meth:`Overlay.panel_items`, from ``view.ext[<its id>]``), and
 * draw tokens on the board after tiles and figures (:meth:`Overlay.draw_board`), or under the
   figures (:meth:`Overlay.draw_under`), and
-* add a strip under the board picture (:meth:`Overlay.strip`).
+* add a strip under the board picture (:meth:`Overlay.strip`), and
+* draw the symbols its tile file declares (:attr:`Overlay.symbols`: symbol key ->
+  :class:`SymbolArt`, where the symbol stands and how it is painted).
+
+Symbols are not found through a view: a tile is drawn without one. Every module of this package
+is an overlay (:func:`overlay_modules`, found with ``pkgutil``), and the first symbol drawn
+imports them all and indexes their symbols by key (:func:`symbol_art`); deleting an overlay's
+file simply stops drawing its symbols (roads that ran to one run to the tile's centre).
 
 Tests (and expansions that live outside the package, e.g. a test-only one) may put an overlay in
 place with :func:`register` and take it out with :func:`unregister`.
@@ -23,8 +30,10 @@ place with :func:`register` and take it out with :func:`unregister`.
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar
 
@@ -34,12 +43,62 @@ if TYPE_CHECKING:
     from engine.carcassonne.view import PublicView
     from engine.core.seats import Seat
     from rendering.frame import Frame
+    from rendering.layout import Symbol
+    from rendering.pen import Pen
     from rendering.style import SeatStyle
 
 #: draws a figure: ``(seat style, follower sprite side in px, lying) -> RGBA sprite``
 Drawer = Callable[["SeatStyle", int, bool], Image.Image]
 #: an icon and the count printed after it (figures left, goods held ...)
 PanelItem = tuple[Image.Image, int]
+#: paints a printed symbol where the layout put it: ``(pen on the tile, symbol) -> None``
+Painter = Callable[["Pen", "Symbol"], None]
+
+
+class Place(Enum):
+    """Where the layout puts a printed symbol on its tile."""
+
+    #: the symbol is the whole tile: nothing else is drawn, every feature stands in the centre
+    WHOLE = "whole"
+    #: in the tile's centre
+    CENTRE = "centre"
+    #: on the free grass nearest the centre (the centre itself when the symbol fits there)
+    FREE = "free"
+    #: on its feature: inside its city beside the shields, or beside its road
+    FEATURE = "feature"
+    #: a small icon on free grass or city towards the south-east corner
+    CORNER = "corner"
+
+
+@dataclass(frozen=True, slots=True)
+class RoadEnd:
+    """The mark drawn where a road that runs to a symbol meets it: ``at`` the share of the road
+    from the tile's edge, ``size`` a share of the tile, painted with the symbol's value."""
+
+    at: float
+    size: float
+    paint: Painter
+
+
+@dataclass(frozen=True, slots=True)
+class SymbolArt:
+    """How an overlay draws one printed symbol (a tile file's ``[symbols.<key>]``).
+
+    ``size`` is a share of the tile side. ``ground``: the symbol lies on the grass (drawn under
+    the cities, and no field covers its disc); ``upright``: a building or a figure that stands
+    upright at its turned place whatever the tile's rotation (else it turns with the tile).
+    ``ends``: the road ends (a tile file's ``ends``) that run to this symbol, marked by
+    ``road_end`` where they meet it. ``paint`` gets the :class:`~rendering.layout.Symbol` the
+    layout placed: its ``at``, ``size`` and ``arg`` (the symbol's value: a good, a heading).
+    """
+
+    paint: Painter
+    place: Place
+    size: float
+    ground: bool = False
+    upright: bool = False
+    ends: frozenset[str] = frozenset()
+    road_end: RoadEnd | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +122,11 @@ class Overlay:
     id: ClassVar[str] = ""
     #: figure kind -> its art, for the kinds this expansion adds
     figures: ClassVar[Mapping[str, FigureArt]] = MappingProxyType({})
+    #: symbol key (its tile file's ``[symbols.<key>]``) -> how it is drawn on the tiles
+    symbols: ClassVar[Mapping[str, SymbolArt]] = MappingProxyType({})
+    #: the expansion's own words besides its id, figure kinds and symbol keys (its tokens, its
+    #: symbols' values): none of them may name anything in ``rendering/`` outside the overlays
+    words: ClassVar[frozenset[str]] = frozenset()
 
     def panel_items(self, view: PublicView, seat: Seat, icon: int) -> Sequence[PanelItem] | None:
         """Icons with counts shown on a line of their own in ``seat``'s row (icons ``icon`` px
@@ -93,19 +157,37 @@ class Overlay:
 _LOADED: dict[str, Overlay | None] = {}
 #: overlays put in place by :func:`register` (they win over a module of the same id)
 _REGISTERED: dict[str, Overlay] = {}
+#: symbol key -> its art, over every overlay (built by :func:`symbol_arts`)
+_SYMBOLS: dict[str, SymbolArt] | None = None
 
 
 def register(overlay: Overlay) -> Overlay:
-    """Put ``overlay`` in place for its id (tests; expansions kept outside this package)."""
+    """Put ``overlay`` in place for its id (tests; expansions kept outside this package).
+
+    Raises:
+        ValueError: for an overlay without an id, or one drawing a symbol another overlay
+            draws (then nothing changes).
+    """
     if not overlay.id:
         raise ValueError("an overlay needs the id of its expansion")
+    before = _REGISTERED.get(overlay.id)
     _REGISTERED[overlay.id] = overlay
+    try:
+        symbols_changed()
+    except ValueError:
+        if before is None:
+            del _REGISTERED[overlay.id]
+        else:
+            _REGISTERED[overlay.id] = before
+        symbols_changed()
+        raise
     return overlay
 
 
 def unregister(expansion_id: str) -> None:
     """Take out an overlay put in place by :func:`register`."""
-    _REGISTERED.pop(expansion_id, None)
+    if _REGISTERED.pop(expansion_id, None) is not None:
+        symbols_changed()
 
 
 def overlay_for(expansion_id: str) -> Overlay | None:
@@ -142,6 +224,56 @@ def overlays_of(view: PublicView) -> tuple[Overlay, ...]:
     return tuple(out)
 
 
+def overlay_modules() -> tuple[str, ...]:
+    """The names of this package's overlay modules (each an expansion id), sorted."""
+    return tuple(
+        sorted(m.name for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_"))
+    )
+
+
+def symbol_arts() -> Mapping[str, SymbolArt]:
+    """Every symbol an overlay draws, by key: the overlay of every module here (or the one
+    registered for its id) and every registered overlay, imported on the first call.
+
+    Raises:
+        ValueError: when two overlays draw the same symbol (its owner would be a guess).
+    """
+    global _SYMBOLS
+    if _SYMBOLS is None:
+        found: dict[str, SymbolArt] = {}
+        owner: dict[str, str] = {}
+        for exp in sorted({*overlay_modules(), *_REGISTERED}):
+            ov = overlay_for(exp)
+            for key, art in ov.symbols.items() if ov is not None else ():
+                if key in owner:
+                    raise ValueError(f"symbol '{key}' is drawn by both {owner[key]} and {exp}")
+                found[key], owner[key] = art, exp
+        _SYMBOLS = found
+    return _SYMBOLS
+
+
+def symbol_art(key: str) -> SymbolArt | None:
+    """How symbol ``key`` is drawn, or None when no overlay draws it (then it is not drawn)."""
+    return symbol_arts().get(key)
+
+
+def symbols_changed() -> None:
+    """Index the symbols again (an overlay was registered or taken out; tests that hide an
+    overlay module); when they differ, forget every tile drawn before (layouts and pictures
+    of tiles are cached).
+
+    Raises:
+        ValueError: when two overlays draw the same symbol.
+    """
+    global _SYMBOLS
+    before, _SYMBOLS = _SYMBOLS, None
+    after = symbol_arts()  # before any symbol was drawn (None), nothing drawn depends on them
+    if before is not None and dict(after) != before:
+        from rendering import cache
+
+        cache.clear()
+
+
 def _known() -> list[Overlay]:
     return [*_REGISTERED.values(), *(ov for ov in _LOADED.values() if ov is not None)]
 
@@ -171,10 +303,18 @@ __all__ = [
     "Drawer",
     "FigureArt",
     "Overlay",
+    "Painter",
     "PanelItem",
+    "Place",
+    "RoadEnd",
+    "SymbolArt",
     "figure_art",
     "overlay_for",
+    "overlay_modules",
     "overlays_of",
     "register",
+    "symbol_art",
+    "symbol_arts",
+    "symbols_changed",
     "unregister",
 ]

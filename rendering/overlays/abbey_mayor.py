@@ -1,8 +1,8 @@
 """Abbey & Mayor: the mayor, the wagon and the barn in seat colour and shape, each barn on the
 corner where its four tiles meet, and the abbey tiles each player still holds in the panel.
 
-The abbey tile itself is drawn from its tile data (stone to the edge, with its church), like
-every tile. Silhouettes are chosen to tell apart at phone size: the mayor is a robed figure in a
+The abbey tile is its symbol ``abbey``, which is the whole tile: stone to the edge, with its
+church. Silhouettes are chosen to tell apart at phone size: the mayor is a robed figure in a
 top hat, the wagon a cart on two big wheels, the barn a wide house with a pitched roof and a
 barn door.
 """
@@ -18,10 +18,13 @@ from PIL import Image, ImageDraw
 from engine.carcassonne.geometry import Position
 from engine.carcassonne.view import PublicView
 from engine.core.seats import Seat
+from rendering import style as st
 from rendering.board import figure_size
 from rendering.figures import SS, draw_mark, figure_sprite, outline_colour, rim, shapes
 from rendering.frame import Frame
-from rendering.overlays import FigureArt, Overlay, PanelItem
+from rendering.layout import Symbol
+from rendering.overlays import FigureArt, Overlay, PanelItem, Place, SymbolArt
+from rendering.pen import Pen, building
 from rendering.style import SeatStyle
 from rendering.tiles import tile_image
 
@@ -128,6 +131,15 @@ def draw_barn(style: SeatStyle, size: int, lying: bool) -> Image.Image:
     return img.resize((size, size), Image.Resampling.LANCZOS)
 
 
+def paint_abbey(pen: Pen, sym: Symbol) -> None:
+    """The abbey tile: paved stone to the edge inside a wall, its church in the middle."""
+    c = sym.at
+    pen.rect((0.0, 0.0), (1.0, 1.0), (214, 204, 180))
+    pen.rect((0.04, 0.04), (0.96, 0.96), (214, 204, 180), st.WALL, 0.03)
+    pen.rect((0.12, 0.12), (0.88, 0.88), (198, 186, 158))
+    building(pen, (c[0], c[1] + 0.06), 0.62, (140, 60, 50), cross=True)
+
+
 @lru_cache(maxsize=16)
 def abbey_icon(size: int) -> Image.Image:
     """The abbey tile as a panel icon, with a dark rim so it shows on the panel."""
@@ -145,6 +157,7 @@ class AbbeyMayorOverlay(Overlay):
             "barn": FigureArt(draw_barn, order=70),
         }
     )
+    symbols = MappingProxyType({"abbey": SymbolArt(paint_abbey, Place.WHOLE, 0.8, upright=True)})
 
     def panel_items(self, view: PublicView, seat: Seat, icon: int) -> Sequence[PanelItem] | None:
         """The abbey tiles ``seat`` still holds (when abbeys are in play)."""

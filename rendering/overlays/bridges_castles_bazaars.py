@@ -2,7 +2,9 @@
 follower on a bridge shows), castle tokens on the edge between their two tiles with the follower
 standing on top, each player's bridges and castles left in the panel, and the market's tiles in
 a strip under the board, lettered as every picker letters them (the tiles still on offer A, B,
-…; taken ones dimmed with their owner's colour; the tile on offer framed, with its bid to beat).
+…; taken ones dimmed with their owner's colour; the tile on offer framed, with its bid to beat),
+and the market stall printed in the centre of a bazaar tile (the symbol ``bazaar``; the roads
+that end at the ``market`` run to it).
 
 Everything comes from the public view: face-down market tiles show as backs, and no sealed bid
 is in it (``Expansion.redact``).
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -25,7 +28,9 @@ from rendering.figures import SS, draw_mark, figure_sprite, outline_colour
 from rendering.fonts import draw_text, fit_text
 from rendering.frame import Frame
 from rendering.labels import LabelPlacer, draw_labels
-from rendering.overlays import Overlay, PanelItem
+from rendering.layout import Symbol
+from rendering.overlays import Overlay, PanelItem, Place, SymbolArt
+from rendering.pen import Pen, rel
 from rendering.style import seat_style
 from rendering.tiles import tile_image
 
@@ -80,6 +85,30 @@ def draw_bridge(img: Image.Image, x: int, y: int, size: int, axis: str) -> None:
         layer = layer.rotate(90)
     sprite = layer.resize((size, size), Image.Resampling.LANCZOS)
     img.paste(sprite, (x, y), sprite)
+
+
+# ------------------------------------------------------------------------------ bazaar tiles
+def paint_market(pen: Pen, sym: Symbol) -> None:
+    """A market stall: a wooden counter under a red and white awning, fruit on it."""
+    c, s = sym.at, sym.size
+    pen.rect(
+        rel(c, s, [(-0.42, -0.05)])[0],
+        rel(c, s, [(0.42, 0.42)])[0],
+        (150, 100, 60),
+        st.DARK,
+        0.01,
+    )
+    for i in range(4):
+        x0 = -0.5 + i * 0.25
+        colour = (220, 40, 40) if i % 2 == 0 else (255, 255, 255)
+        pen.poly(
+            rel(c, s, [(x0, -0.05), (x0 + 0.25, -0.05), (x0 + 0.2, -0.42), (x0 + 0.05, -0.42)]),
+            colour,
+            st.DARK,
+            0.006,
+        )
+    pen.disc(rel(c, s, [(-0.18, 0.15)])[0], s * 0.09, (240, 160, 40))
+    pen.disc(rel(c, s, [(0.15, 0.15)])[0], s * 0.09, (120, 180, 60))
 
 
 # ------------------------------------------------------------------------------ castles
@@ -224,6 +253,14 @@ def bridge_icon(size: int) -> Image.Image:
 
 class BridgesCastlesBazaarsOverlay(Overlay):
     id = ID
+    symbols = MappingProxyType(
+        {
+            "bazaar": SymbolArt(
+                paint_market, Place.CENTRE, 0.26, upright=True, ends=frozenset({"market"})
+            )
+        }
+    )
+    words = frozenset({"bridge", "castle", "bazaar", "market"})
 
     def panel_items(self, view: PublicView, seat: Seat, icon: int) -> Sequence[PanelItem] | None:
         """The bridges and castles ``seat`` has left."""

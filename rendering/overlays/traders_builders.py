@@ -1,5 +1,6 @@
-"""Traders & Builders: the builder and the pig in seat colour and shape, and the goods tokens
-(wine, grain, cloth) each player holds, on a line of its own in the player's row."""
+"""Traders & Builders: the builder and the pig in seat colour and shape, the goods printed in
+cities (the symbol ``goods``: wine, grain or cloth, drawn upright), and the goods tokens each
+player holds, on a line of its own in the player's row, with the same art."""
 
 from __future__ import annotations
 
@@ -11,12 +12,13 @@ from PIL import Image, ImageDraw
 from engine.carcassonne.expansions.traders_builders import GOODS
 from engine.carcassonne.view import PublicView
 from engine.core.seats import Seat
+from rendering import style as st
 from rendering.cache import MiB, memo
 from rendering.figures import SS, draw_mark, outline_colour, rim, shapes
 from rendering.layout import Symbol
-from rendering.overlays import FigureArt, Overlay, PanelItem
+from rendering.overlays import FigureArt, Overlay, PanelItem, Place, SymbolArt
+from rendering.pen import Pen, rel
 from rendering.style import SeatStyle
-from rendering.tiles import draw_symbol
 
 #: the expansion's id (the key of its model in ``view.ext``)
 ID = "traders_builders"
@@ -26,6 +28,12 @@ GOODS_CHIP = (120, 150, 90)
 
 #: the builder's hammer head (a blue-grey no tile art and no panel colour uses)
 HAMMER = (112, 118, 134)
+
+#: the ears of grain and their stalks
+GRAIN = (238, 190, 40)
+STALK = (150, 110, 30)
+#: size (share of a tile) of a good printed in a city (as big as a shield)
+GOODS_SIZE = 0.17
 
 #: side of the pig's and the builder's sprites relative to a follower's
 PIG_SCALE = 1.15
@@ -134,6 +142,37 @@ def draw_pig(style: SeatStyle, size: int, lying: bool) -> Image.Image:
     return img.resize((size, size), Image.Resampling.LANCZOS)
 
 
+def paint_goods(pen: Pen, sym: Symbol) -> None:
+    """A good (``sym.arg``): a bunch of grapes, three ears of grain or a bolt of blue cloth."""
+    c, s, k = sym.at, sym.size, sym.arg
+    if k == "wine":
+        for dx, dy in (
+            (-0.2, -0.15),
+            (0.0, -0.15),
+            (0.2, -0.15),
+            (-0.1, 0.05),
+            (0.1, 0.05),
+            (0.0, 0.25),
+        ):
+            pen.disc(rel(c, s, [(dx, dy)])[0], s * 0.13, (120, 40, 130), st.DARK, 0.005)
+        pen.poly(rel(c, s, [(0.0, -0.3), (0.3, -0.5), (0.15, -0.28)]), (60, 140, 60))
+    elif k == "grain":
+        for dx in (-0.18, 0.0, 0.18):
+            pen.line(rel(c, s, [(dx * 0.4, 0.45), (dx, -0.1)]), STALK, 0.012, False)
+            for dy in (-0.38, -0.22, -0.06):
+                pen.disc(rel(c, s, [(dx * (1 + dy), dy)])[0], s * 0.08, GRAIN, STALK, 0.004)
+    elif k == "cloth":
+        pen.rect(
+            rel(c, s, [(-0.42, -0.3)])[0],
+            rel(c, s, [(0.42, 0.3)])[0],
+            (60, 120, 200),
+            st.DARK,
+            0.008,
+        )
+        for dy in (-0.15, 0.0, 0.15):
+            pen.line(rel(c, s, [(-0.4, dy), (0.4, dy)]), (230, 230, 250), 0.006, False)
+
+
 @memo("overlay.goods_icon", entries=64, budget=2 * MiB)
 def goods_icon(kind: str, size: int) -> Image.Image:
     """RGBA icon of a goods token (``wine``, ``grain`` or ``cloth``) on a light tile-like chip,
@@ -148,7 +187,7 @@ def goods_icon(kind: str, size: int) -> Image.Image:
         outline=(20, 20, 20, 255),
         width=max(2, big // 20),
     )
-    draw_symbol(img, Symbol(kind, (0.5, 0.52), 0.95))
+    paint_goods(Pen(img), Symbol("goods", (0.5, 0.52), 0.95, kind))
     return img.resize((size, size), Image.Resampling.LANCZOS)
 
 
@@ -169,6 +208,10 @@ class TradersBuildersOverlay(Overlay):
             "pig": FigureArt(draw_pig, order=40),
         }
     )
+    symbols = MappingProxyType(
+        {"goods": SymbolArt(paint_goods, Place.FEATURE, GOODS_SIZE, upright=True)}
+    )
+    words = frozenset({"trader", *GOODS})
 
     def panel_items(self, view: PublicView, seat: Seat, icon: int) -> Sequence[PanelItem] | None:
         """The goods ``seat`` holds: one icon per kind with its count."""

@@ -36,7 +36,8 @@ from rendering.board import (
 )
 from rendering.final import breakdown
 from rendering.frame import Frame
-from rendering.layout import CATHEDRAL_SIZE, INN_SIZE, tile_layout
+from rendering.layout import tile_layout
+from rendering.overlays.inns_cathedrals import CATHEDRAL_SIZE, INN_SIZE
 from rendering.scored import feature_mask, find_scored, scorings
 from rendering.tiles import tile_image
 from rendering.words import TEXTS, category_word
