@@ -19,9 +19,6 @@ PENDING = frozenset(
         "engine/carcassonne/jcz5.py",
         "engine/carcassonne/jcz5_replay.py",
         "engine/carcassonne/jcz_bcb.py",
-        "rendering/layout.py",
-        "rendering/tiles.py",
-        "rendering/style.py",
     }
 )
 
