@@ -10,7 +10,8 @@
   its owner may move it on.
 
 The four are switched separately (JCloisterZone's elements ``abbey``, ``mayor``, ``barn``,
-``wagon``), all on by default; ``am.wagon_move`` chooses where a wagon may move.
+``wagon``), all on by default; ``am.wagon_move`` chooses where a wagon may move;
+``am.final_abbeys`` (off) plays JCloisterZone's end-of-game abbey round.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from engine.carcassonne.expansions.abbey_mayor.model import (
     ABBEY,
     BARN,
     BARN_FIG,
+    FINAL_ABBEYS,
     ID,
     MAYOR,
     MAYOR_FIG,
@@ -84,6 +86,12 @@ class AbbeyMayor(Expansion):
             "road",
             WAGON_MOVES,
             "where a wagon moves: along a road (rulebook) or to a nearby tile (JCloisterZone)",
+        ),
+        Option(
+            FINAL_ABBEYS,
+            False,
+            (True, False),
+            "after the last tile each player may still play their abbey (JCloisterZone)",
         ),
     )
 
@@ -180,6 +188,7 @@ class AbbeyMayor(Expansion):
 __all__ = [
     "ABBEY",
     "BARN",
+    "FINAL_ABBEYS",
     "ID",
     "MAYOR",
     "WAGON",
