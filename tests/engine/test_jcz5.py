@@ -117,7 +117,7 @@ def test_fixture_waits_for_its_expansion(name: str) -> None:
     with pytest.raises(RecordError) as err:
         loads_jcz5((FIXTURES / name).read_bytes())
     message = str(err.value)
-    assert "\n" not in message and message.endswith("is not supported yet")
+    assert "\n" not in message and message.endswith("is not built yet")
     assert WAITING[name] in message
 
 

@@ -11,7 +11,8 @@
 
 The four are switched separately (JCloisterZone's elements ``abbey``, ``mayor``, ``barn``,
 ``wagon``), all on by default; ``am.wagon_move`` chooses where a wagon may move;
-``am.final_abbeys`` (off) plays JCloisterZone's end-of-game abbey round.
+``am.final_abbeys`` (off) plays JCloisterZone's end-of-game abbey round. Its part of the
+JCloisterZone import: :mod:`.jcz`.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from engine.carcassonne.expansions.abbey_mayor.barn import (
     final_barns,
     has_barn,
 )
+from engine.carcassonne.expansions.abbey_mayor.jcz import JCZ
 from engine.carcassonne.expansions.abbey_mayor.model import (
     ABBEY,
     BARN,
@@ -76,6 +78,7 @@ class AbbeyMayor(Expansion):
         FigureSpec(WAGON_FIG, strength=1, follower=True),
         FigureSpec(BARN_FIG, on_features=False),
     )
+    jcz = JCZ
     options = (
         Option(ABBEY, True, (True, False), "each player has an abbey tile (fills a hole)"),
         Option(MAYOR, True, (True, False), "each player has a mayor (counts the pennants)"),

@@ -92,3 +92,9 @@ class InnsCathedrals(Expansion):
                 return replace(item, points=3 * (n + p), parts=tuple(parts))
             return replace(item, points=0, parts=(Part("part.cathedral_unfinished"),))
         return item
+
+
+# its part of the JCloisterZone import reads this module's option keys, so it comes last
+from engine.carcassonne.expansions.inns_cathedrals.jcz import JCZ  # noqa: E402
+
+InnsCathedrals.jcz = JCZ
