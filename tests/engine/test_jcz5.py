@@ -347,13 +347,6 @@ def test_wagon_move_rule_and_abbey_elements_become_options() -> None:
         import_jcz5(data)
 
 
-def test_end_of_game_abbey_round_is_refused_in_one_line() -> None:
-    data = load_save("abbey-and-mayor/barn-scoring.jcz")
-    data["replay"].append({"type": "PASS", "payload": {}, "player": 0})
-    with pytest.raises(RecordError, match="end-of-game abbey round is not supported"):
-        import_jcz5(data)
-
-
 def test_abbey_is_not_taken_for_a_drawn_tile_without_a_draw_order() -> None:
     """Without a forced order the save's own tiles become the draw order; the abbey is no drawn
     tile, so it is left out of it (it comes from the player's supply)."""

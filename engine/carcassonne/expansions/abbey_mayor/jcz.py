@@ -10,7 +10,9 @@
 * A barn's ``DEPLOY_MEEPLE`` names the field of the cell south-east of its corner.
 * After the scoring each wagon that may move is ``DEPLOY_MEEPLE`` (5.x: then ``COMMIT`` once its
   owner has moved all it moves) or ``PASS``.
-* JCloisterZone's end-of-game abbey round is refused (our game ends with the pile).
+* JCloisterZone always plays its end-of-game abbey round (RULES.md §14.1 rule 6). A save whose
+  round places an abbey is converted with ``am.final_abbeys`` on; without one, its passes are
+  declines of an offer our game never made and change nothing.
 """
 
 from __future__ import annotations
@@ -18,17 +20,19 @@ from __future__ import annotations
 from typing import Any
 
 from engine.carcassonne.actions import Choose, Deploy, Pass
-from engine.carcassonne.expansions.abbey_mayor.abbey import AbbeyStep
+from engine.carcassonne.expansions.abbey_mayor.abbey import AbbeyStep, holes
 from engine.carcassonne.expansions.abbey_mayor.model import (
     ABBEY,
     ABBEY_TILE,
     BARN,
     BARN_FIG,
+    FINAL_ABBEYS,
     MAYOR,
     MAYOR_FIG,
     WAGON,
     WAGON_FIG,
     WAGON_MOVE,
+    model_of,
 )
 from engine.carcassonne.expansions.abbey_mayor.wagon import WagonStep
 from engine.carcassonne.geometry import Position
@@ -37,6 +41,7 @@ from engine.carcassonne.jczparts import (
     JczContext,
     JczImport,
     JczMessages,
+    JczRetry,
     JczSwitch,
     Message,
     Options,
@@ -44,8 +49,10 @@ from engine.carcassonne.jczparts import (
 )
 from engine.carcassonne.placement import CORNER_SPOTS, spot_name
 from engine.carcassonne.rules import pending
+from engine.carcassonne.state import GameState
 from engine.carcassonne.tiles import tile
 from engine.core.errors import RecordError
+from engine.core.seats import Seat
 
 _ABBEY_STEP, _WAGON_STEP = AbbeyStep.id, WagonStep.id
 #: 5.x ``wagon-move`` -> ``am.wagon_move``: C1 along the features a road links (ours), C2 any
@@ -77,7 +84,12 @@ def _multi_barn(value: Any) -> Options:
 
 
 class AbbeyMayorMessages(JczMessages):
-    """The abbey's ``PLACE_TILE`` and ``PASS``, wagon moves and barns on corners."""
+    """The abbey's ``PLACE_TILE`` and ``PASS``, wagon moves, barns on corners and the
+    end-of-game abbey round, for one conversion."""
+
+    def __init__(self) -> None:
+        #: the seats still to decline in JCloisterZone's end-of-game round (ours plays none)
+        self.round: list[Seat] | None = None
 
     def convert(self, ctx: JczContext, m: Message) -> Answer | None:
         s = ctx.state
@@ -89,8 +101,8 @@ class AbbeyMayorMessages(JczMessages):
             pos, index = ctx.feature(m)
             spot = spot_name(s.board.cells[pos].rt, index)
             return Answer(wagon.seat, Choose(_WAGON_STEP, f"{pos.notation()}@{spot}"), commit=True)
-        if ctx.commit_due:
-            return None
+        if ctx.commit_due or (m.kind == "PASS" and not ctx.committed):
+            return None  # a PASS of the turn's action or castle comes before its COMMIT
         if m.kind == "PASS" and wagon is not None:  # the wagon stays home; no COMMIT follows
             return Answer(wagon.seat, Pass())
         if m.kind == "PASS" and abbey is not None:  # no abbey: a COMMIT, then the draw
@@ -121,21 +133,49 @@ class AbbeyMayorMessages(JczMessages):
         return Deploy(corner, figure)
 
     def _after_the_end(self, ctx: JczContext, m: Message) -> Answer | None:
-        """JCloisterZone's end-of-game abbey round: not played (the game ends with the pile)."""
-        abbeys = ctx.state.setup.option(ABBEY, True)
-        if ctx.version == 5 and abbeys and (m.kind == "PASS" or _is_abbey(ctx, m)):
+        """JCloisterZone's end-of-game abbey round in a game ours already ended: an abbey
+        placed there converts the save again with the round on; a pass changes nothing."""
+        s = ctx.state
+        if not s.setup.option(ABBEY, True):
+            return None
+        if m.kind == "PLACE_TILE" and _is_abbey(ctx, m):
+            raise JczRetry(
+                f"PLACE_TILE {m.payload['tileId']} after the last tile: JCloisterZone's "
+                f"end-of-game abbey round (RULES.md §14.1 rule 6, option {FINAL_ABBEYS})",
+                move=m.n,
+                options=((FINAL_ABBEYS, True),),
+            )
+        if m.kind != "PASS" or not ctx.committed:  # the round comes after the last COMMIT
+            return None
+        if self.round is None:
+            self.round = _round_seats(s)
+        if not self.round:
+            return None  # nobody was asked: "PASS after the game is over"
+        seat = self.round.pop(0)
+        if m.player is not None and m.player != seat:
             raise RecordError(
-                f"{m.kind} after the last tile: JCloisterZone's end-of-game abbey round "
-                "is not supported (the game ends with the pile)",
+                f"PASS is marked as player {m.player + 1}'s, but JCloisterZone's end-of-game "
+                f"abbey round asks player {seat + 1}",
                 move=m.n,
             )
-        return None
+        return Answer()
 
 
 def _is_abbey(ctx: JczContext, m: Message) -> bool:
     """Whether ``m`` places the abbey (``AM/A``; ``AM.A`` in 4.x saves)."""
     tid = m.payload.get("tileId")
     return tid == ABBEY_TILE or (ctx.version == 4 and tid == tile(ABBEY_TILE).jcz)
+
+
+def _round_seats(s: GameState) -> list[Seat]:
+    """The seats JCloisterZone asks in its end-of-game round of a game over: from the one after
+    the last tile's player (our seat to move), each that still holds its abbey, while a hole is
+    open (a pass leaves the board as it is)."""
+    abbeys = model_of(s.ext).abbeys
+    if not holes(s.board):
+        return []
+    n = s.setup.players
+    return [Seat((s.current + i) % n) for i in range(n) if abbeys[(s.current + i) % n] > 0]
 
 
 JCZ = JczImport(

@@ -13,6 +13,11 @@ features (our owner's ``bcb.castle_pick``). A bazaar is ``BAZAAR_BID`` (the open
 tile selected, then each bid), ``PASS`` and ``BAZAAR_BUY_OR_SELL``; the last tile's selection is
 a ``BAZAAR_BID`` too, which our engine does without asking. A mandatory bridge is laid with the
 tile in both (JCloisterZone: ``PlacementOption.mandatoryBridge``).
+
+JCloisterZone also offers a castle to a seat other than the one to move (a small city of that
+seat's that the tile completed); RULES.md §13.3 (OQ-CAS-1) lets only the active player build one.
+Such an offer declined (``PASS`` before the turn's ``COMMIT``) changes nothing; taken, the save
+is refused.
 """
 
 from __future__ import annotations
@@ -38,8 +43,9 @@ from engine.core.decisions import Decision
 from engine.core.errors import EngineError, RecordError
 from engine.core.seats import Seat
 
+from .castles import eligible
 from .model import model
-from .texts import BIDDING, BRIDGES, CASTLES, MARKETS
+from .texts import BIDDING, BRIDGES, CASTLES, ID, MARKETS
 
 BRIDGE, CASTLE, OFFER, BID, DEAL, PICK, PICK_CASTLE = (
     "bcb.bridge",
@@ -50,6 +56,8 @@ BRIDGE, CASTLE, OFFER, BID, DEAL, PICK, PICK_CASTLE = (
     "bcb.pick",
     "bcb.castle_pick",
 )
+#: the core's deploy decision (a 4.x PASS answers it before any castle)
+_DEPLOY = "core.deploy"
 BRIDGE_TOKEN, CASTLE_TOKEN = "BRIDGE", "CASTLE"
 __all__ = ["JCZ", "BcbMessages", "token_name"]
 
@@ -88,7 +96,12 @@ def _pointer(payload: dict[str, Any], n: int) -> tuple[tuple[int, int], str]:
 
 
 class BcbMessages(JczMessages):
-    """Tokens, castles and bazaars, for one conversion (see the module docstring)."""
+    """Tokens, bazaars and castle offers, for one conversion (see the module docstring)."""
+
+    def __init__(self) -> None:
+        #: the placement the castle offers to other seats were found for, and those seats
+        self._placed: GameState | None = None
+        self._offers: list[Seat] = []
 
     def before(self, ctx: JczContext, m: Message) -> Iterable[tuple[Seat, Action]]:
         """No bridge token: pass the bridge; a ``COMMIT`` over an open castle choice: score the
@@ -120,6 +133,7 @@ class BcbMessages(JczMessages):
         if kind == "PLACE_TOKEN" and token_name(payload) == CASTLE_TOKEN:
             d = ds.get(CASTLE)
             if d is None:
+                self._refuse_foreign_castle(ctx, m)
                 raise RecordError("PLACE_TOKEN CASTLE when no castle may be built", move=n)
             (x, y), loc = _pointer(payload, n)
             _check_castle(state, d, x, y, loc, n)
@@ -129,7 +143,7 @@ class BcbMessages(JczMessages):
                 d = ds.get(k)
                 if d is not None:
                     return Answer(d.seat, Pass())
-            return None
+            return self._foreign_decline(ctx, m, ds)
         if kind == "BAZAAR_BID":
             index, price = payload.get("supplyIndex"), payload.get("price")
             if not isinstance(index, int) or not isinstance(price, int):
@@ -151,6 +165,51 @@ class BcbMessages(JczMessages):
                 raise RecordError("BAZAAR_BUY_OR_SELL does not answer the market here", move=n)
             return Answer(d.seat, Choose(DEAL, value))
         return None
+
+    # ---- castles offered to a seat other than the one to move
+    def _foreign(self, ctx: JczContext) -> list[Seat]:
+        """The seats other than the one to move that JCloisterZone still offers a castle for
+        the latest tile, before its ``COMMIT``: a small city of theirs that it completed."""
+        placed = ctx.placed
+        if placed is None or ctx.committed or ID not in placed.ext:
+            return []
+        if placed is not self._placed:
+            self._placed = placed
+            n, active = placed.setup.players, placed.current
+            left = model(placed).castles_left
+            seats = (Seat((active + i) % n) for i in range(1, n))
+            self._offers = [s for s in seats if left[s] > 0 and eligible(placed, s)]
+        return self._offers
+
+    def _foreign_decline(
+        self, ctx: JczContext, m: Message, ds: dict[str, Decision]
+    ) -> Answer | None:
+        """A ``PASS`` that declines such an offer: it changes nothing (4.x, which names no
+        player: once the action is answered)."""
+        offers = self._foreign(ctx)
+        if not offers:
+            return None
+        if m.player is None:
+            if _DEPLOY in ds:
+                return None
+            offers.pop(0)
+        elif m.player in offers:
+            offers.remove(Seat(m.player))
+        else:
+            return None
+        return Answer()
+
+    def _refuse_foreign_castle(self, ctx: JczContext, m: Message) -> None:
+        offers = self._foreign(ctx)
+        if not offers:
+            return
+        seat = Seat(m.player) if m.player in offers else offers[0]
+        active = ctx.placed.current if ctx.placed is not None else ctx.state.current
+        raise RecordError(
+            f"PLACE_TOKEN CASTLE builds a castle for player {seat + 1} in player {active + 1}'s "
+            "turn: only the active player builds castles (RULES.md §13.3, OQ-CAS-1)",
+            move=m.n,
+        )
 
 
 def _check_castle(state: GameState, d: Decision, x: int, y: int, loc: str, n: int) -> None:
