@@ -33,6 +33,7 @@ from engine.carcassonne.jczparts import (
     claim,
     convert_with,
     core_names,
+    known,
     parts_of,
     refusal,
     rule_of,
@@ -206,12 +207,9 @@ def _element(key: str, value: Any) -> Claimed | None:
     claimed = claim(key, lambda p: p.elements)
     if claimed is not None:
         return claimed
-    if key in core_names().ignored_elements:
-        return None
-    err = refusal(key, "element")
-    if value is None and not str(err).startswith("unknown"):
+    if key in core_names().ignored_elements or (value is None and known(key)):
         return None  # JCloisterZone reads a null element as absent
-    raise err
+    raise refusal(key, "element")
 
 
 def _setup(raw: dict[str, Any], sets: dict[str, Claimed], names: tuple[str, ...]) -> GameSetup:

@@ -347,6 +347,15 @@ def refusal(name: str, what: str, unknown: str | None = None) -> RecordError:
     return RecordError(unknown or f"unknown JCloisterZone {what} '{name}'")
 
 
+def known(name: str) -> bool:
+    """Whether ``name`` is a JCloisterZone name of a part we know (and refuse), not unknown."""
+    return (
+        any(name in part.unsupported for _, part in parts())
+        or tile_file_of(name) is not None
+        or name in core_names().boxes
+    )
+
+
 def tile_file_of(name: str) -> tuple[str, bool] | None:
     """The box name of the tile file whose ``jcz_names`` claim ``name``, and whether a
     registered expansion plays that tile set."""

@@ -123,6 +123,15 @@ def test_5x_elements_of_expansions_to_come_are_refused_naming_the_box() -> None:
     assert str(err.value) == "JCloisterZone element 'ferry' (Ferries) is not built yet"
 
 
+def test_a_null_element_of_a_part_we_refuse_is_absent_but_an_unknown_one_is_refused() -> None:
+    data = load_save("basic/field-scoring.jcz")
+    data["setup"]["elements"].update(fairy=None, gold=None)
+    assert replay(import_jcz5(data).record).scores == (9, 0)
+    data["setup"]["elements"]["lasers"] = None
+    with pytest.raises(RecordError, match="^unknown JCloisterZone element 'lasers'$"):
+        import_jcz5(data)
+
+
 # ---------------------------------------------------------------------------- abbey round
 def _abbey_round_5x() -> dict[str, Any]:
     """abbey-merge ended after its 6 drawn tiles: Alice's abbey (turn 7) now comes in
@@ -145,6 +154,25 @@ def test_5x_abbey_placed_in_the_end_of_game_round_replays_with_the_option() -> N
     assert [a.notation for a in game.record.actions][-2:] == ["am.abbey 1,-1", "pass"]
     result = replay(game.record)
     assert result.over and result.scores == (2, 10)  # the abbey closes three cities
+
+
+def test_5x_abbey_round_a_pass_then_the_next_seats_abbey() -> None:
+    """Alice declines, Bob (asked next) plays his abbey into the same hole: the option is on,
+    and our round asks the two in JCloisterZone's order."""
+    data = _abbey_round_5x()
+    placed = copy.deepcopy(data["replay"][-3:])
+    for m in placed:
+        m["player"] = 1
+    data["replay"][-3:] = [{"type": "PASS", "payload": {}, "player": 0}, *placed]
+    game = import_jcz5(data)
+    assert [a.notation for a in game.record.actions][-3:] == ["pass", "am.abbey 1,-1", "pass"]
+    assert [int(a.seat) for a in game.record.actions][-3:] == [0, 1, 1]
+    result = replay(game.record)
+    assert result.over and result.state.ext["abbey_mayor"].abbeys == (1, 0)
+    extra = copy.deepcopy(data)
+    extra["replay"].append({"type": "PASS", "payload": {}, "player": 0})
+    with pytest.raises(RecordError, match=r"^move 23: PASS after the game is over$"):
+        import_jcz5(extra)
 
 
 def test_5x_abbey_round_declined_changes_nothing() -> None:

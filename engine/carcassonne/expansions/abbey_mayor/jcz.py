@@ -136,8 +136,8 @@ class AbbeyMayorMessages(JczMessages):
         """JCloisterZone's end-of-game abbey round in a game ours already ended: an abbey
         placed there converts the save again with the round on; a pass changes nothing."""
         s = ctx.state
-        if not s.setup.option(ABBEY, True):
-            return None
+        if not s.setup.option(ABBEY, True) or s.setup.option(FINAL_ABBEYS, False):
+            return None  # no abbeys, or our game played the round already
         if m.kind == "PLACE_TILE" and _is_abbey(ctx, m):
             raise JczRetry(
                 f"PLACE_TILE {m.payload['tileId']} after the last tile: JCloisterZone's "
