@@ -353,7 +353,7 @@ def test_jcz5_save_with_parts_we_do_not_play_exits_2(
     path = FIXTURES5 / name
     code, out, err = _run(capsys, "replay", str(path))
     assert (code, out) == (2, "")
-    assert err == f"carcabot replay: {path}: {reason} is not supported yet\n"
+    assert err == f"carcabot replay: {path}: {reason} is not built yet\n"
 
 
 def test_jcz5_castle_save_replays_with_its_castle_line(capsys: pytest.CaptureFixture[str]) -> None:

@@ -12,17 +12,6 @@ from engine.carcassonne.expansions import BUILTIN, BUILTIN_IDS
 from tests.boundaries import ROOT, concept_words, core_files, scan
 
 REGISTRY = ROOT / "engine/carcassonne/expansions/__init__.py"
-#: core files that still name expansions while issue 20 moves their parts out (empty when done)
-PENDING = frozenset(
-    {
-        "engine/carcassonne/jcz.py",
-        "engine/carcassonne/jcz5.py",
-        "engine/carcassonne/jcz5_replay.py",
-        "engine/carcassonne/jcz_bcb.py",
-    }
-)
-
-
 def test_the_concepts_are_known() -> None:
     words, prefixes = concept_words()
     owners = set(words.values())
@@ -36,7 +25,7 @@ def test_no_core_file_names_an_expansion_or_its_concepts() -> None:
     concepts = concept_words()
     files = [p for p in core_files() if p != REGISTRY]
     hits = scan(files, concepts)
-    found = "\n".join(str(h) for h in hits if h.path not in PENDING)
+    found = "\n".join(str(h) for h in hits)
     assert not found, "expansion concepts in core code:\n" + found
 
 

@@ -75,21 +75,7 @@ print(",".join(ids))
 """
 
 
-#: expansions the JCloisterZone importers still import by name (issue 20 moves that out)
-_IMPORTED = {"traders_builders", "abbey_mayor", "bridges_castles_bazaars"}
-_CASES = [
-    pytest.param(
-        c,
-        id=c.id,
-        marks=[pytest.mark.xfail(strict=True, reason="imported by the JCZ importers")]
-        if c.id in _IMPORTED
-        else [],
-    )
-    for c in BUILTIN
-]
-
-
-@pytest.mark.parametrize("cls", _CASES)
+@pytest.mark.parametrize("cls", BUILTIN, ids=lambda c: c.id)
 def test_the_program_works_without_the_expansion(cls: type, tmp_path: Path) -> None:
     assert Path(registry_file).resolve().is_relative_to(ROOT)
     tree = _copy_without(tmp_path, cls.id, cls.tile_sets)

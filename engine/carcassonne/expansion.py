@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from engine.carcassonne.figures import FigureSpec
     from engine.carcassonne.flow import StepSpec
     from engine.carcassonne.geometry import Position, Rotation
+    from engine.carcassonne.jczparts import JczImport
     from engine.carcassonne.scoring import Award, ScoreItem
     from engine.carcassonne.state import GameSetup, GameState
     from engine.carcassonne.tiles import TileDef
@@ -58,6 +59,12 @@ class Expansion:
     #: words naming this expansion's things beyond its id, option and step prefixes, figure
     #: kinds and tile symbols: no core file may use them (``tests/test_expansion_boundaries.py``)
     concepts: ClassVar[tuple[str, ...]] = ()
+
+    # ---- JCloisterZone import (issue 20) ------------------------------------------------
+    #: this expansion's part of the JCloisterZone 4.x and 5.x import, kept in its package's
+    #: ``jcz.py`` (:mod:`engine.carcassonne.jczparts`); ``None``: saves that use it are refused
+    jcz: ClassVar[JczImport | None] = None
+    # ---- end of the JCloisterZone block ----------------------------------------------------
 
     def __init__(self, setup: GameSetup) -> None:
         self.setup = setup

@@ -6,93 +6,41 @@ must match ``PLACE_TILE``'s ``tileId``, the follower must go on the tile just pl
 the result replays through the same :func:`engine.carcassonne.record.replay` path as our own
 records. Errors are :class:`RecordError` naming the replay message (1-based) and the reason.
 
-Which JCloisterZone capabilities and expansions are understood is the table
-:data:`CAPABILITIES` / :data:`EXPANSIONS`: supporting a new one is one line there.
+This module knows the base game and the format; each expansion brings its capabilities,
+expansion codes, rules, meeples and messages (``Expansion.jcz``, :mod:`.jczparts`).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.carcassonne import jcz_bcb
-from engine.carcassonne.actions import Action, Choose, Deploy, Pass, PlaceTile
-from engine.carcassonne.expansions.abbey_mayor.abbey import AbbeyStep
-from engine.carcassonne.expansions.abbey_mayor.wagon import WagonStep
-from engine.carcassonne.expansions.traders_builders import BonusStep
+from engine.carcassonne.actions import Action, Deploy, Pass, PlaceTile
 from engine.carcassonne.geometry import Position, Rotation
-from engine.carcassonne.placement import CORNER_SPOTS
+from engine.carcassonne.jczparts import (
+    JczContext,
+    JczHooks,
+    JczSwitch,
+    Message,
+    bool_defaults,
+    claim,
+    convert_with,
+    meeples,
+    parse_position,
+    parts_of,
+    refusal,
+    rule_of,
+)
 from engine.carcassonne.record import GameRecord, Recorder
+from engine.carcassonne.registry import find_expansion
 from engine.carcassonne.rules import parse_spot, spot_name
 from engine.carcassonne.state import GameSetup, GameState
 from engine.carcassonne.tiles import tile
 from engine.core.errors import EngineError, RecordError
 
 END_SENTINEL = "#END"
-#: the abbey (Abbey & Mayor), placed from the player's supply instead of a drawn tile
-ABBEY_TILE = "AM.A"
-
-
-@dataclass(frozen=True, slots=True)
-class JczPart:
-    """How one JCloisterZone capability or expansion maps onto ours.
-
-    ``label`` is the box name players know. ``expansion`` is our expansion id once supported
-    (``""`` = part of the base game, ``None`` = not supported yet). ``options`` are the setup
-    options (``GameSetup.options`` pairs) it sets; a capability's options are set to ``False``
-    when its expansion is in play but the save does not list the capability.
-    """
-
-    label: str
-    expansion: str | None
-    options: tuple[tuple[str, Any], ...] = ()
-
-
-_IC, _TB, _AM = "Inns & Cathedrals", "Traders & Builders", "Abbey & Mayor"
-_BCB, _BCB_ID = "Bridges, Castles & Bazaars", "bridges_castles_bazaars"
-#: JCloisterZone's only bazaar auction is the rulebook's open one (unless BAZAAR_NO_AUCTION)
-_OPEN = ("bcb.bidding", "open")
-
-#: JCloisterZone capability (class name minus ``Capability``) -> our support.
-CAPABILITIES: dict[str, JczPart] = {
-    "StandardGame": JczPart("base game", ""),
-    "Inn": JczPart(_IC, "inns_cathedrals", (("ic.inns", True),)),
-    "Cathedral": JczPart(_IC, "inns_cathedrals", (("ic.cathedrals", True),)),
-    "BigFollower": JczPart(_IC, "inns_cathedrals", (("ic.large_follower", True),)),
-    "TradeGoods": JczPart(_TB, "traders_builders", (("tb.goods", True),)),
-    "Builder": JczPart(_TB, "traders_builders", (("tb.builder", True),)),
-    "Pig": JczPart(_TB, "traders_builders", (("tb.pig", True),)),
-    "PigHerd": JczPart(_TB, None),
-    "Abbey": JczPart(_AM, "abbey_mayor", (("am.abbey", True),)),
-    "Mayor": JczPart(_AM, "abbey_mayor", (("am.mayor", True),)),
-    "Barn": JczPart(_AM, "abbey_mayor", (("am.barn", True),)),
-    "Wagon": JczPart(_AM, "abbey_mayor", (("am.wagon", True),)),
-    "Bridge": JczPart(_BCB, _BCB_ID, (("bcb.bridges", True), _OPEN)),
-    "Castle": JczPart(_BCB, _BCB_ID, (("bcb.castles", True), _OPEN)),
-    "Bazaar": JczPart(_BCB, _BCB_ID, (("bcb.markets", True), _OPEN)),
-}
-
-#: JCloisterZone expansion code (``setup.expansions`` key) -> our support.
-EXPANSIONS: dict[str, JczPart] = {
-    "BASIC": JczPart("base game", ""),
-    "INNS_AND_CATHEDRALS": JczPart(_IC, "inns_cathedrals"),
-    "TRADERS_AND_BUILDERS": JczPart(_TB, "traders_builders"),
-    "ABBEY_AND_MAYOR": JczPart(_AM, "abbey_mayor"),
-    "BRIDGES_CASTLES_AND_BAZAARS": JczPart(_BCB, _BCB_ID, (_OPEN,)),
-}
-
-#: Meeple id type (``0.small.1`` -> ``small``) -> our figure name.
-MEEPLES: dict[str, str] = {
-    "small": "follower",
-    "big": "large",
-    "builder": "builder",
-    "pig": "pig",
-    "mayor": "mayor",
-    "wagon": "wagon",
-    "barn": "barn",
-}
+__all__ = ["JczGame", "import_jcz", "loads_jcz", "parse_position"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +84,6 @@ def import_jcz(data: Any) -> JczGame:
     if not isinstance(raw_setup, dict):
         raise RecordError('the save has no "setup" object')
     expansions, options = _check_parts(raw_setup)
-    _check_rules(raw_setup)
     forced, limit, ending = _tile_pack(data)
     seed = data.get("initialSeed", 0)
     if not isinstance(seed, int) or isinstance(seed, bool):
@@ -164,16 +111,21 @@ def import_jcz(data: Any) -> JczGame:
         "ending": ending,
     }
     metadata = {k: v for k, v in metadata.items() if v is not None}
-    # Tiles drawn after the forced order came from JCloisterZone's own random generator, which
-    # we cannot reproduce; the save tells us which they were, so they join the forced order.
-    random_from = _convert(setup, seed, replay_msgs, names, metadata, probe=True)
-    if isinstance(random_from, GameRecord):
-        return JczGame(random_from, names, ending)
-    extra = tuple(_placed_tiles(replay_msgs, random_from))
-    setup = replace(setup, draw_order=forced + extra)
-    rec = _convert(setup, seed, replay_msgs, names, metadata, probe=False)
-    assert isinstance(rec, GameRecord)
-    return JczGame(rec, names, ending)
+
+    def convert(setup: GameSetup) -> GameRecord:
+        # Tiles drawn after the forced order came from JCloisterZone's own random generator,
+        # which we cannot reproduce; the save tells us which they were, so they join the
+        # forced order.
+        random_from = _convert(setup, seed, replay_msgs, names, metadata, probe=True)
+        if isinstance(random_from, GameRecord):
+            return random_from
+        extra = tuple(_placed_tiles(replay_msgs, random_from))
+        setup = replace(setup, draw_order=forced + extra)
+        rec = _convert(setup, seed, replay_msgs, names, metadata, probe=False)
+        assert isinstance(rec, GameRecord)
+        return rec
+
+    return JczGame(convert_with(setup, convert), names, ending)
 
 
 def _players(data: dict[str, Any]) -> tuple[str, ...]:
@@ -188,17 +140,8 @@ def _players(data: dict[str, Any]) -> tuple[str, ...]:
     return names
 
 
-def _part(table: Mapping[str, JczPart], name: str, what: str) -> JczPart:
-    part = table.get(name)
-    if part is None:
-        raise RecordError(f"unknown JCloisterZone {what} '{name}'")
-    if part.expansion is None:
-        raise RecordError(f"JCloisterZone {what} '{name}' ({part.label}) is not supported yet")
-    return part
-
-
 def _check_parts(setup: dict[str, Any]) -> tuple[tuple[str, ...], tuple[tuple[str, Any], ...]]:
-    """Our expansion ids and options for the save's expansions and capabilities."""
+    """Our expansion ids and options for the save's expansions, capabilities and rules."""
     exps = setup.get("expansions", {"BASIC": 1})
     if isinstance(exps, list):  # pre-release drafts list the names
         exps = dict.fromkeys(exps, 1)
@@ -209,36 +152,48 @@ def _check_parts(setup: dict[str, Any]) -> tuple[tuple[str, ...], tuple[tuple[st
         raise RecordError('"setup.capabilities" must be a list')
     if exps.get("BASIC") != 1:
         raise RecordError('only saves with exactly one base game ("BASIC": 1) are supported')
-    ours: list[str] = []
-    options: dict[str, Any] = {}
-    parts = [_part(CAPABILITIES, str(c), "capability") for c in caps]
+    switches: list[tuple[str, JczSwitch]] = []
+    for c in caps:
+        if str(c) != "StandardGame":
+            switches.append(_claimed(str(c), "capability"))
     for name, count in exps.items():
-        part = _part(EXPANSIONS, str(name), "expansion")
+        if name == "BASIC":
+            continue
+        exp_id, switch = _claimed(str(name), "expansion")
         if count != 1:
-            raise RecordError(f"{count} copies of {part.label} are not supported")
-        parts.append(part)
+            raise RecordError(f"{count} copies of {find_expansion(exp_id).name} are not supported")
+        switches.append((exp_id, switch))
+    ours: list[str] = []
+    for exp_id, switch in switches:
+        if switch.plays and exp_id not in ours:
+            ours.append(exp_id)
     # A rule a capability controls is on only when the save lists that capability (JCZ decides
     # figures and scoring by capability, independently of the tiles in the pack).
-    for cap in CAPABILITIES.values():
-        if cap.expansion and cap.expansion in {p.expansion for p in parts}:
-            options.update((key, False) for key, v in cap.options if isinstance(v, bool))
-    for part in parts:
-        if part.expansion and part.expansion not in ours:
-            ours.append(part.expansion)
-        options.update(part.options)
+    options = dict(bool_defaults(ours, lambda part: part.capabilities))
+    for _, switch in switches:
+        options.update(switch.options)
     rules = setup.get("rules") or {}
-    if isinstance(rules, dict) and rules.get("BAZAAR_NO_AUCTION") is True:
-        options["bcb.bidding"] = "no_auction"
+    for key, value in rules.items() if isinstance(rules, dict) else ():
+        rule = rule_of(str(key), 4)  # other 4.x rules never change a game we play
+        if rule is not None:
+            owner, read = rule
+            got = read(value)
+            if owner in ours:
+                options.update(got)
     return tuple(ours), tuple(sorted(options.items()))
 
 
-def _check_rules(setup: dict[str, Any]) -> None:
-    """4.x rules that would change a game we play are refused (the others are harmless)."""
-    rules = setup.get("rules") or {}
-    if isinstance(rules, dict) and rules.get("MULTI_BARN_ALLOWED") is True:
-        raise RecordError(
-            "the rule MULTI_BARN_ALLOWED (a barn in a farm that has one) is not supported"
-        )
+def _claimed(name: str, what: str) -> tuple[str, JczSwitch]:
+    """The expansion and switch of a 4.x ``capability`` or ``expansion`` code.
+
+    Raises:
+        RecordError: naming it, for one no registered expansion plays.
+    """
+    table = (lambda p: p.capabilities) if what == "capability" else (lambda p: p.expansions)
+    got = claim(name, table)
+    if got is None:
+        raise refusal(name, what)
+    return got
 
 
 def _tiny_city(setup: dict[str, Any]) -> int:
@@ -287,32 +242,24 @@ def _tile_pack(data: dict[str, Any]) -> tuple[tuple[str, ...], int | None, str]:
 
 
 def _placed_tiles(msgs: list[Any], from_turn: int) -> list[str]:
-    """Our ids of the tiles placed from turn ``from_turn`` (0-based) on."""
+    """Our ids of the tiles drawn and placed from turn ``from_turn`` (0-based) on (a tile from
+    a player's supply, the abbey, is not drawn)."""
     out = []
     turn = 0
     for m in msgs:
         if isinstance(m, dict) and m.get("type") == "PLACE_TILE":
-            tid = (m.get("payload") or {}).get("tileId")
-            if tid == ABBEY_TILE:
-                continue  # from the player's supply, not drawn
+            try:
+                t: Any = tile(str((m.get("payload") or {}).get("tileId")))
+            except EngineError:
+                t = None
+            if t is not None and not t.in_pile:
+                continue
             if turn >= from_turn:
-                try:
-                    out.append(tile(str(tid)).id)
-                except EngineError:
+                if t is None:
                     break  # the conversion reports it with its message number
+                out.append(t.id)
             turn += 1
     return out
-
-
-def parse_position(value: Any, what: str, n: int) -> Position:
-    """A save's ``[x, y]`` (4.x and 5.x alike); ``n`` is the replay message for errors."""
-    if (
-        not isinstance(value, list)
-        or len(value) != 2
-        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-    ):
-        raise RecordError(f"{what} must be [x, y]", move=n)
-    return Position(value[0], value[1])
 
 
 def _convert(
@@ -334,6 +281,9 @@ def _convert(
         rec = Recorder(setup, seed, names=names, metadata=metadata)
     except EngineError as e:
         raise RecordError(f"bad setup: {e}") from None
+    ctx = JczContext(rec, 4, _feature)
+    hooks = JczHooks(parts_of(setup.expansions), lambda m, seat: None)
+    figures = meeples()
     forced = len(setup.draw_order)
     turn = 0
     for n, msg in enumerate(msgs, 1):
@@ -343,64 +293,32 @@ def _convert(
         payload = msg.get("payload") or {}
         if not isinstance(payload, dict):
             raise RecordError(f'{kind}: "payload" must be an object', move=n)
+        m = Message(n, kind, payload)
+        hooks.before(ctx, m)
+        if kind not in ("COMMIT", "GAME_OVER") and not rec.state.over:
+            hooks.take_always(ctx, m)
+        if hooks.convert(ctx, m) is not None:
+            _track(ctx, kind)
+            continue
         state = rec.state
         action: Action
-        if _BCB_ID in setup.expansions:
-            done = _bcb_message(rec, kind, payload, n)
-            if done:
-                continue
-            state = rec.state
         if kind == "GAME_OVER" or (kind == "COMMIT" and state.step != "deploy"):
+            _track(ctx, kind)
             continue  # recorded only / the turn already ended with the deploy or pass
         if state.over:
             raise RecordError(f"{kind} after the game is over", move=n)
-        if kind == "PLACE_TILE" and state.step == BonusStep.id:
-            # JCloisterZone always plays the builder's second tile: take the offer
-            rec.apply(state.current, Choose(BonusStep.id, "take"))
-            state = rec.state
         seat = state.current
-        if kind == "PLACE_TILE" and payload.get("tileId") == ABBEY_TILE:
-            if state.step != AbbeyStep.id:
-                raise RecordError(
-                    "PLACE_TILE AM.A: no abbey may be played now (the player has none left, or "
-                    "no empty cell has tiles on all four sides)",
-                    move=n,
-                )
-            pos = parse_position(payload.get("position"), "PLACE_TILE position", n)
-            action = Choose(AbbeyStep.id, pos.notation())
-        elif kind == "PLACE_TILE":
+        if kind == "PLACE_TILE":
             if state.step != "place":
                 raise RecordError("PLACE_TILE before the previous turn was committed", move=n)
             if probe and state.pile_pos > forced:
                 return turn
-            tid = payload.get("tileId")
-            if not isinstance(tid, str):
-                raise RecordError('PLACE_TILE has no "tileId"', move=n)
-            try:
-                placed_tile = tile(tid).id
-            except EngineError:
-                raise RecordError(f"PLACE_TILE: unknown tile '{tid}'", move=n) from None
-            if placed_tile != state.drawn:
-                raise RecordError(
-                    f"PLACE_TILE places {tid}, but the tile drawn in turn {turn + 1} is "
-                    f"{_jcz_id(state.drawn)}",
-                    move=n,
-                )
-            try:
-                rot = Rotation.parse(str(payload.get("rotation")))
-            except EngineError as e:
-                raise RecordError(f"PLACE_TILE: {e}", move=n) from None
-            action = PlaceTile(
-                parse_position(payload.get("position"), "PLACE_TILE position", n), rot
-            )
+            action = _place(m, state, turn)
             turn += 1
-        elif kind == "DEPLOY_MEEPLE" and state.step == WagonStep.id:
-            seat = state.asks[0].seat  # a wagon's owner moves it on after the scoring
-            action = _wagon_move(payload, state, n)
         elif kind == "DEPLOY_MEEPLE":
-            action = _deploy(payload, state, n)
+            action = _deploy(ctx, hooks, figures, m)
         elif kind == "PASS":
-            if state.step not in ("deploy", AbbeyStep.id, WagonStep.id):
+            if state.step != "deploy":
                 raise RecordError("PASS instead of placing the tile is not supported", move=n)
             seat = state.asks[0].seat
             action = Pass()
@@ -412,62 +330,70 @@ def _convert(
             rec.apply(seat, action)
         except EngineError as e:
             raise RecordError(f"{kind}: {e}", move=n) from None
+        _track(ctx, kind)
     return rec.record()
 
 
-def _wagon_move(payload: dict[str, Any], state: GameState, n: int) -> Choose:
-    """The wagon move a DEPLOY_MEEPLE after the scoring names (a feature on any tile)."""
-    pointer = payload.get("pointer")
+def _track(ctx: JczContext, kind: str) -> None:
+    """Note a tile placed (the state its offers are read from) or a turn committed."""
+    if kind == "PLACE_TILE":
+        ctx.placed, ctx.committed = ctx.state, False
+    elif kind == "COMMIT":
+        ctx.committed = True
+
+
+def _place(m: Message, state: GameState, turn: int) -> PlaceTile:
+    """Our placement of the drawn tile a PLACE_TILE message names (turn ``turn``, 0-based)."""
+    tid = m.payload.get("tileId")
+    if not isinstance(tid, str):
+        raise RecordError('PLACE_TILE has no "tileId"', move=m.n)
+    try:
+        placed_tile = tile(tid).id
+    except EngineError:
+        raise RecordError(f"PLACE_TILE: unknown tile '{tid}'", move=m.n) from None
+    if placed_tile != state.drawn:
+        raise RecordError(
+            f"PLACE_TILE places {tid}, but the tile drawn in turn {turn + 1} is "
+            f"{_jcz_id(state.drawn)}",
+            move=m.n,
+        )
+    try:
+        rot = Rotation.parse(str(m.payload.get("rotation")))
+    except EngineError as e:
+        raise RecordError(f"PLACE_TILE: {e}", move=m.n) from None
+    return PlaceTile(parse_position(m.payload.get("position"), "PLACE_TILE position", m.n), rot)
+
+
+def _feature(state: GameState, m: Message) -> tuple[Position, int]:
+    """The tile and feature a message's pointer names: 4.x locations are board-frame spots of
+    the tile at the pointer's position (any placed tile)."""
+    pointer = m.payload.get("pointer")
     if not isinstance(pointer, dict):
-        raise RecordError('DEPLOY_MEEPLE has no "pointer"', move=n)
-    pos = parse_position(pointer.get("position"), "DEPLOY_MEEPLE position", n)
+        raise RecordError(f'{m.kind} has no "pointer"', move=m.n)
+    pos = parse_position(pointer.get("position"), f"{m.kind} position", m.n)
     placed = state.board.cells.get(pos)
     location = pointer.get("location")
     if placed is None or not isinstance(location, str):
-        raise RecordError("DEPLOY_MEEPLE: a wagon move must name a feature of a tile", move=n)
+        raise RecordError(f"{m.kind}: the pointer must name a feature of a placed tile", move=m.n)
     try:
-        index = parse_spot(placed.rt, location)
+        return pos, parse_spot(placed.rt, location)
     except EngineError as e:
-        raise RecordError(f"DEPLOY_MEEPLE: {e}", move=n) from None
-    return Choose(WagonStep.id, f"{pos.notation()}@{spot_name(placed.rt, index)}")
+        raise RecordError(f"{m.kind}: {e}", move=m.n) from None
 
 
-def _bcb_message(rec: Recorder, kind: str, payload: dict[str, Any], n: int) -> bool:
-    """Answer what Bridges, Castles & Bazaars needs before and for this message
-    (:mod:`engine.carcassonne.jcz_bcb`); ``True`` when the message is fully handled."""
-    try:
-        for _ in range(8):
-            answers = jcz_bcb.before(rec.state, kind, payload)
-            if not answers:
-                break
-            for seat, act in answers:
-                rec.apply(seat, act)
-        got = jcz_bcb.convert(rec.state, kind, payload, n)
-        if got is None:
-            return False
-        if got is not True:
-            seat, act = got  # type: ignore[misc]
-            rec.apply(seat, act)
-    except RecordError:
-        raise
-    except EngineError as e:
-        raise RecordError(f"{kind}: {e}", move=n) from None
-    return True
-
-
-def _deploy(payload: dict[str, Any], state: GameState, n: int) -> Deploy:
+def _deploy(ctx: JczContext, hooks: JczHooks, figures: dict[str, str], m: Message) -> Deploy:
     """Our Deploy for a DEPLOY_MEEPLE message, with the spot in our own notation."""
+    state, n = ctx.state, m.n
     placed, seat = state.placed, int(state.current)
     if state.step != "deploy" or placed is None:
         raise RecordError("DEPLOY_MEEPLE before a tile was placed this turn", move=n)
-    pointer = payload.get("pointer")
+    pointer = m.payload.get("pointer")
     if not isinstance(pointer, dict):
         raise RecordError('DEPLOY_MEEPLE has no "pointer"', move=n)
     pos = parse_position(pointer.get("position"), "DEPLOY_MEEPLE position", n)
-    meeple = str(payload.get("meepleId", ""))
+    meeple = str(m.payload.get("meepleId", ""))
     owner, _, rest = meeple.partition(".")
-    kind = rest.partition(".")[0]
-    figure = MEEPLES.get(kind)
+    figure = figures.get(rest.partition(".")[0])
     if figure is None or not owner.isdigit():
         raise RecordError(f"DEPLOY_MEEPLE: unknown meeple '{meeple}'", move=n)
     if int(owner) != seat:
@@ -476,18 +402,9 @@ def _deploy(payload: dict[str, Any], state: GameState, n: int) -> Deploy:
             f"but it is player {seat + 1}'s turn",
             move=n,
         )
-    if figure == "barn":  # it names the field of the cell south-east of its corner
-        corner = next(
-            (k for k, v in CORNER_SPOTS.items() if v == (pos.x - placed.x, pos.y - placed.y)),
-            None,
-        )
-        if corner is None:
-            raise RecordError(
-                f"DEPLOY_MEEPLE: a barn at {pos.notation()} is on no corner of the tile just "
-                f"placed at {placed.notation()}",
-                move=n,
-            )
-        return Deploy(corner, figure)
+    elsewhere = hooks.deploy(ctx, m, figure, pos)  # a figure beside the tile's features
+    if elsewhere is not None:
+        return elsewhere
     if pos != placed:
         raise RecordError(
             f"DEPLOY_MEEPLE on {pos.notation()}, but the tile just placed is at "

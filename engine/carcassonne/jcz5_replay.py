@@ -2,32 +2,29 @@
 §3.6–3.12), recording our actions.
 
 A 5.x message never says which prompt it answers: a bare ``PASS`` or ``COMMIT`` means what
-JCloisterZone's phase order gives it. With the parts we play a turn is ``PLACE_TILE``, then the
+JCloisterZone's phase order gives it. With the base game a turn is ``PLACE_TILE``, then the
 action (``DEPLOY_MEEPLE`` or ``PASS``; nothing when no action is possible), then ``COMMIT``,
-which scores. Our engine asks the same things as decisions (``core.place``, ``core.deploy``),
-and the few decisions JCloisterZone never asks are answered the way it plays them
-(:data:`ALWAYS`: the builder's second tile is always taken).
-
-Abbey & Mayor (§3.8, §3.11): the abbey is offered before the tile (``PLACE_TILE AM/A``, or
-``PASS`` + ``COMMIT`` to draw); a barn's ``DEPLOY_MEEPLE`` names the field of the cell south-east
-of its corner; after the scoring each wagon that may move is ``DEPLOY_MEEPLE`` (then ``COMMIT``
-once its owner has moved all it moves) or ``PASS``.
+which scores. Our engine asks the same things as decisions (``core.place``, ``core.deploy``).
+What an expansion adds — its messages, the decisions JCloisterZone never asks and the answer it
+always takes, figures beside a tile's features — each expansion converts itself
+(``Expansion.jcz``, :mod:`engine.carcassonne.jczparts`): its hooks see every message first.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from engine.carcassonne import jcz_bcb
-from engine.carcassonne.actions import Action, Choose, Deploy, Pass, PlaceTile
-from engine.carcassonne.expansions.abbey_mayor.abbey import AbbeyStep
-from engine.carcassonne.expansions.abbey_mayor.model import ABBEY_TILE
-from engine.carcassonne.expansions.abbey_mayor.wagon import WagonStep
-from engine.carcassonne.expansions.traders_builders import BonusStep
+from engine.carcassonne.actions import Action, Deploy, Pass, PlaceTile
 from engine.carcassonne.geometry import Position, Rotation
-from engine.carcassonne.jcz import MEEPLES, parse_position
-from engine.carcassonne.placement import CORNER_SPOTS
+from engine.carcassonne.jczparts import (
+    JczContext,
+    JczHooks,
+    Message,
+    core_names,
+    meeples,
+    parse_position,
+    parts_of,
+)
 from engine.carcassonne.record import GameRecord, Recorder
 from engine.carcassonne.rules import pending, spot_name
 from engine.carcassonne.state import GameSetup, GameState
@@ -36,9 +33,6 @@ from engine.core.errors import EngineError, RecordError
 from engine.core.seats import Seat
 
 PLACE, DEPLOY = "core.place", "core.deploy"
-ABBEY, WAGON = AbbeyStep.id, WagonStep.id
-#: decisions JCloisterZone never asks, with the option it always takes
-ALWAYS: dict[str, str] = {BonusStep.id: "take"}
 
 #: 5.x FeaturePointer ``feature`` -> our feature kind
 FEATURES: dict[str, FeatureKind] = {
@@ -47,37 +41,12 @@ FEATURES: dict[str, FeatureKind] = {
     "Field": FeatureKind.FIELD,
     "Monastery": FeatureKind.CLOISTER,
 }
-#: figures of parts we refuse in the setup, named if a save deploys one anyway
-OTHER_FEATURES = {"FlyingMachine": "the flier (Flying Machines)", "Castle": "a castle"}
 ROTATIONS = {"R0": Rotation.R0, "R90": Rotation.R90, "R180": Rotation.R180, "R270": Rotation.R270}
-#: message types of parts we do not play yet, with the part
-NOT_PLAYED = {
-    "PLACE_TOKEN": "tokens (gold, castles, bridges …)",
-    "MOVE_NEUTRAL_FIGURE": "neutral figures (mage, witch, fairy, dragon …)",
-    "RETURN_MEEPLE": "returning figures (crop circles …)",
-    "CIRCLE_REMOVE_OR_DEPLOY": "crop circles",
-    "FLOCK_EXPAND_OR_SCORE": "the shepherd",
-    "CAPTURE_FOLLOWER": "towers",
-    "PAY_RANSOM": "towers",
-    "EXCHANGE_FOLLOWER": "towers",
-    "BAZAAR_BID": "bazaars",
-    "BAZAAR_BUY_OR_SELL": "bazaars",
-    "SCORE_ACROBATS": "acrobats",
-}
 
 _SIDES = {"N": 0, "E": 1, "S": 2, "W": 3}
 _HALVES = {"NL": 0, "NR": 1, "EL": 2, "ER": 3, "SL": 4, "SR": 5, "WL": 6, "WR": 7}
 _INNER = {"I": 1, "II": 2, "III": 3, "IV": 4}
-
-
-@dataclass(frozen=True, slots=True)
-class Message:
-    """One replay message: ``n`` is its 1-based place in the file's ``replay`` list."""
-
-    n: int
-    kind: str
-    payload: dict[str, Any]
-    player: int | None
+__all__ = ["Message", "check_tile", "convert", "placed_tiles", "read_messages"]
 
 
 def read_messages(raw: Any) -> list[Message]:
@@ -135,9 +104,7 @@ def check_tile(tile_id: Any, tile_sets: frozenset[str], what: str, n: int | None
 def placed_tiles(msgs: list[Message], from_turn: int) -> list[str]:
     """Our ids of the tiles drawn and placed from turn ``from_turn`` (0-based) on."""
     out = []
-    placed = [
-        m for m in msgs if m.kind == "PLACE_TILE" and m.payload.get("tileId") != ABBEY_TILE
-    ]  # an abbey comes from its player's supply, not from the pile
+    placed = [m for m in msgs if m.kind == "PLACE_TILE" and _drawn(m.payload.get("tileId"))]
     for m in placed[from_turn:]:
         tid = m.payload.get("tileId")
         try:
@@ -145,6 +112,15 @@ def placed_tiles(msgs: list[Message], from_turn: int) -> list[str]:
         except EngineError:
             break  # the conversion reports it with its message number
     return out
+
+
+def _drawn(tile_id: Any) -> bool:
+    """Whether a placed tile came from the pile (a tile from a player's supply, the abbey,
+    did not); an unknown id counts as drawn, for the conversion to report."""
+    try:
+        return tile(str(tile_id)).in_pile
+    except EngineError:
+        return True
 
 
 def convert(
@@ -178,7 +154,7 @@ def convert(
 
 
 class _Walk:
-    """The conversion's progress: the recorder, the turn, and whether a COMMIT is due."""
+    """The conversion's progress: the recorder, the expansions' hooks and the turn."""
 
     def __init__(self, rec: Recorder, tile_sets: frozenset[str], forced: int, probe: bool) -> None:
         self.rec = rec
@@ -186,113 +162,66 @@ class _Walk:
         self.forced = forced
         self.probe = probe
         self.turn = 0
-        self.commit_due = False
         self.actor = Seat(0)
+        self.ctx = JczContext(rec, 5, _feature)
+        self.hooks = JczHooks(parts_of(rec.setup.expansions), self._check_player)
+        self.figures = meeples()
 
     def step(self, m: Message) -> int | None:
-        if jcz_bcb.ID in self.rec.state.ext and self._bcb(m):
+        ctx = self.ctx
+        self.hooks.before(ctx, m)
+        if m.kind == "COMMIT" and ctx.commit_due:  # the turn's action is already applied
+            self._check_player(m, self.actor)
+            ctx.commit_due, ctx.committed = False, True
+            return None
+        if m.kind != "COMMIT" and not self.rec.state.over:
+            self.hooks.take_always(ctx, m)
+        got = self.hooks.convert(ctx, m)
+        if got is not None:
+            if got.seat is not None and got.action is not None:
+                self.actor = got.seat
+            ctx.commit_due = ctx.commit_due or got.commit
+            self._track(m)
             return None
         state = self.rec.state
-        if m.kind == "COMMIT" and self.commit_due:  # the turn's action is already applied
-            self._check_player(m, self.actor)
-            self.commit_due = False
-            return None
         if state.over:
-            abbeys = "abbey_mayor" in state.setup.expansions and state.setup.option("am.abbey")
-            if abbeys and (m.kind == "PASS" or m.payload.get("tileId") == ABBEY_TILE):
-                raise RecordError(
-                    f"{m.kind} after the last tile: JCloisterZone's end-of-game abbey round "
-                    "is not supported (the game ends with the pile)",
-                    move=m.n,
-                )
             raise RecordError(f"{m.kind} after the game is over", move=m.n)
-        if m.kind != "COMMIT":
-            self._always(m)
-        open_kinds = {d.kind for d in pending(self.rec.state)}
+        open_kinds = {d.kind for d in pending(state)}
         if m.kind == "COMMIT":
             if DEPLOY not in open_kinds:
                 raise RecordError("COMMIT with no placed tile to commit", move=m.n)
             self._apply(m, Pass(), DEPLOY)  # no action was possible: the commit ends the turn
+            ctx.committed = True
             return None
-        if m.kind == "DEPLOY_MEEPLE" and WAGON in open_kinds:
-            self._apply(m, self._wagon(m), WAGON)  # a wagon moves on; COMMIT after its last
-            self.commit_due = True
-            return None
-        if self.commit_due:
+        if ctx.commit_due:
             raise RecordError(f"{m.kind} before the turn was committed", move=m.n)
-        if m.kind == "PASS" and WAGON in open_kinds:
-            self._apply(m, Pass(), WAGON)  # the wagon stays home; no COMMIT follows
-            return None
-        if m.kind == "PASS" and ABBEY in open_kinds:
-            self._apply(m, Pass(), ABBEY)  # no abbey: draw; a COMMIT follows
-            self.commit_due = True
-            return None
         if m.kind == "PLACE_TILE":
-            return self._place(m, open_kinds)
+            stop = self._place(m, open_kinds)
+            self._track(m)
+            return stop
         if m.kind == "DEPLOY_MEEPLE":
             if DEPLOY not in open_kinds:
                 raise RecordError("DEPLOY_MEEPLE before a tile was placed this turn", move=m.n)
             self._apply(m, self._deploy(m, state), DEPLOY)
-            self.commit_due = True
+            ctx.commit_due = True
             return None
         if m.kind == "PASS":
             if DEPLOY not in open_kinds:
                 raise RecordError("PASS when a tile must be placed", move=m.n)
             self._apply(m, Pass(), DEPLOY)
-            self.commit_due = True
+            ctx.commit_due = True
             return None
-        if m.kind in NOT_PLAYED:
-            raise RecordError(
-                f"replay message {m.kind} ({NOT_PLAYED[m.kind]}) is not supported", move=m.n
-            )
+        part = core_names().messages.get(m.kind)
+        if part is not None:
+            raise RecordError(f"replay message {m.kind} ({part}) is not supported", move=m.n)
         raise RecordError(f"unknown replay message type '{m.kind}'", move=m.n)
 
-    def _bcb(self, m: Message) -> bool:
-        """Bridges, Castles & Bazaars (:mod:`engine.carcassonne.jcz_bcb`): answer what it
-        needs before this message, and the message itself when it is one of its own."""
-        try:
-            for _ in range(8):
-                answers = jcz_bcb.before(self.rec.state, m.kind, m.payload)
-                if not answers:
-                    break
-                for seat, act in answers:
-                    self.rec.apply(seat, act)
-            got = jcz_bcb.convert(self.rec.state, m.kind, m.payload, m.n)
-            if got is None:
-                return False
-            if got is not True:
-                seat, act = got  # type: ignore[misc]
-                self._check_player(m, seat)
-                self.rec.apply(seat, act)
-                self.actor = seat
-        except RecordError:
-            raise
-        except EngineError as e:
-            raise RecordError(f"{m.kind}: {e}", move=m.n) from None
-        return True
-
-    def _always(self, m: Message) -> None:
-        """Answer the open decisions JCloisterZone never asks, as it plays them."""
-        for d in pending(self.rec.state):
-            if d.kind in ALWAYS:
-                take = next(o for o in d.options if o.id == ALWAYS[d.kind])
-                self._check_player(m, d.seat)
-                try:
-                    self.rec.apply(d.seat, take.action)
-                except EngineError as e:  # pragma: no cover - the engine offered it
-                    raise RecordError(f"{m.kind}: {e}", move=m.n) from None
+    def _track(self, m: Message) -> None:
+        """Note a tile placed: the state its offers are read from."""
+        if m.kind == "PLACE_TILE":
+            self.ctx.placed, self.ctx.committed = self.rec.state, False
 
     def _place(self, m: Message, open_kinds: set[str]) -> int | None:
-        if m.payload.get("tileId") == ABBEY_TILE:
-            if ABBEY not in open_kinds:
-                raise RecordError(
-                    "PLACE_TILE AM/A: no abbey may be played now (the player has none left, "
-                    "or no empty cell has tiles on all four sides)",
-                    move=m.n,
-                )
-            pos = parse_position(m.payload.get("position"), "PLACE_TILE position", m.n)
-            self._apply(m, Choose(ABBEY, pos.notation()), ABBEY)
-            return None
         if PLACE not in open_kinds:
             raise RecordError(
                 "PLACE_TILE before the action of the tile just placed (DEPLOY_MEEPLE, PASS "
@@ -319,79 +248,37 @@ class _Walk:
         self._apply(m, PlaceTile(pos, ROTATIONS[rotation]), PLACE)
         return None
 
-    def _pointer(self, m: Message) -> tuple[Position, dict[str, Any]]:
-        pointer = m.payload.get("pointer")
-        if not isinstance(pointer, dict):
-            raise RecordError('DEPLOY_MEEPLE has no "pointer"', move=m.n)
-        return parse_position(pointer.get("position"), "DEPLOY_MEEPLE position", m.n), pointer
-
-    def _part(self, m: Message, pos: Position, pointer: dict[str, Any]) -> tuple[RotatedTile, int]:
-        """The placed tile at ``pos`` and the feature a pointer names on it."""
-        placed = self.rec.state.board.cells.get(pos)
-        feature, location = pointer.get("feature"), pointer.get("location")
-        if not isinstance(feature, str) or not isinstance(location, str):
-            raise RecordError(
-                'DEPLOY_MEEPLE\'s pointer needs a "feature" and a "location"', move=m.n
-            )
-        kind = FEATURES.get(feature)
-        if kind is None:
-            what = OTHER_FEATURES.get(feature, f"a {feature}")
-            raise RecordError(f"DEPLOY_MEEPLE on {what} is not supported", move=m.n)
-        if placed is None:
-            raise RecordError(f"DEPLOY_MEEPLE on {pos.notation()}, where no tile is", move=m.n)
-        index = _feature_at(placed.rt, kind, location)
-        if index is None:
-            spots = ", ".join(placed.rt.spots)
-            raise RecordError(
-                f"DEPLOY_MEEPLE: the tile has no {feature}:{location}; its spots are {spots}",
-                move=m.n,
-            )
-        return placed.rt, index
-
-    def _wagon(self, m: Message) -> Choose:
-        """The wagon move a DEPLOY_MEEPLE after the scoring names (any tile)."""
-        pos, pointer = self._pointer(m)
-        rt, index = self._part(m, pos, pointer)
-        return Choose(WAGON, f"{pos.notation()}@{spot_name(rt, index)}")
-
     def _deploy(self, m: Message, state: GameState) -> Deploy:
         """Our Deploy for a DEPLOY_MEEPLE message, with the spot in our own notation."""
         placed = state.placed
         assert placed is not None
-        pos, pointer = self._pointer(m)
+        pos, pointer = _pointer(m)
         meeple = m.payload.get("meepleId")
         parts = meeple.split(".") if isinstance(meeple, str) else []
         if (
             len(parts) != 3
             or not parts[0].isdigit()
             or not parts[2].isdigit()
-            or parts[1] not in MEEPLES
+            or parts[1] not in self.figures
         ):
             raise RecordError(f"DEPLOY_MEEPLE: unknown meeple {meeple!r}", move=m.n)
-        figure, owner = MEEPLES[parts[1]], int(parts[0])
+        figure, owner = self.figures[parts[1]], int(parts[0])
         if owner != state.current:
             raise RecordError(
                 f"DEPLOY_MEEPLE: meeple '{meeple}' belongs to player {owner + 1}, "
                 f"but it is player {state.current + 1}'s turn",
                 move=m.n,
             )
-        if figure == "barn":  # it names the field of the cell south-east of its corner (§3.8)
-            offset = (pos.x - placed.x, pos.y - placed.y)
-            spot = next((k for k, v in CORNER_SPOTS.items() if v == offset), None)
-            if spot is None:
-                raise RecordError(
-                    f"DEPLOY_MEEPLE: a barn at {pos.notation()} is on no corner of the tile "
-                    f"just placed at {placed.notation()}",
-                    move=m.n,
-                )
-            return Deploy(spot, figure)
+        elsewhere = self.hooks.deploy(self.ctx, m, figure, pos)  # beside the tile's features
+        if elsewhere is not None:
+            return elsewhere
         if pos != placed:
             raise RecordError(
                 f"DEPLOY_MEEPLE on {pos.notation()}, but the tile just placed is at "
                 f"{placed.notation()}",
                 move=m.n,
             )
-        rt, index = self._part(m, pos, pointer)
+        rt, index = _part(state, m, pos, pointer)
         return Deploy(spot_name(rt, index), figure)
 
     def _apply(self, m: Message, action: Action, decision: str) -> None:
@@ -413,6 +300,43 @@ class _Walk:
                 f"{seat + 1}'s move",
                 move=m.n,
             )
+
+
+def _pointer(m: Message) -> tuple[Position, dict[str, Any]]:
+    pointer = m.payload.get("pointer")
+    if not isinstance(pointer, dict):
+        raise RecordError(f'{m.kind} has no "pointer"', move=m.n)
+    return parse_position(pointer.get("position"), f"{m.kind} position", m.n), pointer
+
+
+def _part(
+    state: GameState, m: Message, pos: Position, pointer: dict[str, Any]
+) -> tuple[RotatedTile, int]:
+    """The placed tile at ``pos`` and the feature a pointer names on it."""
+    placed = state.board.cells.get(pos)
+    feature, location = pointer.get("feature"), pointer.get("location")
+    if not isinstance(feature, str) or not isinstance(location, str):
+        raise RecordError(f'{m.kind}\'s pointer needs a "feature" and a "location"', move=m.n)
+    kind = FEATURES.get(feature)
+    if kind is None:
+        what = core_names().features.get(feature, f"a {feature}")
+        raise RecordError(f"{m.kind} on {what} is not supported", move=m.n)
+    if placed is None:
+        raise RecordError(f"{m.kind} on {pos.notation()}, where no tile is", move=m.n)
+    index = _feature_at(placed.rt, kind, location)
+    if index is None:
+        spots = ", ".join(placed.rt.spots)
+        raise RecordError(
+            f"{m.kind}: the tile has no {feature}:{location}; its spots are {spots}",
+            move=m.n,
+        )
+    return placed.rt, index
+
+
+def _feature(state: GameState, m: Message) -> tuple[Position, int]:
+    """The tile and feature a message's pointer names (any placed tile; 5.x notation)."""
+    pos, pointer = _pointer(m)
+    return pos, _part(state, m, pos, pointer)[1]
 
 
 def _feature_at(rt: RotatedTile, kind: FeatureKind, location: str) -> int | None:

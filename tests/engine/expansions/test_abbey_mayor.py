@@ -7,9 +7,12 @@ Boards are built with real tiles from a forced pile and legal moves (seat 0 is "
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from engine import IllegalActionError
+from engine import Action, IllegalActionError, Seat, apply
+from engine.carcassonne.actions import Pass
 from engine.carcassonne.events import FiguresReturned, TilePlaced
 from engine.carcassonne.expansions.abbey_mayor import (
     AbbeyMayorModel,
@@ -135,6 +138,71 @@ def test_unplayed_abbeys_are_worth_nothing_and_the_game_ends_with_the_pile() -> 
     assert p.state.over and model(p).abbeys == (1, 1) and holes(p.state.board)
     assert {a.item.category for a in p.state.awards} <= {"road"}  # red's open road only
     assert points(p, "road") == [(1, 2)]
+
+
+#: RULES.md §14.1 rule 6: the match option of JCloisterZone's end-of-game abbey round
+FINAL = (("am.final_abbeys", True),)
+
+
+def test_rule_6_off_by_default_there_is_no_abbey_round() -> None:
+    """§14.1 rule 6 ``off`` (the default): the game ends with the last tile's turn."""
+    assert dict(play(ABBEY_PILE, [], expansions=AM).state.setup.options) == {}
+    p = play(ABBEY_PILE, ABBEY_MOVES, expansions=AM, options=(("am.final_abbeys", False),))
+    assert p.state.over and model(p).abbeys == (1, 1)
+
+
+def test_rule_6_each_seat_from_the_next_one_may_play_its_abbey_then_final_scoring() -> None:
+    """§14.1 rule 6 ``on``: red (seat 1) placed the last tile, so blue is asked first; her abbey
+    is an ordinary abbey turn (rules 1-5: it closes red's road, a monk may go on it), and red,
+    asked next, has no hole left: final scoring."""
+    p = play(ABBEY_PILE, ABBEY_MOVES, expansions=AM, options=FINAL)
+    assert not p.state.over and p.state.tiles_left == 0
+    (d,) = pending(p.state)
+    assert (d.kind, d.seat, d.optional, d.prompt.key) == ("am.abbey", 0, True, "am.abbey.final")
+    assert [o.id for o in d.options] == ["1,-2"]
+    q = play(
+        ABBEY_PILE, [*ABBEY_MOVES, "am.abbey 1,-2", "deploy cloister"], expansions=AM, options=FINAL
+    )
+    assert q.state.over and model(q).abbeys == (0, 1)
+    assert points(q, "road") == [(1, 2)]  # scored when the abbey closed it
+    assert points(q, "cloister") == [(0, 8)]  # final scoring: the abbey and 7 neighbours
+    assert any(isinstance(e, AbbeyPlayed) and e.seat == 0 for e in q.events)
+
+
+def test_rule_6_a_pass_asks_the_next_seat_who_plays_it_as_the_active_player() -> None:
+    p = play(ABBEY_PILE, [*ABBEY_MOVES, "pass"], expansions=AM, options=FINAL)
+    (d,) = pending(p.state)
+    assert (d.kind, d.seat, p.state.current) == ("am.abbey", 1, 1)
+    q = play(
+        ABBEY_PILE,
+        [*ABBEY_MOVES, "pass", "am.abbey 1,-2", "deploy cloister"],
+        expansions=AM,
+        options=FINAL,
+    )
+    assert q.movers[-2:] == [1, 1] and q.state.over
+    assert points(q, "road") == [(1, 2)] and points(q, "cloister") == [(1, 8)]
+
+
+def test_rule_6_the_round_ends_with_the_last_tiles_player_and_passes_change_nothing() -> None:
+    """Red (the last tile's player) passes last: nobody is asked twice; declined abbeys score
+    nothing, as without the round (OQ-ABB-2)."""
+    p = play(ABBEY_PILE, [*ABBEY_MOVES, "pass", "pass"], expansions=AM, options=FINAL)
+    plain = play(ABBEY_PILE, ABBEY_MOVES, expansions=AM)
+    assert p.state.over and model(p).abbeys == (1, 1)
+    assert p.state.scores == plain.state.scores
+
+
+def test_rule_6_a_seat_without_its_abbey_is_skipped() -> None:
+    """Blue no longer holds her abbey (as if played earlier): the round asks red at once."""
+    p = play(ABBEY_PILE, ABBEY_MOVES[:-2], expansions=AM, options=FINAL)
+    p.state.ext["abbey_mayor"] = replace(model(p), abbeys=(0, 1))
+    for move in ABBEY_MOVES[-2:]:  # red places the last tile
+        seat = pending(p.state)[0].seat
+        p.state = apply(p.state, seat, Action.from_notation(move)).state
+    (d,) = pending(p.state)
+    assert (d.kind, d.seat) == ("am.abbey", 1)
+    p.state = apply(p.state, Seat(1), Pass()).state
+    assert p.state.over and model(p).abbeys == (0, 1)
 
 
 def test_abbey_has_no_field_so_fields_end_against_it() -> None:

@@ -10,7 +10,9 @@
   its owner may move it on.
 
 The four are switched separately (JCloisterZone's elements ``abbey``, ``mayor``, ``barn``,
-``wagon``), all on by default; ``am.wagon_move`` chooses where a wagon may move.
+``wagon``), all on by default; ``am.wagon_move`` chooses where a wagon may move;
+``am.final_abbeys`` (off) plays JCloisterZone's end-of-game abbey round. Its part of the
+JCloisterZone import: :mod:`.jcz`.
 """
 
 from __future__ import annotations
@@ -31,10 +33,12 @@ from engine.carcassonne.expansions.abbey_mayor.barn import (
     final_barns,
     has_barn,
 )
+from engine.carcassonne.expansions.abbey_mayor.jcz import JCZ
 from engine.carcassonne.expansions.abbey_mayor.model import (
     ABBEY,
     BARN,
     BARN_FIG,
+    FINAL_ABBEYS,
     ID,
     MAYOR,
     MAYOR_FIG,
@@ -75,6 +79,7 @@ class AbbeyMayor(Expansion):
         FigureSpec(WAGON_FIG, strength=1, follower=True),
         FigureSpec(BARN_FIG, on_features=False),
     )
+    jcz = JCZ
     options = (
         Option(ABBEY, True, (True, False), "each player has an abbey tile (fills a hole)"),
         Option(MAYOR, True, (True, False), "each player has a mayor (counts the pennants)"),
@@ -85,6 +90,12 @@ class AbbeyMayor(Expansion):
             "road",
             WAGON_MOVES,
             "where a wagon moves: along a road (rulebook) or to a nearby tile (JCloisterZone)",
+        ),
+        Option(
+            FINAL_ABBEYS,
+            False,
+            (True, False),
+            "after the last tile each player may still play their abbey (JCloisterZone)",
         ),
     )
 
@@ -181,6 +192,7 @@ class AbbeyMayor(Expansion):
 __all__ = [
     "ABBEY",
     "BARN",
+    "FINAL_ABBEYS",
     "ID",
     "MAYOR",
     "WAGON",

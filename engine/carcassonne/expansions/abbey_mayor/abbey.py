@@ -4,9 +4,14 @@ At the start of a turn — and of the builder's second tile, which is also a dra
 player's own turn — a seat that still holds its abbey and sees a hole (an empty cell with tiles
 on all four sides) is asked: play the abbey into one of the holes, or pass and draw. Played,
 the abbey takes the place of the drawn tile: the draw and place steps are skipped and the turn
-goes on with the tile just placed (a monk may go on it, it scores what it completes). Nothing
-is offered once the pile is empty: the game ends and unplayed abbeys are worth nothing. A
+goes on with the tile just placed (a monk may go on it, it scores what it completes). A
 market's tiles are never replaced (markets run their own sub-turns, not listed here).
+
+Once the pile is empty nothing is offered: the game ends and unplayed abbeys are worth nothing
+— unless the match option ``am.final_abbeys`` (RULES.md §14.1 rule 6) is on. Then, before the
+game ends, each seat in turn order from the one after the last tile's player, ending with that
+player, is asked once (if it still holds its abbey and a hole is open): a placement is an
+ordinary abbey turn of that seat, a pass asks the next seat.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from engine.carcassonne.events import Event, TilePlaced
 from engine.carcassonne.expansions.abbey_mayor.model import (
     ABBEY,
     ABBEY_TILE,
+    FINAL_ABBEYS,
     ID,
     AbbeyPlayed,
     model_of,
@@ -27,8 +33,9 @@ from engine.carcassonne.flow import BONUS_TURN, Ask, Frame, Result, Slot, Step, 
 from engine.carcassonne.geometry import Position, Rotation
 from engine.carcassonne.state import GameState
 from engine.carcassonne.tiles import tile
-from engine.core.decisions import Cell, Decision, Option
+from engine.core.decisions import Cell, Decision, Option, Prompt
 from engine.core.errors import IllegalActionError, InvalidActionError
+from engine.core.seats import Seat
 
 _SIDES = ((0, -1), (1, 0), (0, 1), (-1, 0))
 
@@ -93,19 +100,53 @@ class AbbeyStep(Step):
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
         if depth and not frame.param(BONUS_TURN):  # a bonus turn's draw is the seat's own
             return None
-        if not s.setup.option(ABBEY, True) or s.tiles_left <= 0:
+        if not s.setup.option(ABBEY, True):
             return None
+        if s.tiles_left <= 0:
+            if depth or not s.setup.option(FINAL_ABBEYS, False):
+                return None
+            return self._final_round(s, frame.seat, depth)
         abbeys = model_of(s.ext).abbeys
         if abbeys[frame.seat] <= 0 or not _has_hole(s.board, 0 in abbeys):
             return None
         return (new_ask(s, self, depth, frame.seat),)
 
+    def _final_round(self, s: GameState, seat: Seat, depth: int) -> Result:
+        """The pile is empty: begin the end-of-game round with ``seat`` (the one after the last
+        tile's player), or go on with it after a placement; ``None`` once every seat has had
+        its chance (the draw then ends the game)."""
+        m = model_of(s.ext)
+        end = m.round_end
+        if end is None:
+            end = (seat - 1) % s.setup.players
+            s.ext[ID] = replace(m, round_end=end)
+        elif seat == (end + 1) % s.setup.players:
+            return None
+        return self._round_ask(s, seat, end, depth)
+
+    def _round_ask(self, s: GameState, first: int, end: int, depth: int) -> Result:
+        """Ask the first seat from ``first`` to ``end`` (turn order) that still holds its abbey,
+        while a hole is open (it is the seat to move); ``None`` when there is none."""
+        abbeys = model_of(s.ext).abbeys
+        if not _has_hole(s.board, 0 in abbeys):
+            return None
+        seat = first
+        while abbeys[seat] <= 0:
+            if seat == end:
+                return None
+            seat = (seat + 1) % s.setup.players
+        s.current = Seat(seat)
+        return (new_ask(s, self, depth, Seat(seat), round_end=end),)
+
     def optional(self, s: GameState, ask: Ask) -> bool:
         return True
 
     def handle(self, s: GameState, ask: Ask, action: Action, events: list[Event]) -> Result:
+        end = ask.get("round_end")
         if isinstance(action, Pass):
-            return None
+            if end is None or ask.seat == end:  # draw; after the round's last seat: the end
+                return None
+            return self._round_ask(s, (ask.seat + 1) % s.setup.players, end, ask.depth)
         assert isinstance(action, Choose)
         try:
             pos = Position.parse(action.value)
@@ -115,6 +156,9 @@ class AbbeyStep(Step):
             raise IllegalActionError.keyed("am.err.no_abbey")
         if pos not in holes(s.board):
             raise IllegalActionError.keyed("am.err.not_a_hole", cell=pos.notation())
+        frame = s.flow[ask.depth]
+        if frame.seat != ask.seat:  # the round asked a later seat: its turn it is
+            s.flow = (*s.flow[: ask.depth], frame._replace(seat=ask.seat), *s.flow[ask.depth + 1 :])
         place_abbey(s, ask.seat, pos, events)
         skip_to(s, ask.depth, Slot.AFTER_PLACE)
         return None
@@ -132,7 +176,17 @@ class AbbeyStep(Step):
                 )
             return tuple(out)
 
-        return self.passable(ask, options)
+        if ask.get("round_end") is None:
+            return self.passable(ask, options)
+        return Decision(
+            ask.key,
+            ask.seat,
+            self.id,
+            Prompt.of("am.abbey.final"),
+            options,
+            optional=True,
+            pass_action=Pass(),
+        )
 
 
 ABBEY_STEP = AbbeyStep()

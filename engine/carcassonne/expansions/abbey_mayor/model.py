@@ -27,6 +27,9 @@ WAGON = "am.wagon"
 #: tile or the 8 around it)
 WAGON_MOVE = "am.wagon_move"
 WAGON_MOVES = ("road", "near")
+#: RULES.md §14.1 rule 6 (off by default, JCloisterZone plays it): once the last tile's turn is
+#: over, each seat in turn order from the next one may play its abbey into a hole
+FINAL_ABBEYS = "am.final_abbeys"
 
 #: figure kinds
 MAYOR_FIG, BARN_FIG, WAGON_FIG = "mayor", "barn", "wagon"
@@ -68,6 +71,13 @@ messages.register(
             "por un camino: a una zona unida por un camino (reglamento); a una pieza cercana: a "
             "cualquier zona de la misma pieza o de una vecina (como juega JCloisterZone)",
         ),
+        f"opt.{FINAL_ABBEYS}": ("Abbeys after the last tile", "Abadías tras la última pieza"),
+        f"help.{FINAL_ABBEYS}": (
+            "after the last tile each player in turn may still play their abbey into a hole, "
+            "then the game is scored (as JCloisterZone plays)",
+            "tras la última pieza cada jugador por turno aún puede colocar su abadía en un "
+            "hueco, y luego se puntúa la partida (como juega JCloisterZone)",
+        ),
         f"choice.{WAGON_MOVE}.road": ("along a road", "por un camino"),
         f"choice.{WAGON_MOVE}.near": ("to a nearby tile", "a una pieza cercana"),
         "fig.mayor": ("mayor", "alcalde"),
@@ -78,6 +88,10 @@ messages.register(
         "am.abbey": (
             "Play your abbey into a hole instead of drawing a tile, or pass to draw.",
             "Coloca tu abadía en un hueco en vez de robar una pieza, o pasa para robar.",
+        ),
+        "am.abbey.final": (
+            "The last tile is placed: play your abbey into a hole, or pass.",
+            "Ya se ha colocado la última pieza: coloca tu abadía en un hueco, o pasa.",
         ),
         "am.wagon": (
             "Your wagon comes back from {feature}: move it on to a connected unfinished road, "
@@ -202,12 +216,16 @@ class WagonWaiting:
 @dataclass(frozen=True, slots=True)
 class AbbeyMayorModel:
     """Abbey tiles each seat still holds, the barns on the board (``fresh``: the barn placed by
-    the tile being played, scored in its scoring step) and the wagons waiting to move."""
+    the tile being played, scored in its scoring step), the wagons waiting to move and where
+    the end-of-game abbey round ends."""
 
     abbeys: tuple[int, ...]
     barns: tuple[Barn, ...] = ()
     fresh: Barn | None = None
     wagons: tuple[WagonWaiting, ...] = ()
+    #: the end-of-game abbey round (``am.final_abbeys``): once it has begun, the seat that
+    #: placed the last tile, who is asked last
+    round_end: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,7 @@ tiles): ``bcb.bridges``, ``bcb.castles``, ``bcb.markets``; ``bcb.bidding`` choos
 hands out its tiles: ``sealed`` bids by direct message (the default, ARCHITECTURE.md decision 6),
 ``open`` bids in turn order (the rulebook), or ``no_auction`` (§13.1.5). Each part lives in its
 own module: :mod:`.bridges`, :mod:`.castles`, :mod:`.market`; the model and events in
-:mod:`.model`, the words in :mod:`.texts`.
+:mod:`.model`, the words in :mod:`.texts`, its part of the JCloisterZone import in :mod:`.jcz`.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from engine.core.decisions import Prompt
 from engine.core.seats import Seat
 
 from . import bridges, castles, market
+from .jcz import JCZ
 from .model import BcbModel, model, put
 from .texts import BIDDING, BRIDGES, CASTLES, ID, MARKETS
 
@@ -38,6 +39,7 @@ class BridgesCastlesBazaars(Expansion):
     name = "Bridges, Castles & Bazaars"
     tile_sets = ("bridges_castles_bazaars",)
     concepts = ("bridge", "castle", "bazaar", "market", "auction")
+    jcz = JCZ
     options = (
         Option(BRIDGES, True, (True, False), "wooden bridges carry roads over fields"),
         Option(CASTLES, True, (True, False), "small cities of your own may become castles"),

@@ -95,5 +95,10 @@ class InnsCathedrals(Expansion):
         return item
 
 
+# its part of the JCloisterZone import reads this module's option keys, so it comes last
+from engine.carcassonne.expansions.inns_cathedrals.jcz import JCZ  # noqa: E402
+
+InnsCathedrals.jcz = JCZ
+
 #: this package's expansion (engine/carcassonne/expansions/__init__.py registers it)
 EXPANSION = InnsCathedrals

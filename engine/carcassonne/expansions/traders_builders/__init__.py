@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.carcassonne.actions import Action, Choose, register_action
 from engine.carcassonne.board import Feature, PlacedTile, has_follower
@@ -280,7 +280,7 @@ class BonusStep(Step):
     """End of turn: a builder that was extended offers its owner a second tile (a sub-turn),
     never from the second tile itself and not when the pile is empty (OQ-TB-1)."""
 
-    id = "tb.bonus"
+    id: ClassVar[str] = "tb.bonus"
     changes_flow = True
     accepts = (Choose,)
 
@@ -323,6 +323,11 @@ def _second_tile(s: GameState, seat: Seat) -> None:
 BONUS_STEP = BonusStep()
 register_action(BonusStep.id, ("take",))
 
+
+# its part of the JCloisterZone import reads this module's keys, so it comes last
+from engine.carcassonne.expansions.traders_builders.jcz import JCZ  # noqa: E402
+
+TradersBuilders.jcz = JCZ
 
 #: this package's expansion (engine/carcassonne/expansions/__init__.py registers it)
 EXPANSION = TradersBuilders
