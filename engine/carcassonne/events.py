@@ -6,8 +6,15 @@ from dataclasses import dataclass
 
 from engine.carcassonne.geometry import Position, Rotation
 from engine.carcassonne.scoring import Award, ScoreItem
+from engine.core import messages
 from engine.core.decisions import Prompt
 from engine.core.seats import Seat
+
+messages.register(
+    {
+        "event.die_rolled": ("{seat} rolls a {value}.", "{seat} saca un {value}."),
+    }
+)
 
 
 class Event:
@@ -86,6 +93,18 @@ class FinalScoringStarted(Event):
     a picture of the final board puts them back from here (ordered by tile, then seat)."""
 
     figures: tuple[BoardFigure, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DieRolled(Event):
+    """A die rolled in public (``chance.roll_die``): who rolled, which die, what it shows."""
+
+    seat: Seat
+    die: str
+    value: int
+
+    def prompt(self) -> Prompt:
+        return Prompt.of("event.die_rolled", seat=self.seat, value=self.value)
 
 
 @dataclass(frozen=True, slots=True)

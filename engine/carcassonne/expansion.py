@@ -172,6 +172,15 @@ class Expansion:
         """Add final-scoring lines after farms (may change the cloned state)."""
         return ()
 
+    # ---- capabilities for the expansions still to come (issue 20; docs/expansions.md,
+    # "Capabilities for what is still to come").
+    def on_start(self, state: GameState) -> None:
+        """Prepare the new game's state once, after every model is in place and before the
+        first draw: put figures on the scoring track (``track.put``), make a hidden pile of
+        cards (``chance.new_pile``)."""
+
+    # ---- end of the capabilities block
+
 
 class _PerSetup(Generic[T]):
     """Memoise a function of a setup: first by identity (a dict lookup, no hashing of the

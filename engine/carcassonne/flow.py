@@ -261,7 +261,8 @@ def skip_to(s: GameState, depth: int, slot: Slot) -> None:
 
 
 def roll(s: GameState, bound: int) -> int:
-    """A uniform number in ``[0, bound)`` from the state's hidden generator (replayable)."""
+    """A uniform number in ``[0, bound)`` from the state's hidden generator (replayable).
+    A die everyone sees rolled, or a pile of cards, is :mod:`engine.carcassonne.chance`."""
     r = Rng(s.rng)
     n = r.below(bound)
     s.rng = r.state
