@@ -19,6 +19,7 @@ from engine.core.seats import Seat
 
 if TYPE_CHECKING:
     from engine.carcassonne.flow import Ask, Frame
+    from engine.carcassonne.track import TrackFigure
 
 messages.register(
     {
@@ -192,7 +193,8 @@ class GameState:
     (:mod:`engine.carcassonne.flow`); ``pending(state)`` describes them. Hidden from every
     view: ``pile`` from ``pile_pos`` on (the draw order) and ``rng``, the generator state for
     mid-game randomness (ARCHITECTURE.md decision 13), and ``piles``, the named piles of
-    cards and forced rolls still to come (:mod:`engine.carcassonne.chance`).
+    cards and forced rolls still to come (:mod:`engine.carcassonne.chance`). ``track`` holds
+    the figures on the scoring track besides each seat's own marker (:mod:`.track`).
     """
 
     setup: GameSetup
@@ -218,6 +220,8 @@ class GameState:
     #: named hidden sequences (``chance``): replaced on change, never changed in place, so
     #: clones share it; no view shows it
     piles: dict[str, tuple[Any, ...]] = field(default_factory=dict)
+    #: the extra figures on the scoring track (``track.TrackFigure``), public
+    track: tuple[TrackFigure, ...] = ()
     #: the enabled expansions' hook objects: derived from ``setup`` (never stored), found
     #: once per state and shared by clones (the hooks are read several times a move)
     exps: tuple[Expansion, ...] = field(init=False, repr=False)
@@ -265,6 +269,7 @@ class GameState:
         new.asks_made = self.asks_made
         new.rng = self.rng
         new.piles = self.piles
+        new.track = self.track
         new.exps = self.exps
         new.hooks = self.hooks
         return new
