@@ -21,7 +21,7 @@ from engine.carcassonne.board import Meeple
 from engine.carcassonne.events import DieRolled, Event, PointsScored, TrackFigureMoved
 from engine.carcassonne.geometry import Position, Rotation
 from engine.carcassonne.placement import occupied
-from engine.carcassonne.record import dumps, loads, replay
+from engine.carcassonne.record import GameRecord, dumps, loads, replay
 from engine.carcassonne.rules import pending, preview
 from engine.carcassonne.scoring import Award, ScoreItem, give
 from engine.carcassonne.state import GameState
@@ -37,7 +37,7 @@ from engine.carcassonne.track import (
 )
 from engine.carcassonne.view import PublicView, SeatView
 from engine.core.decisions import Prompt, TrackSpace
-from engine.core.errors import IllegalActionError
+from engine.core.errors import IllegalActionError, RecordError
 from engine.core.seats import NEUTRAL
 from tests.expansions import oracle
 from tests.expansions import oracle_more as more
@@ -112,6 +112,18 @@ def test_a_step_that_takes_a_forced_roll_is_never_previewed() -> None:
     after, _ = _play(s, (0, Pass()))
     assert pending(after)[0].kind == "oracle.owl" and after.pile_pos == s.pile_pos
     assert after.rng == s.rng and preview(s, Seat(0), Pass()) is None
+
+
+def test_setups_without_forced_outcomes_write_and_read_as_before() -> None:
+    old = {"players": 2, "expansions": [], "tiny_city": 2, "farm_scoring": "per_farm"}
+    setup = GameSetup.from_json(old)  # a snapshot stored before ``forced`` existed
+    assert setup.forced == () and "forced" not in GameSetup(flow=1).to_json()
+    assert GameSetup(flow=1).to_json() == old
+    forced = GameSetup(forced=((more.DIE, (2,)),))
+    assert GameSetup.from_json(forced.to_json()) == forced
+    bad = {"format": "carcabot-record", "version": 1, "setup": {**old, "forced": {"d": [1.5]}}}
+    with pytest.raises(RecordError, match='"forced"'):
+        GameRecord.from_json({**bad, "seed": 1})
 
 
 # ------------------------------------------------------------------ 7. a pile of cards
