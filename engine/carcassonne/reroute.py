@@ -10,8 +10,9 @@ re-routed any number of times holds the features a board built with its final li
 kept whole keep their representative.
 
 Expansions that keep runtime data about a feature key it by segment, never by representative,
-and never change ``Feature.mods`` or ``pennants`` in place of the printed values: a rebuild
-reads those from the tiles.
+never change ``Feature.mods`` or ``pennants`` in place of the printed values (a rebuild reads
+those from the tiles), and join features only through the board's methods (a link, not a bare
+``union``), so that a rebuild knows every join.
 """
 
 from __future__ import annotations
@@ -74,9 +75,11 @@ def _rebuild(board: Board, reps: set[int]) -> tuple[int, ...]:
         placed = cells[p]
         for i, sg in enumerate(placed.segs):
             where[sg] = (placed, i)
+    mine = [sg for f in olds.values() for sg in f.segs]
+    inside = set(mine)
     comp: dict[int, int] = {}  # segment -> index of its new feature
     parts: list[list[int]] = []
-    for start in (sg for f in olds.values() for sg in f.segs):
+    for start in mine:
         if start in comp:
             continue
         comp[start] = len(parts)
@@ -84,7 +87,7 @@ def _rebuild(board: Board, reps: set[int]) -> tuple[int, ...]:
         while todo:
             for nb in _joined(board, *where[todo.pop()]):
                 if nb not in comp:
-                    assert nb in where, "a segment joins a feature outside the rebuild"
+                    assert nb in inside, "a segment joins a feature outside the rebuild"
                     comp[nb] = comp[start]
                     part.append(nb)
                     todo.append(nb)
