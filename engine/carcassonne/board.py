@@ -102,6 +102,10 @@ class Feature:
     def mod(self, key: str) -> int:
         return self.mods.get(key, 0)
 
+    def neutrals(self) -> tuple[Meeple, ...]:
+        """The neutral figures here (seat ``NEUTRAL``: a mage, a witch), for scoring hooks."""
+        return tuple(m for m in self.meeples if m.seat < 0)
+
     def strength(self) -> dict[Seat, int]:
         """Majority strength per seat (figures that count, by their weight)."""
         out: dict[Seat, int] = {}
@@ -179,6 +183,7 @@ class Board:
         "root",
         "features",
         "next_seg",
+        "links",
         "_shared",
         "_fshared",
     )
@@ -193,6 +198,10 @@ class Board:
         self.root: dict[int, int] = {}
         self.features: dict[int, Feature] = {}
         self.next_seg = 0
+        #: features of one tile connected to each other after it was placed (a ferry joining
+        #: two road ends), as groups of feature indices per tile (:meth:`reconnect`); replaced,
+        #: never changed in place, so clones share it
+        self.links: dict[Position, tuple[tuple[int, ...], ...]] = {}
         #: ``cells``, ``frontier``, ``order`` and ``root`` may be shared with a clone (copy
         #: on write), and so may ``features``, on its own (it changes far more often)
         self._shared = False
@@ -213,6 +222,7 @@ class Board:
         b.features = self.features
         b._fshared = self._fshared = True
         b.next_seg = self.next_seg
+        b.links = self.links
         b._shared = self._shared = True
         return b
 
@@ -411,6 +421,18 @@ class Board:
     def set_feature(self, rep: int, feat: Feature) -> None:
         self._feats()[rep] = feat
 
+    def move_meeple(self, meeple: Meeple, seg: int, pos: Position) -> Meeple:
+        """Move a figure to segment ``seg`` of the tile at ``pos`` (a neutral figure going to
+        another feature); return it as it now stands."""
+        self.remove_meeples(self.root[meeple.seg], (meeple,))
+        moved = Meeple(meeple.seat, meeple.figure, seg, pos)
+        self.add_meeple(moved)
+        return moved
+
+    def neutral_figures(self) -> tuple[tuple[int, Meeple], ...]:
+        """Every neutral figure on the board with its feature's representative segment."""
+        return tuple((rep, m) for rep, f in self.features.items() for m in f.meeples if m.seat < 0)
+
     def add_meeple(self, meeple: Meeple) -> None:
         r = self.root[meeple.seg]
         f = self.features[r].copy()
@@ -430,6 +452,26 @@ class Board:
             f.meeples = tuple(m for m in f.meeples if m not in w)
         self._feats()[rep] = f
         return removed
+
+    # ------------------------------------------------------------------ re-routing
+    def reconnect(self, pos: Position, groups: Iterable[Iterable[int]]) -> tuple[int, ...]:
+        """Connect features of the tile at ``pos`` to each other after it was placed: each of
+        ``groups`` (feature indices of that tile, of one kind: road, city or field) becomes
+        one feature with whatever each member meets, and the tile's earlier groups are undone
+        (``()`` undoes them all). A ferry joining two road ends of its lake, or moved to two
+        others, is one call. The features touched are rebuilt from their segments; figures
+        keep their segments; return the representatives of the rebuilt features.
+
+        A rebuilt feature is ``done`` (scored) only when every part of it was: a scored road
+        joined onto one that is not may complete and score again (RULES.md OQ-FER-3).
+
+        Raises:
+            ValueError: a group of fewer than two features, of mixed kinds, a cloister, an
+                index the tile does not have, or a feature in two groups.
+        """
+        from engine.carcassonne.reroute import reconnect
+
+        return reconnect(self, pos, groups)
 
 
 _EDGE_CODE = {EdgeKind.CITY: 1, EdgeKind.ROAD: 2, EdgeKind.FIELD: 3, EdgeKind.SEALED: 0}

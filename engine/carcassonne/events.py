@@ -6,8 +6,23 @@ from dataclasses import dataclass
 
 from engine.carcassonne.geometry import Position, Rotation
 from engine.carcassonne.scoring import Award, ScoreItem
+from engine.core import messages
 from engine.core.decisions import Prompt
 from engine.core.seats import Seat
+
+messages.register(
+    {
+        "event.die_rolled": ("{seat} rolls a {value}.", "{seat} saca un {value}."),
+        "event.track_moved": (
+            "{seat}'s {figure} moves to {space} on the score track.",
+            "La figura {figure} de {seat} pasa a la casilla {space} del marcador.",
+        ),
+        "event.track_left": (
+            "{seat}'s {figure} leaves the score track.",
+            "La figura {figure} de {seat} sale del marcador.",
+        ),
+    }
+)
 
 
 class Event:
@@ -86,6 +101,40 @@ class FinalScoringStarted(Event):
     a picture of the final board puts them back from here (ordered by tile, then seat)."""
 
     figures: tuple[BoardFigure, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DieRolled(Event):
+    """A die rolled in public (``chance.roll_die``): who rolled, which die, what it shows."""
+
+    seat: Seat
+    die: str
+    value: int
+
+    def prompt(self) -> Prompt:
+        return Prompt.of("event.die_rolled", seat=self.seat, value=self.value)
+
+
+@dataclass(frozen=True, slots=True)
+class TrackFigureMoved(Event):
+    """A figure on the scoring track other than a seat's own marker was put on it, moved or
+    taken off (``space`` ``None``) (:mod:`engine.carcassonne.track`)."""
+
+    seat: Seat
+    figure: str
+    space: int | None
+
+    def prompt(self) -> Prompt:
+        if self.space is None:
+            return Prompt.of("event.track_left", seat=self.seat, figure=_figure(self.figure))
+        return Prompt.of(
+            "event.track_moved", seat=self.seat, figure=_figure(self.figure), space=self.space
+        )
+
+
+def _figure(kind: str) -> Prompt | str:
+    """A figure kind in the reader's words when the catalogue names it (``fig.<kind>``)."""
+    return Prompt.of(f"fig.{kind}") if messages.has(f"fig.{kind}") else kind
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from engine.carcassonne.scoring import Award, ScoreItem
     from engine.carcassonne.state import GameSetup, GameState
     from engine.carcassonne.tiles import TileDef
+    from engine.carcassonne.track import TrackMove
 
 
 T = TypeVar("T")
@@ -181,6 +182,22 @@ class Expansion:
     def final_scoring(self, state: GameState) -> Iterable[Event]:
         """Add final-scoring lines after farms (may change the cloned state)."""
         return ()
+
+    # ---- capabilities for the expansions still to come (issue 20; docs/expansions.md,
+    # "Capabilities for what is still to come"). Both hooks cost nothing to a match whose
+    # expansions do not override them.
+    def on_start(self, state: GameState) -> None:
+        """Prepare the new game's state once, after every model is in place and before the
+        first draw: put figures on the scoring track (``track.put``), make a hidden pile of
+        cards (``chance.new_pile``)."""
+
+    def on_track_moved(self, state: GameState, move: TrackMove, depth: int) -> Iterable[Award]:
+        """Intercept: a scoring figure moved on the scoring track (``move``: whose, which, its
+        points before and after, for which award). May change the cloned state and return
+        follow-up awards, given with ``depth + 1`` as for :meth:`on_points_awarded`."""
+        return ()
+
+    # ---- end of the capabilities block
 
 
 class _PerSetup(Generic[T]):

@@ -5,6 +5,8 @@ Every point goes through :func:`engine.carcassonne.scoring.award`, the one point
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from engine.carcassonne.board import RING, Board, Feature, PlacedTile, sorted_cells
 from engine.carcassonne.events import (
     BoardFigure,
@@ -164,6 +166,27 @@ def score_completed(state: GameState, placed: PlacedTile, events: list[Event]) -
         for e in exps:
             events.extend(e.on_completed(state, state.current, board.features[rep]))
         _score_feature(state, rep, events, final=False, cloister_pos=where)
+
+
+def score_features(state: GameState, segs: Iterable[int], events: list[Event]) -> None:
+    """Score, as :func:`score_completed` does, every road or city holding one of ``segs`` that
+    is complete and not yet scored: what a re-routing completed away from the tile just placed
+    (``Board.reconnect`` returns the features it rebuilt). Cloisters are scored by tiles
+    around them, never by a re-routing."""
+    board = state.board
+    seen: set[int] = set()
+    for seg in segs:
+        rep = board.root[seg]
+        if rep in seen:
+            continue
+        seen.add(rep)
+        feat = board.features[rep]
+        if feat.kind is FeatureKind.CLOISTER or feat.kind is FeatureKind.FIELD:
+            continue
+        if feat.open == 0 and not feat.done:
+            for e in state.hooks.on_completed:
+                events.extend(e.on_completed(state, state.current, board.features[rep]))
+            _score_feature(state, rep, events, final=False)
 
 
 def _cloister_pos(board: Board, rep: int) -> Position:

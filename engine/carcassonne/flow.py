@@ -260,8 +260,61 @@ def skip_to(s: GameState, depth: int, slot: Slot) -> None:
     s.flow = s.flow[:depth] + (moved,) + s.flow[depth + 1 :]
 
 
+def seats_from(s: GameState, first: Seat) -> tuple[Seat, ...]:
+    """Every seat once, in turn order, starting with ``first``."""
+    n = s.setup.players
+    return tuple(Seat((first + i) % n) for i in range(n))
+
+
+class SeatByTurnStep(Step):
+    """A decision asked of several seats one after the other, in turn order, each seeing
+    what those before it did (crop circles: from the active seat's left round to the active
+    seat, each adds or takes back a follower).
+
+    A subclass says who is asked in which order (:meth:`round_seats`: by default every seat
+    from the one after the frame's seat, that seat last), whether a seat has anything to
+    decide (:meth:`wants`: skipped otherwise), what an answer does (:meth:`answer`, which also
+    receives ``Pass`` when :meth:`optional` allows it), what follows the last seat
+    (:meth:`finish`) and the decision itself (:meth:`decision`). The seats still to ask travel
+    in the ask, so the round needs no model of its own.
+    """
+
+    def round_seats(self, s: GameState, frame: Frame) -> tuple[Seat, ...]:
+        """The seats to ask, in order (``()``: no round this time)."""
+        return seats_from(s, Seat((frame.seat + 1) % s.setup.players))
+
+    def wants(self, s: GameState, seat: Seat) -> bool:
+        """Whether ``seat`` has anything to decide now (asked just before its turn comes)."""
+        return True
+
+    def answer(self, s: GameState, ask: Ask, action: Action, events: list[Event]) -> None:
+        """Carry out one seat's answer (raise ``IllegalActionError`` to refuse it)."""
+
+    def finish(self, s: GameState, events: list[Event]) -> None:
+        """After the last seat (or when nobody had anything to decide)."""
+
+    def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
+        return self.ask_next(s, depth, self.round_seats(s, frame), events)
+
+    def handle(self, s: GameState, ask: Ask, action: Action, events: list[Event]) -> Result:
+        self.answer(s, ask, action, events)
+        return self.ask_next(s, ask.depth, ask.get("round", ()), events)
+
+    def ask_next(
+        self, s: GameState, depth: int, seats: tuple[Seat, ...], events: list[Event]
+    ) -> Result:
+        """Ask the first of ``seats`` that has something to decide (the rest wait in the
+        ask), or finish the round."""
+        for i, seat in enumerate(seats):
+            if self.wants(s, seat):
+                return (new_ask(s, self, depth, seat, round=seats[i + 1 :]),)
+        self.finish(s, events)
+        return None
+
+
 def roll(s: GameState, bound: int) -> int:
-    """A uniform number in ``[0, bound)`` from the state's hidden generator (replayable)."""
+    """A uniform number in ``[0, bound)`` from the state's hidden generator (replayable).
+    A die everyone sees rolled, or a pile of cards, is :mod:`engine.carcassonne.chance`."""
     r = Rng(s.rng)
     n = r.below(bound)
     s.rng = r.state

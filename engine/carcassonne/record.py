@@ -182,6 +182,12 @@ def _check_setup_json(raw: dict[str, Any]) -> None:
             raise RecordError(f'bad setup: "{key}" must be true or false')
     if not isinstance(raw.get("options", {}), dict):
         raise RecordError('bad setup: "options" must be an object')
+    forced = raw.get("forced", {})
+    if not isinstance(forced, dict) or not all(
+        isinstance(v, list) and all(isinstance(x, str) or _is_int(x) for x in v)
+        for v in forced.values()
+    ):
+        raise RecordError('bad setup: "forced" must map names to lists of texts or numbers')
 
 
 def _is_int(value: object) -> TypeGuard[int]:

@@ -137,6 +137,8 @@ def new_game(setup: GameSetup, *, seed: int) -> GameState:
         if model is not None:
             state.ext[e.id] = model
     state.rng = Rng(seed ^ RNG_SALT).state
+    for e in exps:
+        e.on_start(state)
     prog = program_of(setup)
     state.flow = (Frame(0, len(prog.steps), Seat(0)),)
     run(state, [])
@@ -183,7 +185,8 @@ def apply(state: GameState, seat: Seat, action: Action, *, key: str | None = Non
 
 def preview(state: GameState, seat: Seat, action: Action) -> tuple[Decision, ...] | None:
     """The decisions ``seat`` would face right after ``action``, when reaching them reveals
-    nothing hidden (no tile drawn, no random number used); otherwise ``None``.
+    nothing hidden (no tile drawn, no random number used, no card or forced roll taken from a
+    hidden pile); otherwise ``None``.
 
     Front ends use it to chain pickers (place, then deploy on the same tile) before they
     submit both actions at once.
@@ -197,6 +200,7 @@ def preview(state: GameState, seat: Seat, action: Action) -> tuple[Decision, ...
     if any(d.group is not None for d in _pending(state) if d.seat == seat):
         return None
     after = apply(state, seat, action).state
-    if after.pile_pos != state.pile_pos or after.rng != state.rng or after.over:
+    hidden = after.pile_pos != state.pile_pos or after.rng != state.rng
+    if hidden or after.piles is not state.piles or after.over:
         return None
     return tuple(d for d in _pending(after) if d.seat == seat)

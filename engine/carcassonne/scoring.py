@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from engine.core import messages
@@ -89,6 +89,11 @@ class ScoreItem:
         return f"{head}: {detail} = {self.points}" if detail else f"{head}: {self.points}"
 
 
+#: the kind of a seat's own scoring marker, the figure that takes an award's points unless the
+#: award names another of the seat's scoring figures (:mod:`engine.carcassonne.track`)
+MAIN = ""
+
+
 @dataclass(frozen=True, slots=True)
 class Award:
     """Points given to one seat for one :class:`ScoreItem`."""
@@ -98,6 +103,15 @@ class Award:
     item: ScoreItem
     #: reasons this seat got more than ``item.points`` (e.g. "pig +2")
     bonus: tuple[str, ...] = ()
+    #: the seat's scoring figure that takes the points: its own marker (:data:`MAIN`) or a
+    #: scoring figure an expansion put on the track (``track.TrackFigure``); left out of the
+    #: text form while it is the marker, so awards read as they always have
+    figure: str = field(default=MAIN, repr=False)
+
+    def __repr__(self) -> str:
+        head = f"Award(seat={self.seat!r}, points={self.points!r}, item={self.item!r}, "
+        tail = f", figure={self.figure!r})" if self.figure else ")"
+        return f"{head}bonus={self.bonus!r}{tail}"
 
 
 #: how deep follow-up awards may chain (an award answering an award answering ...)
@@ -137,15 +151,29 @@ def give(
     events: list[Event],
     depth: int = 0,
 ) -> None:
-    """Enter ``awards`` (all for ``item``) into the scores and run the expansions' reactions."""
+    """Enter ``awards`` (all for ``item``) into the scores and run the expansions' reactions:
+    first each scoring figure's move on the track (``Expansion.on_track_moved``), then the
+    points (``Expansion.on_points_awarded``)."""
     from engine.carcassonne.events import PointsScored
 
+    moved = False
     for a in awards:
         state.player(a.seat).score += a.points
+        if a.figure:
+            moved = True
+    if moved:
+        from engine.carcassonne.track import advance
+
+        for a in awards:
+            if a.figure:
+                advance(state, a, events)
     state.awards = state.awards + awards
     events.append(PointsScored(item, awards))
     if not state.setup.expansions or depth >= MAX_AWARD_DEPTH:
         return
+    from engine.carcassonne.track import react
+
+    react(state, awards, events, depth)
     for e in state.hooks.on_points_awarded:
         for a in awards:
             for follow in e.on_points_awarded(state, a, depth):

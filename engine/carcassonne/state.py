@@ -19,6 +19,7 @@ from engine.core.seats import Seat
 
 if TYPE_CHECKING:
     from engine.carcassonne.flow import Ask, Frame
+    from engine.carcassonne.track import TrackFigure
 
 messages.register(
     {
@@ -61,6 +62,9 @@ class GameSetup:
     ``draw_order``: tile ids drawn first, in order (imports and tests); the rest is shuffled.
     ``draw_limit``: end the game after this many draws (JCloisterZone's debug pack).
     ``only_forced``: the pile holds only ``draw_order`` (JCloisterZone's ``#END``).
+    ``forced``: what chance gives first, by source name, as ``draw_order`` does for tiles: the
+    top cards of a named pile (``chance.new_pile``) or the first rolls of a named die
+    (``chance.roll_die``), for imports that recorded them and for tests.
     """
 
     players: int = 2
@@ -78,6 +82,15 @@ class GameSetup:
     #: the turn-flow generation the match was recorded with: 1 = before the decision core
     #: (the builder's second tile was automatic), 2 = now. Old setups read as 1.
     flow: int = FLOW_VERSION
+    #: sorted ``(source name, values)`` pairs: see ``forced`` above and :meth:`forced_of`
+    forced: tuple[tuple[str, tuple[Any, ...]], ...] = ()
+
+    def forced_of(self, name: str) -> tuple[Any, ...]:
+        """The forced first outcomes of the chance source ``name`` (none: ``()``)."""
+        for k, v in self.forced:
+            if k == name:
+                return v
+        return ()
 
     def option(self, key: str, default: Any = None) -> Any:
         for k, v in self.options:
@@ -133,6 +146,8 @@ class GameSetup:
             out["names"] = list(self.names)
         if self.options:
             out["options"] = dict(self.options)
+        if self.forced:
+            out["forced"] = {k: list(v) for k, v in self.forced}
         return out
 
     @classmethod
@@ -150,6 +165,7 @@ class GameSetup:
             names=tuple(data.get("names", ())),
             options=tuple(sorted(dict(data.get("options", {})).items())),
             flow=int(data.get("flow", 1)),
+            forced=tuple(sorted((str(k), tuple(v)) for k, v in data.get("forced", {}).items())),
         )
 
 
@@ -176,7 +192,9 @@ class GameState:
     ``"over"``. ``flow`` is the stack of running (sub-)turns and ``asks`` the open decisions
     (:mod:`engine.carcassonne.flow`); ``pending(state)`` describes them. Hidden from every
     view: ``pile`` from ``pile_pos`` on (the draw order) and ``rng``, the generator state for
-    mid-game randomness (ARCHITECTURE.md decision 13).
+    mid-game randomness (ARCHITECTURE.md decision 13), and ``piles``, the named piles of
+    cards and forced rolls still to come (:mod:`engine.carcassonne.chance`). ``track`` holds
+    the figures on the scoring track besides each seat's own marker (:mod:`.track`).
     """
 
     setup: GameSetup
@@ -199,6 +217,11 @@ class GameState:
     asks: tuple[Ask, ...] = ()
     asks_made: int = 0
     rng: int = 0
+    #: named hidden sequences (``chance``): replaced on change, never changed in place, so
+    #: clones share it; no view shows it
+    piles: dict[str, tuple[Any, ...]] = field(default_factory=dict)
+    #: the extra figures on the scoring track (``track.TrackFigure``), public
+    track: tuple[TrackFigure, ...] = ()
     #: the enabled expansions' hook objects: derived from ``setup`` (never stored), found
     #: once per state and shared by clones (the hooks are read several times a move)
     exps: tuple[Expansion, ...] = field(init=False, repr=False)
@@ -245,6 +268,8 @@ class GameState:
         new.asks = self.asks
         new.asks_made = self.asks_made
         new.rng = self.rng
+        new.piles = self.piles
+        new.track = self.track
         new.exps = self.exps
         new.hooks = self.hooks
         return new

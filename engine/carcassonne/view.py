@@ -3,7 +3,8 @@
 Rendering and channel messages take a :class:`PublicView`; nothing hidden (the draw order,
 the generator state, another seat's private decision) is in it. :func:`view_for` is the only
 projection: it calls every expansion's ``redact`` for the viewer and keeps the decisions the
-viewer may see (public ones, and a seat's own private ones).
+viewer may see (public ones, and a seat's own private ones). The named piles of the state
+(``chance``: a deck of messages, forced rolls) are hidden like the draw order: no view holds them.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 from engine.carcassonne.geometry import Position, Rotation
 from engine.carcassonne.rules import pending, spot_name
 from engine.carcassonne.state import GameSetup, GameState
+from engine.carcassonne.track import TrackFigure
 from engine.core.decisions import Decision, Prompt, decisions_of
 from engine.core.seats import Seat
 
@@ -68,6 +70,9 @@ class PublicView:
     ext: dict[str, Any] = field(default_factory=dict)
     #: the open public decisions (every seat's), as ``pending`` lists them
     decisions: tuple[Decision, ...] = ()
+    #: the expansions' figures on the scoring track (a second marker, a robber); each seat's
+    #: own marker stands on its score less its other scoring figures (``track.py``)
+    track: tuple[TrackFigure, ...] = ()
 
     @property
     def over(self) -> bool:
@@ -153,6 +158,7 @@ def public_view(state: GameState) -> PublicView:
         discarded=state.discarded,
         ext=public_ext,
         decisions=decisions_of(pending(state), None),
+        track=state.track,
     )
 
 

@@ -12,6 +12,12 @@ generically (issue 9, "Done when"). It brings:
 * a **simultaneous private decision for every seat**: every fourth turn each seat secretly
   guesses the next roll (a number 1–6), answered in any order and revealed together; each
   right guess scores 3 through the points pipeline.
+
+The die is the core's public die (``chance.roll_die``, named ``oracle.die``), so tests force
+its rolls with ``GameSetup.forced``. ``oracle_more.py`` adds, each behind an option that is off
+by default, a use of every capability the expansions still to come need (issue 20): re-routed
+features, figures on the scoring track, tokens on tiles, a decision of every seat in turn
+order and a hidden pile of cards.
 """
 
 from __future__ import annotations
@@ -22,20 +28,23 @@ from typing import Any
 
 from engine.carcassonne.actions import Action, Choose, register_action
 from engine.carcassonne.board import Feature, Meeple
+from engine.carcassonne.chance import roll_die
 from engine.carcassonne.events import Event
 from engine.carcassonne.expansion import Expansion, Option
 from engine.carcassonne.figures import FigureSpec
 from engine.carcassonne.flow import Ask, Frame, Result, Slot, Step, StepSpec, new_ask, roll
 from engine.carcassonne.placement import spot_name
 from engine.carcassonne.registry import register, unregister
-from engine.carcassonne.scoring import ScoreItem, award
+from engine.carcassonne.scoring import Award, ScoreItem, award, give
 from engine.carcassonne.state import GameState
 from engine.carcassonne.tiles import FeatureKind
+from engine.carcassonne.track import TrackMove
 from engine.core import messages
 from engine.core.decisions import Decision, FeatureRef, IntRange, Prompt, Visibility
 from engine.core.decisions import Option as Answer
 from engine.core.errors import IllegalActionError
 from engine.core.seats import NEUTRAL, Seat
+from tests.expansions import oracle_more as more
 
 ID = "oracle"
 OWL = "oracle.owl"
@@ -47,7 +56,6 @@ messages.register(
         f"opt.{GUESS_EVERY}": ("Guess every", "Adivinar cada"),
         f"help.{GUESS_EVERY}": ("turns between guessing rounds", "turnos entre adivinanzas"),
         "fig.oracle.owl": ("owl", "búho"),
-        "oracle.rolled": ("{seat} rolls a {value}.", "{seat} saca un {value}."),
         "oracle.owl": (
             "Move the owl to a road or city, or pass.",
             "Mueve el búho a un camino o ciudad, o pasa.",
@@ -63,19 +71,12 @@ messages.register(
 
 @dataclass(frozen=True, slots=True)
 class OracleModel:
-    """The last roll and each seat's secret guess (``None``: not guessed / hidden)."""
+    """The last roll, each seat's secret guess (``None``: not guessed / hidden), and what the
+    capability parts keep (``oracle_more``)."""
 
     last_roll: int = 0
     guesses: tuple[int | None, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class DieRolled(Event):
-    seat: Seat
-    value: int
-
-    def prompt(self) -> Prompt:
-        return Prompt.of("oracle.rolled", seat=self.seat, value=self.value)
+    more: more.MoreModel = more.MoreModel()
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,9 +98,8 @@ class RollStep(Step):
     id = "oracle.roll"
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
-        value = 1 + roll(s, 6)
+        value = roll_die(s, more.DIE, (1, 2, 3, 4, 5, 6), frame.seat, events)
         s.ext[ID] = replace(model(s), last_roll=value)
-        events.append(DieRolled(frame.seat, value))
         return None
 
 
@@ -212,12 +212,15 @@ class GuessStep(Step):
             return rest
         value = 1 + roll(s, 6)
         final = tuple(g or 0 for g in guesses)
-        s.ext[ID] = OracleModel(last_roll=value, guesses=())
+        s.ext[ID] = replace(model(s), last_roll=value, guesses=())
         events.append(GuessesRevealed(final, value))
         winners = tuple(Seat(i) for i, g in enumerate(final) if g == value)
         if winners:
             item = ScoreItem("oracle", 3, False, False, parts=("right guess: 3",), winners=winners)
-            award(s, item, events)
+            if more.on(s, more.RAVENS):
+                give(s, more.shadow_awards(item), item, events)
+            else:
+                award(s, item, events)
         return None
 
     def decision(self, s: GameState, ask: Ask) -> Decision:
@@ -239,7 +242,19 @@ class GuessStep(Step):
 class Oracle(Expansion):
     id = ID
     name = "Oracle (test)"
-    options = (Option(GUESS_EVERY, 4, (2, 4, 8), "turns between guessing rounds"),)
+    options = (
+        Option(GUESS_EVERY, 4, (2, 4, 8), "turns between guessing rounds"),
+        *(
+            Option(key, False, (False, True), help)
+            for key, help in (
+                (more.LINKS, "link road ends of junctions (re-routed features)"),
+                (more.RAVENS, "shadows and ravens (figures on the scoring track)"),
+                (more.ACORNS, "acorns on tiles (tokens on tiles)"),
+                (more.ROUND, "every seat in turn adds a follower (a round in turn order)"),
+                (more.OMENS, "a deck of omens (a hidden pile of cards)"),
+            )
+        ),
+    )
     figure_specs = (FigureSpec(OWL, neutral=True),)
 
     def initial_model(self) -> OracleModel:
@@ -248,12 +263,33 @@ class Oracle(Expansion):
     def steps(self) -> Iterable[StepSpec]:
         return (
             StepSpec(Slot.AFTER_DEPLOY, RollStep()),
+            StepSpec(Slot.AFTER_DEPLOY, more.LinkStep(), 20),
+            StepSpec(Slot.AFTER_DEPLOY, more.RavenStep(), 30),
+            StepSpec(Slot.AFTER_DEPLOY, more.AcornStep(), 40),
+            StepSpec(Slot.AFTER_DEPLOY, more.OmenStep(), 50),
+            StepSpec(Slot.SCORE, more.LinkScoreStep()),
             StepSpec(Slot.AFTER_SCORE, OwlStep()),
+            StepSpec(Slot.AFTER_SCORE, more.JoinRoundStep(), 20),
             StepSpec(Slot.CLEANUP, GuessStep()),
         )
 
+    def on_start(self, state: GameState) -> None:
+        more.start(state)
+
+    def on_track_moved(self, state: GameState, move: TrackMove, depth: int) -> list[Award]:
+        return more.raven_steals(state, move)
+
+    def on_completed(self, state: GameState, seat: Seat, feature: Feature) -> list[Event]:
+        return more.share_acorns(state, seat, feature)
+
+    def counters(self, model: Any, seat: Seat) -> Iterable[Prompt]:
+        assert isinstance(model, OracleModel)
+        held = model.more.held
+        if seat < len(held) and held[seat]:
+            yield Prompt.of("oracle.acorns", n=held[seat])
+
     def score_feature(self, state: GameState, feature: Feature, item: ScoreItem) -> ScoreItem:
-        if item.complete and any(m.figure == OWL for m in feature.meeples):
+        if item.complete and any(m.figure == OWL for m in feature.neutrals()):
             return replace(item, points=item.points + 2, parts=(*item.parts, "owl +2"))
         return item
 
