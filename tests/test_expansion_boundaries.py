@@ -12,6 +12,8 @@ from engine.carcassonne.expansions import BUILTIN, BUILTIN_IDS
 from tests.boundaries import ROOT, concept_words, core_files, scan
 
 REGISTRY = ROOT / "engine/carcassonne/expansions/__init__.py"
+
+
 def test_the_concepts_are_known() -> None:
     words, prefixes = concept_words()
     owners = set(words.values())
