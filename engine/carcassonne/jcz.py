@@ -26,6 +26,7 @@ from engine.carcassonne.jczparts import (
     bool_defaults,
     claim,
     convert_with,
+    forced_of,
     meeples,
     parse_position,
     parts_of,
@@ -102,6 +103,7 @@ def import_jcz(data: Any) -> JczGame:
         only_forced=ending == "end",
         names=names,
         options=options,
+        forced=forced_of(expansions, data, 4),
     )
     metadata = {
         "source": "jcloisterzone",

@@ -33,6 +33,7 @@ from engine.carcassonne.jczparts import (
     claim,
     convert_with,
     core_names,
+    forced_of,
     known,
     parts_of,
     refusal,
@@ -119,7 +120,12 @@ def import_jcz5(data: Any) -> JczGame:
     order, end_turn = _annotations(data.get("gameAnnotations"), sets)
     seed = _seed(data.get("initialRandom", 0.0))
     msgs = read_messages(data.get("replay"))
-    setup = replace(setup, draw_order=order, draw_limit=end_turn)
+    setup = replace(
+        setup,
+        draw_order=order,
+        draw_limit=end_turn,
+        forced=forced_of(setup.expansions, data, 5),
+    )
     ending = "limit" if end_turn is not None else "open"
     metadata = {
         "source": "jcloisterzone",

@@ -14,6 +14,9 @@ and the save formats; everything else comes from the registered expansions, each
 * **The replay.** ``always``: decisions JCloisterZone never asks, with the answer it always
   takes; ``messages``: a :class:`JczMessages` factory for the messages it converts itself
   (called once per conversion, so the object may remember what it saw).
+* **Chance.** ``forced``: what the save's randomness gave (a die's rolls, read from a 4.x
+  save's seed or a 5.x save's recorded randoms), as ``GameSetup.forced`` pairs, so the import
+  replays exactly what JCloisterZone played.
 
 A name no registered expansion claims is refused in one line (:func:`refusal`): by the box of
 the tile file that claims it (its ``jcz_names``: "JCloisterZone capability 'Flier' (Flying
@@ -44,6 +47,11 @@ if TYPE_CHECKING:
 Options = tuple[tuple[str, Any], ...]
 #: a rule's value -> the options it sets; raises :class:`RecordError` for a value we do not play
 RuleFn = Callable[[Any], Options]
+#: chance outcomes as ``GameSetup.forced`` pairs: ``(source name, outcomes in order)``
+Forced = tuple[tuple[str, tuple[Any, ...]], ...]
+#: the parsed save and its format (4 or 5) -> the chance outcomes it implies; raises
+#: :class:`RecordError` for randomness it cannot read
+ForcedFn = Callable[[Mapping[str, Any], int], Forced]
 R = TypeVar("R")
 
 
@@ -85,6 +93,9 @@ class JczImport:
     #: decision kind -> the option id JCloisterZone always takes (it never asks)
     always: Mapping[str, str] = field(default_factory=dict)
     messages: Callable[[], JczMessages] | None = None
+    #: the chance outcomes the save implies (``GameSetup.forced``): JCloisterZone 4.x rolls
+    #: from the save's ``initialSeed``, 5.x records each roll's ``random``
+    forced: ForcedFn | None = None
 
 
 def on(*keys: str) -> Options:
@@ -312,6 +323,20 @@ def bool_defaults(
     return tuple(out.items())
 
 
+def forced_of(expansion_ids: Iterable[str], data: Mapping[str, Any], version: int) -> Forced:
+    """The chance outcomes a save implies, from the parts of ``expansion_ids`` (sorted by
+    source name, as ``GameSetup.forced``).
+
+    Raises:
+        RecordError: from a part that cannot read the save's randomness.
+    """
+    out: dict[str, tuple[Any, ...]] = {}
+    for part in parts_of(expansion_ids):
+        if part.forced is not None:
+            out.update(part.forced(data, version))
+    return tuple(sorted(out.items()))
+
+
 def meeples() -> dict[str, str]:
     """Meeple id type -> our figure kind: the base game's follower and every part's figures."""
     out = {"small": "follower"}
@@ -402,6 +427,8 @@ def core_names() -> CoreNames:
 
 __all__ = [
     "Answer",
+    "Forced",
+    "ForcedFn",
     "JczContext",
     "JczHooks",
     "JczImport",
@@ -414,6 +441,7 @@ __all__ = [
     "claim",
     "convert_with",
     "core_names",
+    "forced_of",
     "on",
     "parse_position",
     "refusal",

@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+from engine.carcassonne.events import DieRolled
 from engine.carcassonne.expansion import Expansion, Option
 from engine.carcassonne.jcz import import_jcz
 from engine.carcassonne.jcz5 import import_jcz5
@@ -28,6 +29,7 @@ from engine.carcassonne.registry import all_expansions, register, unregister
 from engine.core.errors import RecordError
 from tests.engine.jcz5saves import load_save
 from tests.engine.test_jcz import _as_4x
+from tests.expansions import oracle, oracle_more
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "jcz"
 
@@ -317,3 +319,45 @@ def test_a_castle_decline_by_the_wrong_player_is_not_taken_for_one() -> None:
     data = _castle_5x({"type": "PASS", "payload": {}, "player": 1})  # Bob was not offered one
     with pytest.raises(RecordError, match=r"^move 6: PASS after the game is over$"):
         import_jcz5(data)
+
+
+# ---------------------------------------------------------------------------- chance in saves
+def _oracle_rolls(save: Any, version: int) -> tuple[tuple[str, tuple[Any, ...]], ...]:
+    """The Oracle's die as a save would fix it: a 4.x save lists the rolls; a 5.x save gives
+    each COMMIT's ``random`` (r in [0, 1): a roll of 1 + int(6 r), as JCloisterZone 5 rolls)."""
+    if version == 4:
+        return ((oracle_more.DIE, tuple(save["oracleRolls"])),)
+    commits = [m["payload"]["random"] for m in save["replay"] if m["type"] == "COMMIT"]
+    return ((oracle_more.DIE, tuple(1 + int(6 * r) for r in commits)),)
+
+
+def test_a_part_forces_the_chance_a_save_recorded(registry_restored: None) -> None:
+    """``JczImport.forced``: the outcomes a save's randomness gave become ``GameSetup.forced``,
+    so the imported record replays JCloisterZone's rolls (the flier's die); the Oracle rolls
+    its public die after every follower step."""
+
+    class OracleWithSaves(oracle.Oracle):
+        jcz = JczImport(
+            capabilities={"Oracle": JczSwitch(((oracle.GUESS_EVERY, 8),))},
+            elements={"oracle": JczSwitch(((oracle.GUESS_EVERY, 8),))},
+            forced=_oracle_rolls,
+        )
+
+    register(OracleWithSaves)
+    four = _load4("basic/scoring.jcz")
+    four["setup"]["capabilities"].append("Oracle")
+    four["oracleRolls"] = [5, 3, 1, 3, 5, 1, 3]  # odd: the owl never asks (JCZ has no owl)
+    game = import_jcz(four)
+    assert game.record.setup.forced == ((oracle_more.DIE, (5, 3, 1, 3, 5, 1, 3)),)
+    result = replay(game.record)
+    rolled = [e.value for e in result.events if isinstance(e, DieRolled)]
+    assert rolled == [5, 3, 1, 3, 5, 1, 3]  # one roll per turn, as the save fixed them
+    assert result.scores == (14, 11)  # the save's own scores: the Oracle's rolls change none
+    five = load_save("basic/field-scoring.jcz")
+    five["setup"]["elements"]["oracle"] = True
+    commits = [m for m in five["replay"] if m["type"] == "COMMIT"]
+    for m, r in zip(commits, (0.7, 0.4, 0.1), strict=True):
+        m["payload"]["random"] = r  # 1 + int(6 r): 5, 3, 1
+    record = import_jcz5(five).record
+    assert record.setup.forced == ((oracle_more.DIE, (5, 3, 1)),)
+    assert [e.value for e in replay(record).events if isinstance(e, DieRolled)] == [5, 3, 1]
