@@ -47,7 +47,7 @@ from rendering.figures import figure_sprite
 from rendering.fonts import draw_text, fit_text
 from rendering.frame import LABEL, MAX_PIXELS, Frame, encode_png
 from rendering.labels import ACCENT, MIN_RADIUS, RIM, LabelPlacer, Placed, draw_labels, label_extent
-from rendering.layout import CENTRE, spot_anchor
+from rendering.layout import CENTRE, rotate_point, spot_anchor, tile_layout
 from rendering.overlays import overlays_of
 from rendering.strips import choices_width, supply_strip, tile_choices, track_strip, track_width
 
@@ -323,7 +323,9 @@ def _coordinates(img: Image.Image, g: Grid, margin: int) -> None:
 def spot_point(tv: TileView | None, spot: str) -> tuple[float, float]:
     """Where ``spot`` is on the tile ``tv`` (0..1 tile units): the anchor followers stand on.
     A road or city an expansion laid on the printed tile (a wooden bridge) is at its middle,
-    where the board picture stands a figure on it too.
+    where the board picture stands a figure on it too. A spot named after a symbol printed on
+    the tile itself (``<symbol key>`` or ``<symbol key>:<anything>``: a figure put on the
+    printed thing rather than on a feature) is where the symbol is drawn.
 
     Raises:
         ValueError: when there is no tile there.
@@ -336,7 +338,20 @@ def spot_point(tv: TileView | None, spot: str) -> tuple[float, float]:
     laid = kind in ("road", "city") and sides and set(sides) <= set("NESW")
     if laid and spot not in rt.spots:
         return CENTRE  # laid on the printed tile by an expansion (a wooden bridge): its middle
+    if rt.tile.symbols and spot not in rt.spots and rt.tile.symbol(kind) is not None:
+        at = symbol_point(tv.tile, int(tv.rotation), kind)
+        if at is not None:
+            return at
     return spot_anchor(rt.tile, int(tv.rotation), parse_spot(rt, spot))
+
+
+def symbol_point(tile_id: str, rotation: int, key: str) -> tuple[float, float] | None:
+    """Where the symbol ``key`` printed on the tile itself is drawn (0..1 tile units, board
+    frame), or ``None`` when no overlay draws it."""
+    for sym in tile_layout(tile_id).symbols:
+        if sym.kind == key:
+            return rotate_point(sym.at, rotation)
+    return None
 
 
 def _figure_of(t: FigureRef, sprites: Sequence[PlacedSprite]) -> PlacedSprite | None:
