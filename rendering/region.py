@@ -52,13 +52,15 @@ def focus_box(
     scored: Sequence[Scored] = (),
 ) -> tuple[int, int, int, int]:
     """The cells the turn picture shows: every player's last tile, the legal cells, the tile
-    just placed and the features that just scored, one cell round them, at least
+    just placed, the features that just scored and the cells overlays draw on this turn
+    (:meth:`~rendering.overlays.Overlay.focus`), one cell round them, at least
     :data:`MIN_COLS` × :data:`MIN_ROWS` (within the whole board)."""
     legal = [Position(*p) for p in placements]
     whole = _whole_box(view, [*legal, *([highlight] if highlight else [])])
     # tiles that matter, with their neighbours; legal cells lie on the board's edge already
     tiles = [*view.last_placed.values(), *(p for p in (view.placed, highlight) if p is not None)]
     tiles += [pos for sc in scored for pos, _ in sc.cells]
+    tiles += [Position(*p) for ov in overlays_of(view) for p in ov.focus(view)]
     xs = [p.x - 1 for p in tiles] + [p.x + 1 for p in tiles] + [p.x for p in legal]
     ys = [p.y - 1 for p in tiles] + [p.y + 1 for p in tiles] + [p.y for p in legal]
     if not xs:

@@ -10,6 +10,8 @@ as lettered discs).
 An overlay can
 
 * draw its figure kinds (:attr:`Overlay.figures`: kind -> :class:`FigureArt`),
+* keep cells it draws on in the turn picture's region (:meth:`Overlay.focus`: a flight's
+  landing square),
 * add a line of icons with counts to every player's row in the side panel or strip
   (:meth:`Overlay.panel_items`, from ``view.ext[<its id>]``), and
 * draw tokens on the board after tiles and figures (:meth:`Overlay.draw_board`), or under the
@@ -40,6 +42,7 @@ from typing import TYPE_CHECKING, ClassVar
 from PIL import Image
 
 if TYPE_CHECKING:
+    from engine.carcassonne.geometry import Position
     from engine.carcassonne.view import PublicView
     from engine.core.seats import Seat
     from rendering.frame import Frame
@@ -127,6 +130,13 @@ class Overlay:
     #: the expansion's own words besides its id, figure kinds and symbol keys (its tokens, its
     #: symbols' values): none of them may name anything in ``rendering/`` outside the overlays
     words: ClassVar[frozenset[str]] = frozenset()
+
+    def focus(self, view: PublicView) -> Sequence[Position]:
+        """Cells the turn picture must show with their neighbours, besides every player's
+        last tile (:func:`rendering.region.focus_box`): where this overlay draws something that
+        matters this turn away from the tile just placed (a flight's landing square). Like
+        :meth:`draw_board`, they may depend on the view only through this expansion's model."""
+        return ()
 
     def panel_items(self, view: PublicView, seat: Seat, icon: int) -> Sequence[PanelItem] | None:
         """Icons with counts shown on a line of their own in ``seat``'s row (icons ``icon`` px
