@@ -43,6 +43,8 @@ EXPANSION_FIXTURES: dict[str, tuple[tuple[int, ...], bool]] = {
     "random/am-3p-02.jcz": (tuple(RANDOM_EXPECTED["am-3p-02.jcz"]["scores"]), True),
     # Bridges, Castles & Bazaars with open auctions as JCloisterZone plays them
     "random/bcb-3p-02.jcz": (tuple(RANDOM_EXPECTED["bcb-3p-02.jcz"]["scores"]), True),
+    # Flying Machines: three flights rolled from the save's initialSeed, none could land
+    "random/flier-3p-02.jcz": (tuple(RANDOM_EXPECTED["flier-3p-02.jcz"]["scores"]), True),
 }
 
 

@@ -50,13 +50,13 @@ PLAYED = (
     "traders-and-builders/pig-scoring.jcz",
     "traders-and-builders/pigs-no-stack.jcz",
     "traders-and-builders/wine-scoring.jcz",
+    "flying-machines/placement-is-mandatory.jcz",
 )
 
 #: fixtures waiting for an expansion that is not built yet -> the part the importer names when
 #: it refuses them (move a fixture to PLAYED when its expansion is built)
 WAITING: dict[str, str] = {
     "bridge-bazaar-and-castles/castle-not-affected-by-corn-circles.jcz": "Crop Circles",
-    "flying-machines/placement-is-mandatory.jcz": "Flying Machines",
     "goldmines/gold-scoring-2.jcz": "Gold Mines",
     "goldmines/gold-scoring.jcz": "Gold Mines",
     "mage-and-witch/mage.jcz": "Mage & Witch",

@@ -18,6 +18,7 @@ BUILTIN_IDS: tuple[str, ...] = (
     "traders_builders",
     "abbey_mayor",
     "bridges_castles_bazaars",
+    "flying_machines",
 )
 
 BUILTIN: tuple[type[Expansion], ...] = tuple(
