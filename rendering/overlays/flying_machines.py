@@ -147,7 +147,9 @@ def draw_flight(img: Image.Image, flight: Any, frame: Frame) -> None:
     head = T * 0.2
     a = (start[0] + ux * T * 0.2, start[1] + uy * T * 0.2)
     b = entry if home else (entry[0] - ux * head * 0.6, entry[1] - uy * head * 0.6)
-    shown = _clip(a, b, board)
+    # a cross beyond the picture stands inside it, clear of the coordinates
+    keep = T * 0.2 if home and not target_in else 0.0
+    shown = _clip(a, b, (board[0] + keep, board[1] + keep, board[2] - keep, board[3] - keep))
     layer_box = (
         int(max(0, min(start[0], end[0]) - T)),
         int(max(0, min(start[1], end[1]) - T)),
