@@ -511,3 +511,60 @@ def test_the_last_flight_is_kept_until_the_next_tile_is_placed() -> None:
         else do(s, next(a.notation() for a in legal_actions(s, BLUE)))
     )
     assert model(s).flight is None
+
+
+def test_a_castle_is_no_target() -> None:
+    """OQ-FM-2: a castle (Bridges, Castles & Bazaars) is not a road, city or cloister: red's
+    castle on the 2-tile city (0,-1)+(0,0); red's machine at (1,-1) heads west, a 1 lands on
+    (0,-1), which holds only the castle's city and fields: the follower goes home."""
+    p = play(
+        ["BA/C", "BA/L", "FL/F.o", "BA/L"],
+        [
+            "place 0,-1 r180",
+            "deploy city:S",
+            "bcb.castle build",
+            "place 0,1 r0",
+            "pass",
+            "place 1,-1 r0",
+            "deploy flier:W",
+        ],
+        expansions=("bridges_castles_bazaars", *FM),
+        options=(("bcb.bridges", False), ("bcb.markets", False)),
+        forced=((DIE, (1,)),),
+    )
+    assert [c.tiles for c in p.state.ext["bridges_castles_bazaars"].castles] == [
+        (Position(0, -1), Position(0, 0))
+    ]
+    (flew,) = [e for e in p.events if isinstance(e, FlierFlew)]
+    assert (flew.target, flew.reason) == (Position(0, -1), "nowhere")
+
+
+def test_a_flown_follower_lets_its_seat_put_a_builder_beside_it() -> None:
+    """OQ-FM-6: a flown follower counts as the seat's follower for every later rule: red's
+    thief flown from (3,0) one tile west onto the road at (2,0) lets red's builder join that
+    road from the tile red lays at (-1,0)."""
+    p = play(
+        ["BA/RFr", "BA/RFr", "FL/RFr.WE.o", "BA/L", "BA/RFr"],
+        [
+            "place 1,0 r0",
+            "pass",
+            "place 2,0 r0",
+            "pass",
+            "place 3,0 r0",
+            "deploy flier:W",
+            "flier.land road:EW",
+            "place 0,1 r0",
+            "pass",
+            "place -1,0 r0",
+        ],
+        expansions=("traders_builders", *FM),
+        forced=((DIE, (1,)),),
+    )
+    assert "deploy builder road:EW" in deploys(p.state)
+    p2 = play(
+        ["BA/RFr", "BA/RFr", "FL/RFr.WE.o", "BA/L", "BA/RFr"],
+        ["place 1,0 r0", "pass", "place 2,0 r0", "pass", "place 3,0 r0", "pass"]
+        + ["place 0,1 r0", "pass", "place -1,0 r0"],
+        expansions=("traders_builders", *FM),
+    )
+    assert "deploy builder road:EW" not in deploys(p2.state)  # without the flown thief
