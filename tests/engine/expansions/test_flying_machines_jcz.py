@@ -100,6 +100,15 @@ def test_another_roll_would_not_fit_the_save() -> None:
     assert replay(import_jcz(data).record).scores == SAMPLE_SCORES
 
 
+def test_a_missing_salt_reads_as_zero_and_a_commits_salt_does_not_reach_the_flight() -> None:
+    """Each salted message sets the salt before it is applied (a missing one reads as 0 in
+    Java): a COMMIT's salt before a DEPLOY_FLIER is replaced by the flight's own."""
+    data = load(SAMPLE)
+    del data["replay"][FLIGHTS[0] - 1]["payload"]["salt"]
+    data["replay"][FLIGHTS[0] - 2 - 1]["payload"]["salt"] = 1  # the COMMIT before its tile
+    assert rolls_4x(data) == (1, 3, 2)
+
+
 def test_a_negative_salt_jcloisterzone_flew_backwards_is_refused_in_one_line() -> None:
     data = load(SAMPLE)
     data["replay"][FLIGHTS[0] - 1]["payload"]["salt"] = -8497610715639962093

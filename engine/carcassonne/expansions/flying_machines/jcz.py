@@ -52,6 +52,8 @@ FLYING_MACHINE_4, FLYING_MACHINE_5 = "FLYING_MACHINE", "FlyingMachine"
 #: what JCloisterZone 4.x calls the base game's box (every other box is named by its tile file)
 BASIC = "BASIC"
 _MASK48 = (1 << 48) - 1
+#: the 4.x messages that carry a salt (``WsSaltMessage``)
+_SALTED = frozenset({"COMMIT", "DEPLOY_FLIER", "FLOCK"})
 
 
 class JavaRandom:
@@ -145,8 +147,8 @@ def rolls_4x(data: Mapping[str, Any]) -> tuple[int, ...]:
         kind, payload = m.get("type"), m.get("payload") or {}
         if not isinstance(payload, dict):
             continue
-        if "salt" in payload:  # set before the message is applied (COMMIT, DEPLOY_FLIER)
-            salt = _int(payload["salt"], f"{kind} salt", n)
+        if kind in _SALTED:  # set before the message is applied; a missing salt reads as 0
+            salt = _int(payload.get("salt", 0), f"{kind} salt", n)
         if kind == "PLACE_TILE" and _drawn(payload.get("tileId")):
             tid = payload.get("tileId")
             if tid in order[drawn:]:  # forced: the entries skipped were discarded
