@@ -19,6 +19,7 @@ from engine.carcassonne.actions import Deploy
 from engine.carcassonne.board import Feature, PlacedTile
 from engine.carcassonne.events import Event
 from engine.carcassonne.expansion import Expansion, Option
+from engine.carcassonne.figures import FIGURES as FIGURE_SPECS
 from engine.carcassonne.figures import is_follower
 from engine.carcassonne.flow import Slot, StepSpec
 from engine.carcassonne.state import GameState
@@ -68,6 +69,14 @@ class FlyingMachines(Expansion):
             "after a failed flight: no other follower on that tile (proposal) or all turn",
         ),
     )
+
+    @property
+    def deploy_opinions(self) -> frozenset[str]:  # type: ignore[override]
+        """The grounding veto (``flier.after_failed=turn``) concerns followers only; with the
+        default variant it concerns nothing, so the follower step never asks it."""
+        if self.option(AFTER_FAILED) != "turn":
+            return frozenset()
+        return frozenset(k for k, spec in FIGURE_SPECS.items() if spec.follower)
 
     def initial_model(self) -> FlierModel:
         return FlierModel()
