@@ -11,13 +11,13 @@ from typing import Any
 import pytest
 
 from engine.carcassonne.geometry import HALF_NAMES, SIDE_NAMES, Side
+from engine.carcassonne.tilefile import parse_tile_set
 from engine.carcassonne.tiles import (
     EdgeKind,
     FeatureKind,
     TileDef,
     all_tiles,
     load_tile_set,
-    parse_tile_set,
     tile,
     tile_set,
     tile_sets,
