@@ -352,8 +352,9 @@ def t(lang: Lang, key: str, **params: Any) -> str:
     if not params:
         return text
     params = {k: messages.localize(v, lang.value) for k, v in params.items()}
+    counted = {k: messages.Count(v) if type(v) is int else v for k, v in params.items()}
     try:
-        return text.format(**params)
+        return text.format(**counted)
     except (KeyError, IndexError, ValueError):
         return text
 

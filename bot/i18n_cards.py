@@ -202,8 +202,9 @@ def tc(lang: Lang, key: str, **params: Any) -> str:
         return t(lang, key, **params)
     text = pair[1] if lang is Lang.ES else pair[0]
     params = {k: messages.localize(v, lang.value) for k, v in params.items()}
+    counted = {k: messages.Count(v) if type(v) is int else v for k, v in params.items()}
     try:
-        return text.format(**params) if params else text
+        return text.format(**counted) if params else text
     except (KeyError, IndexError, ValueError):
         return text
 
