@@ -232,6 +232,18 @@ TEXTS: dict[str, tuple[str, str]] = {
     "number_prompt": ("{who}: a number {span}{extra}> ", "{who}: un número {span}{extra}> "),
     "type_number": ("  Type a number {span}.", "  Escribe un número {span}."),
     "pick_a_number": ("  Pick a number {span}.", "  Elige un número {span}."),
+    "not_a_number": (
+        "  That is not a number: type a number {span}{passing}.",
+        "  Eso no es un número: escribe un número {span}{passing}.",
+    ),
+    "no_pass_number": (
+        "  You cannot pass here: type a number {span}.",
+        "  Aquí no se puede pasar: escribe un número {span}.",
+    ),
+    "no_pass_choice": (
+        "  You cannot pass here: choose {span}.",
+        "  Aquí no se puede pasar: elige {span}.",
+    ),
     "not_understood": (
         "  I did not understand that ({error}). Type 'help' for the choices.",
         "  No lo he entendido ({error}). Escribe 'ayuda' para ver las opciones.",

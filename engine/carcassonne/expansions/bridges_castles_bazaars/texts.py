@@ -259,6 +259,22 @@ messages.register(
             "Choose one of the market tiles still on offer.",
             "Elige una de las piezas del mercado aún libres.",
         ),
+        "bcb.err.bridge_first": (
+            "Build a bridge (bcb.bridge x,y:NS) or pass first.",
+            "Antes construye un puente (bcb.bridge x,y:NS) o pasa.",
+        ),
+        "bcb.err.castle_first": (
+            "Build a castle (bcb.castle build) or pass to score the city first.",
+            "Antes construye un castillo (bcb.castle build) o pasa para puntuar la ciudad.",
+        ),
+        "bcb.err.castle_pick_first": (
+            "Choose the feature your castle scores first.",
+            "Antes elige la construcción que puntúa tu castillo.",
+        ),
+        "bcb.err.pick_first": (
+            "Choose your market tile first.",
+            "Antes elige tu pieza del mercado.",
+        ),
         "bcb.err.market_first": (
             "The market comes first: answer its open choice.",
             "Primero el mercado: responde a su elección pendiente.",
