@@ -248,6 +248,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "enter_number": ("Enter a number ({min}–{max})", "Escribe un número ({min}–{max})"),
     "number_label": ("A number from {min} to {max}", "Un número de {min} a {max}"),
     "cell_option": ("Cell {cell}", "Casilla {cell}"),
+    "cell_answer": ("cell {cell} ({where})", "casilla {cell} ({where})"),
     "at_cell": ("x {x}, y {y}", "x {x}, y {y}"),
     "at_corner": ("corner of x {x}, y {y}", "esquina de x {x}, y {y}"),
     "at_track": ("score track {n}", "marcador {n}"),

@@ -60,8 +60,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "No se pueden guardar las imágenes en {path}: {error}",
     ),
     "cards_no_expansions": (
-        "--expansions and --rule belong to the tile game, not the card game (--game cards).",
-        "--expansions y --rule son del juego de piezas, no del de cartas (--game cards).",
+        "--expansions and --rule belong to the tile game, not the card game ('--game cards').",
+        "--expansions y --rule son del juego de piezas, no del de cartas ('--game cards').",
     ),
     "rules_valid": (
         "The rules of the chosen expansions: {rules}.",

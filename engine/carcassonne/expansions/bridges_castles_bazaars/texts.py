@@ -260,12 +260,12 @@ messages.register(
             "Elige una de las piezas del mercado aún libres.",
         ),
         "bcb.err.bridge_first": (
-            "Build a bridge (bcb.bridge x,y:NS) or pass first.",
-            "Antes construye un puente (bcb.bridge x,y:NS) o pasa.",
+            "Build a bridge ('bcb.bridge x,y:NS') or pass first.",
+            "Antes construye un puente ('bcb.bridge x,y:NS') o pasa.",
         ),
         "bcb.err.castle_first": (
-            "Build a castle (bcb.castle build) or pass to score the city first.",
-            "Antes construye un castillo (bcb.castle build) o pasa para puntuar la ciudad.",
+            "Build a castle ('bcb.castle build') or pass to score the city first.",
+            "Antes construye un castillo ('bcb.castle build') o pasa para puntuar la ciudad.",
         ),
         "bcb.err.castle_pick_first": (
             "Choose the feature your castle scores first.",
