@@ -157,8 +157,9 @@ TEXTS: dict[str, tuple[str, str]] = {
         "{name} puts a {figure} on the {spot} as a {role}.",
         "{name} pone su {figure} como {role} en: {spot}.",
     ),
-    "passes": ("{name} passes — {prompt}", "{name} pasa — {prompt}"),
-    "chooses": ("{name} chooses {what} — {prompt}", "{name} elige {what} — {prompt}"),
+    "cell_at": ("cell {n} ({pos})", "la casilla {n} ({pos})"),
+    "passes": ("{name} passes{what}.", "{name} pasa{what}."),
+    "chooses": ("{name} chooses {what}{about}.", "{name} elige {what}{about}."),
     "turn": ("\n— Turn {n}: {who}{draws}", "\n— Turno {n}: {who}{draws}"),
     "draws": (
         " draws {tile} ({left} left in the pile)",

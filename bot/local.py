@@ -512,6 +512,9 @@ class _Table:
                 tile = self.tl("places_tile", tile=tile_words(e.tile, self.lang, e.rotation))
                 degrees = Rotation(e.rotation).degrees
                 pos = e.pos.notation()
+                cells = d.facet_values("cell")
+                if pos in cells:  # the cell as the question numbered it
+                    pos = self.tl("cell_at", n=cells.index(pos) + 1, pos=pos)
                 self.say(self.tl("places", name=name, tile=tile, pos=pos, degrees=degrees))
                 said = True
             elif isinstance(e, FigureDeployed) and e.seat == d.seat:
@@ -525,11 +528,15 @@ class _Table:
             return
         action = actions[0]
         if d.optional and action == d.pass_action:
-            self.say(self.tl("passes", name=name, prompt=self.words.prompt(d.prompt)))
+            said_pass = _known(f"pass.{d.kind}", self.lang)
+            what = f" ({_lower_first(said_pass)})" if said_pass else ""
+            self.say(self.tl("passes", name=name, what=what))
         else:
             chosen = next((o for o in d.options if o.action == action), None)
             what = self.words.option(chosen) if chosen else _numbered(self.words, d, action)
-            self.say(self.tl("chooses", name=name, what=what, prompt=self.words.prompt(d.prompt)))
+            about = _known(f"open.{d.kind}", self.lang)
+            about = f" ({_lower_first(about)})" if about else ""
+            self.say(self.tl("chooses", name=name, what=what, about=about))
 
     # ------------------------------------------------------------------ output
     def _who(self, out: Outcome, seat: int) -> str:
@@ -658,6 +665,20 @@ def players_of(opts: LocalOptions) -> list[tuple[int, str]]:
 
 
 __all__ = ["LocalOptions", "add_arguments", "play_local", "run"]
+
+
+def _known(key: str, lang: str) -> str | None:
+    """The catalogue's words for ``key`` (a decision kind's button: ``open.<kind>``,
+    ``pass.<kind>``), or ``None`` when nobody named it."""
+    text = tl(lang, key)
+    return None if text == key else text
+
+
+def _lower_first(text: str) -> str:
+    """``No follower`` -> ``no follower`` inside a sentence (an acronym keeps its capitals)."""
+    if len(text) > 1 and text[0].isupper() and text[1].islower():
+        return text[0].lower() + text[1:]
+    return text
 
 
 def _numbered(words: Words, d: Decision, action: Action) -> str:

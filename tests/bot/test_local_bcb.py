@@ -79,7 +79,12 @@ async def test_a_whole_game_with_markets_bridges_and_castles_on_the_console(tmp_
     assert "bcb.sealed" not in text
     # the random seats' auctions read as words, payments signed
     # a tile is named by what is printed on it
-    assert re.search(r"^Bot \d chooses Tile [A-C] \([^)]+\): \d+ — Market", text, flags=re.M)
+    assert re.search(
+        r"^Bot \d chooses Tile [A-C] \([^)]+\): \d+ \(choose a market tile\)\.$", text, flags=re.M
+    )
+    # an echo line is one sentence: the answer, and the question's short name
+    assert not re.search(r"^(Ana|Bot \d) (chooses|passes) .* — ", text, flags=re.M)
+    assert re.search(r"^(Ana|Bot \d) passes \(no (bridge|follower)\)\.$", text, flags=re.M)
     assert "+-" not in text
     assert re.search(r"-> (Ana|Bot \d) -\d+", text), "a payment reads as minus"
 
