@@ -269,10 +269,13 @@ TEXTS: dict[str, tuple[str, str]] = {
     "stale_link": (" The current turn: {url}", " El turno actual: {url}"),
     # ---------------------------------------------------------------- end
     "final_title": ("Carcassonne — final scores", "Carcassonne — puntuación final"),
-    "winner": ("Winner: {names} with {points} points!", "¡Gana {names} con {points} puntos!"),
+    "winner": (
+        "Winner: {names} with {points} {points:point|points}!",
+        "¡Gana {names} con {points} {points:punto|puntos}!",
+    ),
     "winners": (
-        "Shared victory: {names} with {points} points!",
-        "¡Victoria compartida: {names} con {points} puntos!",
+        "Shared victory: {names} with {points} {points:point|points}!",
+        "¡Victoria compartida: {names} con {points} {points:punto|puntos}!",
     ),
     "final_scoring": ("Final scoring", "Puntuación final"),
     "final_table": ("Final table", "Clasificación"),

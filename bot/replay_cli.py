@@ -16,13 +16,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from bot.args_cli import ArgsError, picture_path
 from bot.plugins import PluginError, add_plugin_argument, load_plugins
+from bot.ui.places import part_words
 from engine.carcassonne.jcz5 import import_save, jcz_version
 from engine.carcassonne.record import GameRecord, ReplayResult, replay
+from engine.carcassonne.scoring import Award, ScoreItem
 from engine.carcassonne.view import PublicView, public_view
 from engine.core.errors import EngineError, one_line
 
@@ -222,9 +225,25 @@ def text_report(result: ReplayResult) -> str:
     for event in scored:
         if not event.awards:
             continue
-        who = " and ".join(names[a.seat] for a in event.awards)
-        lines.append(f"  {event.item.describe()}  → {who}")
+        lines.append(f"  {_describe(event.item)}  → {_who(event.awards, names)}")
     return "\n".join(lines)
+
+
+def _describe(item: ScoreItem) -> str:
+    """A scoring in words: ``city completed: 3 tiles × 2 = 6`` (a tile a part names is
+    named by what is printed on it, never by its id)."""
+    state = "completed" if item.complete else ("at game end" if item.final else "")
+    detail = " + ".join(part_words(p) for p in item.parts)
+    head = f"{item.category} {state}".strip()
+    return f"{head}: {detail} = {item.points}" if detail else f"{head}: {item.points}"
+
+
+def _who(awards: Sequence[Award], names: Sequence[str]) -> str:
+    """Who got the points: ``Alice and Bob`` when they scored the same, else each with their
+    own (``Carol -11, Dave +11``: a payment says who paid whom; ``Carol -3``: to the bank)."""
+    if len({a.points for a in awards}) == 1 and awards[0].points > 0:
+        return " and ".join(names[a.seat] for a in awards)
+    return ", ".join(f"{names[a.seat]} {a.points:+d}" for a in awards)
 
 
 def _turn_views(result: ReplayResult) -> list[PublicView]:
