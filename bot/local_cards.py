@@ -138,6 +138,7 @@ class _CardTable:
             self.say(self.tl("input_ended", hint=self.opts.resume_hint()))
             return 0
         self._finish(out)
+        await self._write_record(svc, out)
         return 0
 
     async def _begin(self, svc: CardMatchService) -> CardOutcome | None:
@@ -265,6 +266,20 @@ class _CardTable:
             path = self.folder / name
             path.write_bytes(out.png)
             self.say(self.tl("table_file", path=path))
+
+    async def _write_record(self, svc: CardMatchService, out: CardOutcome) -> None:
+        """The game's record, which ``carcabot replay`` reads (as the tile table writes)."""
+        if self.folder is None:
+            return
+        from engine.cardgame.record import dumps
+
+        path = self.folder / "record.json"
+        try:
+            path.write_text(dumps(await svc.record(out.match_id)) + "\n", encoding="utf-8")
+        except OSError as e:
+            self.say(self.tl("bad_out", path=path, error=e.strerror or e))
+            return
+        self.say(self.tl("record_file", path=path))
 
     def _finish(self, out: CardOutcome) -> None:
         view = out.view

@@ -1,4 +1,5 @@
-"""``carcabot replay FILE``: replay a game record (.json) or a JCloisterZone save (.jcz).
+"""``carcabot replay FILE``: replay a game record (.json; the tile or the card game's) or a
+JCloisterZone save (.jcz).
 
 JCloisterZone saves are told apart from records, and 4.x from 5.x saves, by their content
 (:func:`engine.carcassonne.jcz5.jcz_version`), whatever the file is called.
@@ -27,6 +28,8 @@ from engine.carcassonne.jcz5 import import_save, jcz_version
 from engine.carcassonne.record import GameRecord, ReplayResult, replay
 from engine.carcassonne.scoring import Award, ScoreItem
 from engine.carcassonne.view import PublicView, public_view
+from engine.cardgame.record import CardRecord, is_card_record
+from engine.cardgame.state import CardState
 from engine.core.errors import EngineError, one_line
 
 PROG = "carcabot replay"
@@ -45,7 +48,9 @@ class ReplayFailed(Exception):
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", metavar="FILE", help="a carcabot record (.json) or a .jcz save")
+    parser.add_argument(
+        "file", metavar="FILE", help="a carcabot record (.json, either game) or a .jcz save"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--png", metavar="OUT.png", help="draw the final board to this file")
     parser.add_argument(
@@ -54,8 +59,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_plugin_argument(parser)
 
 
-def load_record(path: Path) -> tuple[GameRecord, str]:
-    """Read a carcabot record or a JCloisterZone save; returns the record and its kind.
+def load_record(path: Path) -> tuple[GameRecord | CardRecord, str]:
+    """Read a carcabot record (of either game) or a JCloisterZone save; returns the record
+    and its kind.
 
     Raises:
         ReplayFailed: the file cannot be read, or is not JSON a record or save can be.
@@ -72,6 +78,8 @@ def load_record(path: Path) -> tuple[GameRecord, str]:
     version = jcz_version(data)
     if version is None and path.suffix.lower() == ".jcz" and not _is_record(data):
         return import_save(data).record, "jcz"  # says why it is not a save
+    if version is None and is_card_record(data):
+        return CardRecord.from_json(data), "cards"
     if version is None:
         return GameRecord.from_json(data), "record"
     return import_save(data).record, "jcz" if version == 4 else "jcz5"
@@ -145,6 +153,16 @@ def run(args: argparse.Namespace) -> int:
     try:
         png = picture_path(args.png) if args.png else None
         record, kind = load_record(path)
+        if isinstance(record, CardRecord):
+            if png is not None or args.gif:
+                raise ReplayFailed("--png and --gif draw the tile game; this is a card game")
+            state = record.replay()
+            print(
+                json.dumps(card_summary(record, state), ensure_ascii=False)
+                if args.json
+                else card_report(record, state)
+            )
+            return 0
         result = replay(record, keep_states=bool(args.gif))
         if png is not None:
             _render_png(result, png)
@@ -226,6 +244,57 @@ def text_report(result: ReplayResult) -> str:
         if not event.awards:
             continue
         lines.append(f"  {_describe(event.item)}  → {_who(event.awards, names)}")
+    return "\n".join(lines)
+
+
+def card_summary(record: CardRecord, state: CardState) -> dict[str, Any]:
+    """The ``--json`` object of a card game: scores in seat order, names, winners, awards."""
+    return {
+        "source": "cards",
+        "game": "cardgame",
+        "players": list(record.player_names()),
+        "scores": list(state.scores),
+        "over": state.over,
+        "rounds": state.round,
+        "winners": [int(s) for s in state.winners],
+        "moves": len(record.actions),
+        "awards": [
+            {
+                "seat": int(a.seat),
+                "points": a.points,
+                "category": a.item.category,
+                "round": a.item.round,
+                "parts": [str(p) for p in a.item.parts],
+            }
+            for a in state.awards
+        ],
+    }
+
+
+def card_report(record: CardRecord, state: CardState) -> str:
+    """A card game's scores, then every scoring in order with who got the points."""
+    names = [one_line(n, 40) for n in record.player_names()]
+    width = max(len(n) for n in names)
+    head = (
+        f"Card game, final scores after {state.round} rounds:"
+        if state.over
+        else f"Card game, scores so far in round {state.round} (the game is not over):"
+    )
+    lines = [head]
+    for seat, (name, score) in enumerate(zip(names, state.scores, strict=True)):
+        by_kind: dict[str, int] = {}
+        for a in state.awards:
+            if a.seat == seat:
+                by_kind[a.item.category] = by_kind.get(a.item.category, 0) + a.points
+        detail = ", ".join(f"{k} {v}" for k, v in by_kind.items())
+        mark = "  winner" if state.over and seat in state.winners else ""
+        lines.append(f"  {name:<{width}}  {score:>4}" + (f"   ({detail})" if detail else "") + mark)
+    lines += ["", "Scoring:"]
+    if not state.awards:
+        lines.append("  (nothing scored)")
+    for a in state.awards:
+        when = f"round {a.item.round}" if a.item.round else "end"
+        lines.append(f"  {when}: {a.item.text('en')}  → {names[a.seat]}")
     return "\n".join(lines)
 
 

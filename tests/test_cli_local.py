@@ -6,6 +6,7 @@ either game in its own language. Run through the command line on real SQLite fil
 from __future__ import annotations
 
 import io
+import re
 import sqlite3
 from pathlib import Path
 
@@ -168,3 +169,22 @@ def test_resume_keeps_the_language_of_a_tile_match(
     assert code == 0 and "Fin de la entrada" in out
     code, out = _local(capsys, monkeypatch, db, "--resume", "--out", pictures)
     assert code == 0 and "Se reanuda la partida local 1" in out and "Turno" in out
+
+
+def test_a_local_card_game_writes_a_record_that_replays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db, pictures = tmp_path / "r.sqlite3", tmp_path / "o"
+    code, out = _local(
+        capsys, monkeypatch, db, "--game", "cards", "--humans", "0", "--players", "3",
+        "--seed", "6", "--out", str(pictures),
+    )  # fmt: skip
+    assert code == 0 and "Record:" in out
+    (record,) = pictures.glob("cards-*/record.json")
+    assert main(["replay", str(record)]) == 0
+    replayed = capsys.readouterr().out
+    for line in out.split("Final scores:")[1].splitlines():
+        found = re.match(r"\s+\d+\.\s+(.+?)\s+(-?\d+)\s", line)
+        if found:  # the printed final table agrees with the replay
+            name, score = found.groups()
+            assert re.search(rf"^  {re.escape(name)}\s+{score}\b", replayed, flags=re.M), line
