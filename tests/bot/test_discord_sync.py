@@ -29,6 +29,9 @@ async def test_sync_registers_the_localised_group_globally_and_per_guild() -> No
         cell = next(o for o in subs["place"]["options"] if o["name"] == "cell")
         assert cell["autocomplete"] is True and cell["name_localizations"]["es-ES"] == "casilla"
         assert group["contexts"] == [0], "guild channels only"
+        defaults = subs["defaults"]  # the server managers' command (issue 21)
+        assert defaults["name_localizations"]["es-ES"] == "predeterminados"
+        assert {o["name"] for o in defaults["options"]} >= {"players", "expansions", "reset"}
         await bot.sync_commands(GUILD_ID)
         put = [r for r in fake.requests if r.method == "PUT"]
         assert put[-1].path == f"/applications/{bot.application_id}/guilds/{GUILD_ID}/commands"
