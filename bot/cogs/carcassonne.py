@@ -211,7 +211,7 @@ class Carcassonne(
         farm_scoring: str | None = None,
         tiny_city: int | None = None,
         reminder_minutes: app_commands.Range[int, 0, 10080] | None = None,
-        expansions: app_commands.Range[str, 1, 200] | None = None,
+        expansions: app_commands.Range[str, 1, 100] | None = None,
         reset: bool = False,
     ) -> None:
         """Show the server's defaults for ``/carcassonne new`` (options left unset there come
