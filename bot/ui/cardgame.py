@@ -102,6 +102,7 @@ def mention(user_id: int) -> str:
 
 
 def face_text(code: str, lang: Lang = Lang.EN) -> str:
+    """A card named by its code, in words (:func:`bot.i18n_cards.card_text`)."""
     face = FACE_BY_CODE.get(code)
     return card_text(face, lang) if face is not None else f"`{code}`"
 
@@ -200,7 +201,7 @@ def event_lines(events: Iterable[CardEvent], seats: Sequence[SeatInfo], lang: La
                 tc(lang, "ev_follower", who=who(e.seat), row=row_name(e.row, lang), n=e.secured)
             )
         elif isinstance(e, CardsCollected):
-            cards = " ".join(face_text(c, lang) for c in e.cards) or "—"
+            cards = ", ".join(face_text(c, lang) for c in e.cards) or "—"
             out.append(
                 tc(lang, "ev_collected", who=who(e.seat), row=row_name(e.row, lang), cards=cards)
             )
@@ -339,7 +340,7 @@ def hand_text(sv: CardSeatView, lang: Lang, *, where: str = "") -> str:
     owed. Sent only to that seat."""
     lines = [f"**{tc(lang, 'hand_title', channel=where)}**" if where else ""]
     if sv.hand:
-        lines.append(tc(lang, "hand_cards", cards=" ".join(card_text(f, lang) for f in sv.hand)))
+        lines.append(tc(lang, "hand_cards", cards=", ".join(card_text(f, lang) for f in sv.hand)))
     else:
         lines.append(tc(lang, "hand_empty"))
     if sv.public.step == "play" and sv.hand:
