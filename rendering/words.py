@@ -20,7 +20,7 @@ from engine.core import messages
 
 TEXTS: dict[str, tuple[str, str]] = {
     "pic.turn": ("Turn {n}", "Turno {n}"),
-    "pic.tiles_left": ("{n} tiles left", "Quedan {n} piezas"),
+    "pic.tiles_left": ("{n} {n:tile|tiles} left", "{n:Queda|Quedan} {n} {n:pieza|piezas}"),
     "pic.current_tile": ("Current tile", "Pieza actual"),
     "pic.game_over": ("Game over", "Fin de la partida"),
     "pic.total": ("Total", "Total"),

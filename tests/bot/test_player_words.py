@@ -88,6 +88,11 @@ def test_counts_of_one_are_singular() -> None:
     def w(key: str, lang: str, **params: object) -> str:
         return messages.text(key, lang, **params)
 
+    import rendering.words  # noqa: F401  (the pictures' words)
+
+    assert w("pic.tiles_left", "en", n=1) == "1 tile left"
+    assert w("pic.tiles_left", "es", n=1) == "Queda 1 pieza"
+    assert w("pic.tiles_left", "es", n=5) == "Quedan 5 piezas"
     assert w("bcb.bridges_left", "en", n=1) == "1 bridge left"
     assert w("bcb.bridges_left", "es", n=1) == "le queda 1 puente"
     assert w("bcb.castles_left", "en", n=2) == "2 castles left"
