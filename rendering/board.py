@@ -24,7 +24,7 @@ from engine.carcassonne.events import Event
 from engine.carcassonne.geometry import Position, Rotation
 from engine.carcassonne.scoring import Award
 from engine.carcassonne.tiles import FeatureKind, tile
-from engine.carcassonne.view import FigureView, PublicView
+from engine.carcassonne.view import FigureView, PublicView, TileView
 from rendering import style as st
 from rendering.figures import draw_mark, figure_sprite, is_follower
 from rendering.fonts import draw_text, text_width
@@ -149,6 +149,17 @@ def figure_size(tile_px: int) -> int:
 CROWD_STEP = 0.3
 
 
+def anchor_on(view: PublicView, tv: TileView, feature: int, spot: str) -> tuple[float, float]:
+    """Where a figure on ``spot`` (feature ``feature``; ``-1`` or past the printed features for
+    one an expansion laid on the tile) of the tile ``tv`` stands and that spot's label goes, in
+    unit tile coordinates: the layout's anchor (the tile's middle for a laid feature), moved by
+    any overlay that lays something there (:meth:`rendering.overlays.Overlay.anchor`)."""
+    at = spot_anchor(tile(tv.tile), int(tv.rotation), feature)
+    for ov in overlays_of(view):
+        at = ov.anchor(view, tv, feature, spot, at)
+    return at
+
+
 @dataclass(frozen=True, slots=True)
 class PlacedSprite:
     """A figure as a picture draws it: its sprite and the sprite's top-left pixel."""
@@ -238,7 +249,7 @@ def place_figures(
     for (pos, feature), figs in groups.items():
         tid, rot = rotations[pos]
         tdef = tile(tid)
-        ax, ay = spot_anchor(tdef, int(rot), feature)
+        ax, ay = anchor_on(view, TileView(pos, tid, rot), feature, figs[0].spot)
         kind = tdef.features[feature].kind if feature < len(tdef.features) else None
         x, y = fr.cell_xy(pos)
         # followers keep the anchor; other figures on the same feature stand beside them
@@ -452,7 +463,7 @@ def board_picture(
 
         breakdown_h = breakdown_height(view, width)
     fr = frame.at((width - frame.board_w) // 2, top)
-    strips = overlay_strips(view, width) if panel else []
+    strips = overlay_strips(view, width, lang) if panel else []
     below = sum(pic.size[1] for pic in strips)
     height = top + fr.board_h + below + breakdown_h
     img = board_background((width, height), fr)

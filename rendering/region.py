@@ -125,6 +125,7 @@ def _reserve(view: PublicView, width: int) -> int:
     return header_layout(view, width).height + below + final
 
 
-def overlay_strips(view: PublicView, width: int) -> list[Image.Image]:
-    """The overlays' strips shown under the board (a market's revealed tiles)."""
-    return [pic for ov in overlays_of(view) if (pic := ov.strip(view, width)) is not None]
+def overlay_strips(view: PublicView, width: int, lang: str = "en") -> list[Image.Image]:
+    """The overlays' strips shown under the board (a market's revealed tiles), their words in
+    ``lang`` (a strip's height does not depend on its language)."""
+    return [pic for ov in overlays_of(view) if (pic := ov.strip(view, width, lang)) is not None]

@@ -42,7 +42,13 @@ from engine.core.decisions import (
 )
 from engine.core.seats import NEUTRAL, Seat
 from rendering import style as st
-from rendering.board import PlacedSprite, board_image, draw_cell_number, draw_tiles_and_figures
+from rendering.board import (
+    PlacedSprite,
+    anchor_on,
+    board_image,
+    draw_cell_number,
+    draw_tiles_and_figures,
+)
 from rendering.figures import figure_sprite
 from rendering.fonts import draw_text, fit_text
 from rendering.frame import LABEL, MAX_PIXELS, Frame, encode_png
@@ -331,12 +337,38 @@ def spot_point(tv: TileView | None, spot: str) -> tuple[float, float]:
     """
     if tv is None:
         raise ValueError(f"no tile to hold the spot {spot!r}")
+    index = spot_feature(tv, spot)
+    if index < 0:
+        return CENTRE  # laid on the printed tile by an expansion (a wooden bridge): its middle
+    return spot_anchor(tile(tv.tile), int(tv.rotation), index)
+
+
+def spot_feature(tv: TileView, spot: str) -> int:
+    """The index of ``spot`` among the features printed on the tile ``tv``, or ``-1`` for a
+    road or city an expansion laid on the tile (a wooden bridge).
+
+    Raises:
+        InvalidActionError: when the tile has no feature of that name.
+    """
     rt = tile(tv.tile).rotated(int(tv.rotation))
     kind, _, sides = spot.partition(":")
     laid = kind in ("road", "city") and sides and set(sides) <= set("NESW")
     if laid and spot not in rt.spots:
-        return CENTRE  # laid on the printed tile by an expansion (a wooden bridge): its middle
-    return spot_anchor(rt.tile, int(tv.rotation), parse_spot(rt, spot))
+        return -1
+    return parse_spot(rt, spot)
+
+
+def view_spot_point(view: PublicView, tv: TileView | None, spot: str) -> tuple[float, float]:
+    """Where ``spot`` is on the tile ``tv`` in a picture of ``view``: :func:`spot_point` moved
+    by the overlays that lay something on the tile (figures stand there too).
+
+    Raises:
+        ValueError: when there is no tile there.
+        InvalidActionError: when the tile has no feature of that name.
+    """
+    if tv is None:
+        raise ValueError(f"no tile to hold the spot {spot!r}")
+    return anchor_on(view, tv, spot_feature(tv, spot), spot)
 
 
 def _figure_of(t: FigureRef, sprites: Sequence[PlacedSprite]) -> PlacedSprite | None:
@@ -383,6 +415,26 @@ class _Board:
         self.tiles = {tv.pos: tv for tv in view.tiles}
         self.placer = LabelPlacer((0, 0, img.size[0], img.size[1]))
         self.crowd: dict[tuple[int, int, float, float], int] = {}
+        #: what overlays lay on the tiles shown (a bridge deck), in pixels, with its tag
+        self.covers: list[tuple[tuple[float, float, float, float], object]] = []
+        overlays = overlays_of(view)
+        for tv in view.tiles if overlays else ():
+            if not (0 <= tv.pos.x - g.min_x < g.cols and 0 <= tv.pos.y - g.min_y < g.rows):
+                continue
+            px, py = g.cell_xy(tv.pos.x, tv.pos.y)
+            for ov in overlays:
+                for k, (x0, y0, x1, y1) in enumerate(ov.covers(view, tv)):
+                    box = (px + x0 * g.tile, py + y0 * g.tile, px + x1 * g.tile, py + y1 * g.tile)
+                    tag = ("cover", ov.id, tv.pos, k)
+                    self.covers.append((box, tag))
+                    self.placer.block(box, tag)
+
+    def owns(self, point: tuple[float, float]) -> frozenset[object]:
+        """The covers ``point`` lies on: a label of a spot there may sit on them."""
+        x, y = point
+        return frozenset(
+            tag for (x0, y0, x1, y1), tag in self.covers if x0 <= x <= x1 and y0 <= y <= y1
+        )
 
     def cell(self, x: int, y: int, text: str) -> tuple[float, float]:
         """An empty cell: a numbered slate box; an occupied one: a yellow frame and a label."""
@@ -420,7 +472,7 @@ class _Board:
             rr = max(box[2] - box[0], box[3] - box[1]) * 0.6 + 3
         else:
             px, py = self.g.cell_xy(t.x, t.y)
-            fx, fy = spot_point(self.tiles.get(Position(t.x, t.y)), t.spot)
+            fx, fy = view_spot_point(self.view, self.tiles.get(Position(t.x, t.y)), t.spot)
             cx, cy, rr = px + fx * self.T, py + fy * self.T, self.T * 0.2
         w = max(3, self.T // 40)
         outer = (cx - rr - 2, cy - rr - 2, cx + rr + 2, cy + rr + 2)
@@ -428,12 +480,12 @@ class _Board:
         self.d.ellipse((cx - rr, cy - rr, cx + rr, cy + rr), outline=ACCENT, width=w)
         edge = (cx + rr * 0.74, cy - rr * 0.74)
         want = (edge[0] + self.r * 0.6, edge[1] - self.r * 0.6)
-        p = self.placer.place(text, want, self.r, anchor=edge)
+        p = self.placer.place(text, want, self.r, anchor=edge, owns=self.owns((cx, cy)))
         return TargetLabel(text, t, p.at, (cx, cy))
 
     def spot_anchor(self, t: FeatureRef) -> tuple[float, float]:
         """Where spot ``t`` is, in the picture's pixels."""
-        fx, fy = spot_point(self.tiles.get(Position(t.x, t.y)), t.spot)
+        fx, fy = view_spot_point(self.view, self.tiles.get(Position(t.x, t.y)), t.spot)
         px, py = self.g.cell_xy(t.x, t.y)
         return (px + fx * self.T, py + fy * self.T)
 
@@ -449,10 +501,15 @@ class _Board:
         if kind is not None:
             seat = int(self.seat) if self.seat is not None else int(NEUTRAL)
             icon = figure_sprite(kind, seat, max(12, int(self.r * 1.45)))
+        owns = self.owns(anchor)
         if n == 0:
-            p = self.placer.place(text, anchor, self.r, anchor=anchor, icon=icon, own=key)
+            p = self.placer.place(
+                text, anchor, self.r, anchor=anchor, icon=icon, own=key, owns=owns
+            )
         else:  # must move off the spot: the leader line shows where it belongs
-            p = self.placer.place(text, anchor, self.r, anchor=anchor, icon=icon, own=None)
+            p = self.placer.place(
+                text, anchor, self.r, anchor=anchor, icon=icon, own=None, owns=owns
+            )
         return TargetLabel(text, t, p.at, anchor)
 
 

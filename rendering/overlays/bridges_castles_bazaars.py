@@ -13,6 +13,7 @@ is in it (``Expansion.redact``).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
@@ -20,19 +21,21 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.carcassonne.geometry import Position
-from engine.carcassonne.view import PublicView
+from engine.carcassonne.tiles import FeatureKind, tile
+from engine.carcassonne.view import PublicView, TileView
 from engine.core import messages
 from engine.core.seats import Seat
 from rendering import style as st
 from rendering.figures import SS, draw_mark, figure_sprite, outline_colour
 from rendering.fonts import draw_text, fit_text
 from rendering.frame import Frame
+from rendering.geometry import CENTRES, GRID, best_point, path_point, turn
 from rendering.labels import LabelPlacer, draw_labels
-from rendering.layout import Symbol
-from rendering.overlays import Overlay, PanelItem, Place, SymbolArt
+from rendering.layout import Symbol, tile_layout
+from rendering.overlays import Overlay, PanelItem, Place, Point, SymbolArt, UnitBox
 from rendering.pen import Pen, rel
 from rendering.style import seat_style
-from rendering.tiles import tile_image
+from rendering.tiles import draw_symbol, tile_image
 
 #: the expansion's id (the key of its model in ``view.ext``)
 ID = "bridges_castles_bazaars"
@@ -62,9 +65,27 @@ def _letter(i: int) -> str:
 
 
 # ------------------------------------------------------------------------------ bridges
-def draw_bridge(img: Image.Image, x: int, y: int, size: int, axis: str) -> None:
+#: half the width of a bridge (deck and railings), as a share of the tile
+DECK = 0.2
+#: how far from a bridge's axis a spot's label must stand to keep off the deck
+CLEAR = 0.29
+#: a figure on a bridge over a building (a cloister, drawn over the deck) stands this far along
+#: the deck from its first end, clear of the building
+ON_DECK = 0.16
+
+
+def draw_bridge(
+    img: Image.Image,
+    x: int,
+    y: int,
+    size: int,
+    axis: str,
+    over: Sequence[Symbol] = (),
+) -> None:
     """A wooden bridge across the tile at pixel ``(x, y)`` (side ``size``): planks from edge to
-    edge along ``axis`` (``NS`` or ``WE``) between two railings."""
+    edge along ``axis`` (``NS`` or ``WE``) between two railings. The buildings in ``over``
+    (printed on the tile where the bridge crosses it: a cloister) are drawn again on top, so
+    the bridge runs on behind them and they stay in sight."""
     big = size * SS
     layer = Image.new("RGBA", (big, big), (0, 0, 0, 0))
     d = ImageDraw.Draw(layer)
@@ -83,8 +104,67 @@ def draw_bridge(img: Image.Image, x: int, y: int, size: int, axis: str) -> None:
         d.line((rx + side * w * 1.5, 0, rx + side * w * 1.5, big), fill=(*PLANK_DARK, 255), width=w)
     if axis == "WE":
         layer = layer.rotate(90)
+    for sym in over:
+        draw_symbol(layer, sym)
     sprite = layer.resize((size, size), Image.Resampling.LANCZOS)
     img.paste(sprite, (x, y), sprite)
+
+
+def bridges_of(view: PublicView) -> dict[Position, str]:
+    """Each bridged tile's position and the bridge's axis."""
+    return {b.pos: b.axis for b in getattr(model_of(view), "bridges", ())}
+
+
+@lru_cache(maxsize=512)
+def under_deck(tile_id: str, rotation: int, axis: str) -> tuple[Symbol, ...]:
+    """The buildings printed on a tile (turned by ``rotation``) that a bridge along ``axis``
+    crosses (a cloister), where they stand on the turned tile: drawn again over the bridge."""
+    out = []
+    for sym in tile_layout(tile_id).symbols:
+        if not sym.upright:  # buildings and figures stand upright; the rest lies flat
+            continue
+        at = turn(sym.at, rotation)
+        if _across(at, axis) < DECK + sym.size / 2:
+            out.append(replace(sym, at=at))
+    return tuple(out)
+
+
+def _across(p: Point, axis: str) -> float:
+    """How far ``p`` lies from the axis of a bridge (share of the tile)."""
+    return abs((p[0] if axis == "NS" else p[1]) - 0.5)
+
+
+@lru_cache(maxsize=1024)
+def off_deck(tile_id: str, rotation: int, feature: int, axis: str, at: Point) -> Point:
+    """Where the printed feature ``feature`` of a tile (turned by ``rotation``) shows its
+    figure and label when a bridge along ``axis`` covers ``at``: the nearest roomy point of the
+    feature clear of the deck (a field's grass beside it, a road's stretch past it), else
+    ``at``."""
+    if _across(at, axis) >= CLEAR:
+        return at
+    td = tile(tile_id)
+    fd = td.features[feature]
+    lay = tile_layout(tile_id)
+    if fd.kind is FeatureKind.FIELD:
+        mask = [False] * (GRID * GRID)
+        for i, lab in enumerate(lay.labels):
+            if lab != feature:
+                continue
+            p = turn(CENTRES[i], rotation)
+            if _across(p, axis) >= CLEAR:
+                mask[min(GRID - 1, int(p[1] * GRID)) * GRID + min(GRID - 1, int(p[0] * GRID))] = (
+                    True
+                )
+        others = [turn(a, rotation) for k, a in lay.anchors.items() if k != feature]
+        return best_point(mask, others, prefer=at, min_gap=0.16) or at
+    if fd.kind is FeatureKind.ROAD:
+        road = next((r for r in lay.roads if r.feature == feature), None)
+        if road is not None:
+            for frac in (0.25, 0.75, 0.15, 0.85, 0.1, 0.9):
+                p = turn(path_point(road.arms, frac), rotation)
+                if _across(p, axis) >= CLEAR:
+                    return p
+    return at
 
 
 # ------------------------------------------------------------------------------ bazaar tiles
@@ -156,7 +236,7 @@ def _inside(frame: Frame, pos: Position) -> bool:
 
 
 # ------------------------------------------------------------------------------ the strip
-def market_strip(view: PublicView, width: int) -> Image.Image | None:
+def market_strip(view: PublicView, width: int, lang: str = "en") -> Image.Image | None:
     """The market's tiles in a row under the board (see the module docstring)."""
     model = model_of(view)
     market = getattr(model, "market", None)
@@ -275,11 +355,36 @@ class BridgesCastlesBazaarsOverlay(Overlay):
         return items or None
 
     def draw_under(self, img: Image.Image, view: PublicView, frame: Frame) -> None:
-        model = model_of(view)
-        for b in getattr(model, "bridges", ()):
-            if _inside(frame, b.pos):
-                x, y = frame.cell_xy(b.pos)
-                draw_bridge(img, x, y, frame.tile, b.axis)
+        bridges = bridges_of(view)
+        if not bridges:
+            return
+        for tv in view.tiles:
+            axis = bridges.get(tv.pos)
+            if axis is not None and _inside(frame, tv.pos):
+                x, y = frame.cell_xy(tv.pos)
+                over = under_deck(tv.tile, int(tv.rotation), axis)
+                draw_bridge(img, x, y, frame.tile, axis, over)
+
+    def anchor(self, view: PublicView, tv: TileView, feature: int, spot: str, at: Point) -> Point:
+        """A bridge's own road stands on its deck (off a cloister under its open middle);
+        what is printed under the deck (a field, a road) stands beside it."""
+        axis = bridges_of(view).get(tv.pos)
+        if axis is None:
+            return at
+        printed = len(tile(tv.tile).features)
+        if feature < 0 or feature >= printed:  # the bridge's road
+            if not under_deck(tv.tile, int(tv.rotation), axis):
+                return at
+            return (0.5, ON_DECK) if axis == "NS" else (ON_DECK, 0.5)
+        return off_deck(tv.tile, int(tv.rotation), feature, axis, at)
+
+    def covers(self, view: PublicView, tv: TileView) -> Sequence[UnitBox]:
+        """The bridge's deck."""
+        axis = bridges_of(view).get(tv.pos)
+        if axis is None:
+            return ()
+        lo, hi = 0.5 - DECK, 0.5 + DECK
+        return ((lo, 0.0, hi, 1.0),) if axis == "NS" else ((0.0, lo, 1.0, hi),)
 
     def draw_board(self, img: Image.Image, view: PublicView, frame: Frame) -> None:
         model = model_of(view)
@@ -296,8 +401,8 @@ class BridgesCastlesBazaarsOverlay(Overlay):
                     fig, (int(cx - fig.size[0] / 2), int(cy - size / 2 - fig.size[1] * 0.7)), fig
                 )
 
-    def strip(self, view: PublicView, width: int) -> Image.Image | None:
-        return market_strip(view, width)
+    def strip(self, view: PublicView, width: int, lang: str = "en") -> Image.Image | None:
+        return market_strip(view, width, lang)
 
 
 OVERLAY = BridgesCastlesBazaarsOverlay()

@@ -6,13 +6,16 @@ letters every picker uses (face-down tiles as backs, no bid anywhere)."""
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Sequence
 
 from PIL import Image
 
 from engine import Position, view_for
+from engine.carcassonne.tiles import tile
 from engine.carcassonne.view import PublicView
-from rendering import render_board
+from engine.core.decisions import FeatureRef
+from rendering import render_board, targets_picture
 from rendering.board import board_frame, board_image, board_picture
 from rendering.overlays import Overlay, overlays_of
 from rendering.overlays.bridges_castles_bazaars import (
@@ -22,6 +25,7 @@ from rendering.overlays.bridges_castles_bazaars import (
     castle_centre,
     market_strip,
 )
+from rendering.targets import TargetsPicture
 from tests.engine.expansions.bcb_helpers import BCB, NO_BRIDGES, NO_CASTLES, NO_MARKETS, play
 from tests.engine.expansions.test_bcb_castles import CASTLE_A, SIDE_BY_SIDE, SIDE_PILE
 from tests.engine.expansions.test_bcb_markets import MARKET_TURN, PILE3, SEALED
@@ -52,23 +56,20 @@ def test_a_bridge_is_drawn_across_its_tile_under_a_follower_on_it() -> None:
         img, fr = pic.image, pic.frame
         x, y = fr.cell_xy(Position(0, 1))
         t = fr.tile
-        # west and east edges of the tile: planks only with the bridge (no figure there)
-        for bx in (x + t // 5, x + t - t // 5 - 8):  # inside the last-placed frame
-            got = count(img, (bx, y + t // 2 - 6, bx + 8, y + t // 2 + 6), PLANK)
-            assert (got > 20) is planks, (bx, got)
-    # the follower on the bridge is drawn over it: its red shows at the tile's middle
+        # the east edge of the tile: planks only with the bridge (no figure there)
+        bx = x + t - t // 5 - 8  # inside the last-placed frame
+        got = count(img, (bx, y + t // 2 - 6, bx + 8, y + t // 2 + 6), PLANK)
+        assert (got > 20) is planks, (bx, got)
+    # the follower on the bridge is drawn over it: on the deck's west half, clear of the
+    # cloister in the middle (issue 21), its red on the planks
     view = view_for(bridged.state)
     pic = board_picture(view)
     img, fr = pic.image, pic.frame
     x, y = fr.cell_xy(Position(0, 1))
-    assert (
-        count(
-            img,
-            (x + fr.tile // 3, y + fr.tile // 3, x + 2 * fr.tile // 3, y + 2 * fr.tile // 3),
-            (214, 40, 40),
-        )
-        > 30
-    )
+    t = fr.tile
+    red = (214, 40, 40)
+    assert count(img, (x + t // 8, y + t // 3, x + 3 * t // 8, y + 2 * t // 3), red) > 30
+    assert count(img, (x + 5 * t // 8, y + t // 3, x + 7 * t // 8, y + 2 * t // 3), red) == 0
 
 
 def test_castle_tokens_stand_on_the_edge_of_their_two_tiles_with_the_follower_on_top() -> None:
@@ -191,3 +192,79 @@ def test_a_follower_spot_on_a_bridge_is_drawn_in_a_choice_picture() -> None:
     assert spot_point(tv, "road:EW") == (0.5, 0.5)
     img = decode(render_targets(view, targets, [chr(65 + i) for i in range(len(targets))]))
     assert img.size[0] > 100
+
+
+# ------------------------------------------------------------------------------ issue 21
+#: a cloister tile with a bridge across it, and a straight road with a bridge over its middle
+CLOISTER_BRIDGED = (["BA/L", "BA/L"], ["place 0,1 r0", "bcb.bridge 0,1:WE"])
+ROAD_BRIDGED = (["BA/RFr", "BA/L"], ["place 1,0 r0", "bcb.bridge 1,0:NS"])
+
+
+def test_a_bridge_across_a_cloister_keeps_the_cloister_in_sight() -> None:
+    """The rulebook lets a bridge cross a cloister: the planks run from edge to edge and the
+    cloister's building is drawn over them, its red roof in the tile's middle."""
+    from rendering.style import ROOF
+
+    for lang in ("en", "es"):
+        bridged = view_for(play(*CLOISTER_BRIDGED).state)
+        pic = board_picture(bridged, lang=lang)
+        img, fr = pic.image, pic.frame
+        x, y = fr.cell_xy(Position(0, 1))
+        t = fr.tile
+        middle = (x + t // 3, y + t // 4, x + 2 * t // 3, y + 3 * t // 4)
+        assert count(img, middle, ROOF) > t * t // 60, "the cloister's roof is hidden"
+        for bx in (x + t // 5, x + t - t // 5 - 8):  # the deck still runs edge to edge
+            assert count(img, (bx, y + t // 2 - 6, bx + 8, y + t // 2 + 6), PLANK) > 20
+
+
+def _labels_of(moves: tuple[list[str], list[str]]) -> tuple[PublicView, TargetsPicture]:
+    from engine.carcassonne.rules import pending
+
+    p = play(*moves)
+    (deploy,) = pending(p.state)
+    targets = [o.target for o in deploy.options]
+    view = view_for(p.state)
+    return view, targets_picture(view, targets, [chr(65 + i) for i in range(len(targets))])
+
+
+def test_no_spot_label_of_what_lies_under_a_bridge_sits_on_its_deck() -> None:
+    """Field and road letters stand beside the deck; only the bridge's own road is lettered on
+    it (on a cloister tile: on the planks, clear of the cloister's letter)."""
+    from rendering.labels import label_extent
+    from rendering.overlays.bridges_castles_bazaars import DECK
+
+    for moves, axis in ((CLOISTER_BRIDGED, "WE"), (ROAD_BRIDGED, "NS")):
+        view, pic = _labels_of(moves)
+        labels, grid = pic.labels, pic.grid
+        assert grid is not None
+        (bridge,) = view.ext[BCB].bridges
+        x, y = grid.cell_xy(bridge.pos.x, bridge.pos.y)
+        t = grid.tile
+        lo, hi = 0.5 - DECK, 0.5 + DECK
+        deck = (
+            (x + lo * t, y, x + hi * t, y + t)
+            if axis == "NS"
+            else (x, y + lo * t, x + t, y + hi * t)
+        )
+        printed = set(
+            tile(next(tv.tile for tv in view.tiles if tv.pos == bridge.pos)).rotated(0).spots
+        )
+        on_deck = []
+        for lab in labels:
+            hw, hh = label_extent(lab.label, max(11, int(t * 0.065)))
+            cx, cy = lab.at
+            meets = (
+                cx + hw > deck[0] and cx - hw < deck[2] and cy + hh > deck[1] and cy - hh < deck[3]
+            )
+            if meets:
+                assert isinstance(lab.target, FeatureRef)
+                on_deck.append(lab.target.spot)
+        laid = [s for s in on_deck if s.startswith("road:") and s not in printed]
+        others = [s for s in on_deck if s not in laid and s != "cloister"]
+        assert laid, "the bridge's road is lettered on its deck"
+        assert not others, others
+        # every letter is by itself: no two pills overlap
+        for a in labels:
+            for b in labels:
+                if a is not b:
+                    assert math.dist(a.at, b.at) > 2 * 11, (a.label, b.label)
