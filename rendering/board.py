@@ -27,7 +27,7 @@ from engine.carcassonne.tiles import FeatureKind, tile
 from engine.carcassonne.view import FigureView, PublicView, TileView
 from rendering import style as st
 from rendering.figures import draw_mark, figure_sprite, is_follower
-from rendering.fonts import draw_text, text_width
+from rendering.fonts import draw_text, readable_size, text_width
 from rendering.frame import (
     LABEL,
     MAX_PIXELS,
@@ -313,7 +313,10 @@ def draw_cell_number(
     img: Image.Image, xy: tuple[int, int], tile_px: int, text: str, dots: int = 0
 ) -> None:
     """An empty cell offered as a choice: a slate box in a light blue frame with ``text`` in
-    big white figures, and ``dots`` dots under it (e.g. its count of legal rotations)."""
+    big white figures, and ``dots`` dots under it (e.g. its count of legal rotations). The
+    figures are never smaller than a phone can read once the picture (``img``) is shown 400 px
+    wide (:func:`rendering.fonts.readable_size`): on small cells they fill the cell, and the
+    dots go when they would cover them."""
     d = ImageDraw.Draw(img)
     T = tile_px
     x, y = xy
@@ -323,9 +326,13 @@ def draw_cell_number(
         outline=CELL_FRAME,
         width=max(2, T // 32),
     )
-    size = cell_number_size(T)
-    while size > 10 and text_width(text, size, bold=True) > T * 0.84:
+    least = readable_size(img.size[0])
+    size = max(cell_number_size(T), least)
+    room = T * 0.84 if size <= cell_number_size(T) else T * 0.92
+    while size > 10 and size > least and text_width(text, size, bold=True) > room:
         size -= 1
+    if size > T * 0.5:  # the figures fill the cell: no room left for the dots
+        dots = 0
     draw_text(
         img,
         (x + T / 2, y + T * (0.44 if dots else 0.5)),

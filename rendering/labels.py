@@ -31,9 +31,13 @@ RIM_W = 3
 GAP = 2
 
 
+#: a label's font size as a share of its disc's radius
+LABEL_TEXT = 1.55
+
+
 def text_size(r: float) -> int:
     """Font size of a label on a disc of radius ``r``."""
-    return max(12, int(r * 1.55))
+    return max(12, int(r * LABEL_TEXT))
 
 
 @dataclass(frozen=True, slots=True)

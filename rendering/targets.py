@@ -22,6 +22,7 @@ are not drawn. Nothing here knows an expansion: figures come from the overlays.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -50,9 +51,18 @@ from rendering.board import (
     draw_tiles_and_figures,
 )
 from rendering.figures import figure_sprite
-from rendering.fonts import draw_text, fit_text
+from rendering.fonts import Fitted, draw_fitted, draw_text, fit_box, readable_size
 from rendering.frame import LABEL, MAX_PIXELS, Frame, encode_png
-from rendering.labels import ACCENT, MIN_RADIUS, RIM, LabelPlacer, Placed, draw_labels, label_extent
+from rendering.labels import (
+    ACCENT,
+    LABEL_TEXT,
+    MIN_RADIUS,
+    RIM,
+    LabelPlacer,
+    Placed,
+    draw_labels,
+    label_extent,
+)
 from rendering.layout import CENTRE, spot_anchor
 from rendering.overlays import overlays_of
 from rendering.strips import choices_width, supply_strip, tile_choices, track_strip, track_width
@@ -70,6 +80,8 @@ CROWD = 2.4 * SPOT_RADIUS
 #: darkness laid over the neighbours outside the targets' region (0-255)
 DIM = 110
 TITLE_H = 40
+#: the title's font size (bigger on a picture too wide for it to be read on a phone)
+TITLE_SIZE = 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +93,8 @@ class TargetLabel:
     target: Target
     at: tuple[float, float]
     anchor: tuple[float, float]
+    #: the radius of its pill (0: a number drawn in its cell or corner marker)
+    radius: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,22 +206,15 @@ def targets_picture(
     strip = supply_strip(view, seat, width)
     if strip is not None:
         sections.append((strip, []))
-    top = TITLE_H if title else 0
+    heading = title_fit(title, width) if title else None
+    top = title_height(heading) if heading is not None else 0
     height = top + sum(s[0].size[1] for s in sections)
     if len(sections) == 1 and not top:
         out = sections[0][0]
     else:
         out = Image.new("RGB", (width, height), st.PANEL)
-    if title:
-        draw_text(
-            out,
-            (12, TITLE_H / 2),
-            fit_text(title, width - 24, 20),
-            20,
-            st.TEXT,
-            bold=True,
-            anchor="lm",
-        )
+    if heading is not None:
+        draw_fitted(out, (12, top / 2), heading, st.TEXT, anchor="lm")
     y = top
     every: list[TargetLabel] = []
     for img, found in sections:
@@ -220,15 +227,35 @@ def targets_picture(
     return TargetsPicture(out, tuple(every), grid)
 
 
+def title_fit(title: str, width: int) -> Fitted:
+    """The title of a picture ``width`` px wide laid out on up to three lines (whole words;
+    as big as a phone reads once the picture is shown 400 px wide)."""
+    size = max(TITLE_SIZE, readable_size(width))
+    return fit_box(title, width - 24, 3 * size * 1.2, size, bold=True, max_lines=3)
+
+
+def title_height(heading: Fitted) -> int:
+    """The height of the bar holding ``heading`` (:data:`TITLE_H` for one line)."""
+    return max(TITLE_H, round(heading.height + 16))
+
+
 def _labelled(placed: Sequence[Placed], targets: Sequence[Target]) -> list[TargetLabel]:
-    return [TargetLabel(p.text, t, p.at, p.anchor) for p, t in zip(placed, targets, strict=True)]
+    return [
+        TargetLabel(p.text, t, p.at, p.anchor, p.r) for p, t in zip(placed, targets, strict=True)
+    ]
 
 
 def _shift(found: Sequence[TargetLabel], dy: int) -> list[TargetLabel]:
     if not dy:
         return list(found)
     return [
-        TargetLabel(f.label, f.target, (f.at[0], f.at[1] + dy), (f.anchor[0], f.anchor[1] + dy))
+        TargetLabel(
+            f.label,
+            f.target,
+            (f.at[0], f.at[1] + dy),
+            (f.anchor[0], f.anchor[1] + dy),
+            f.radius,
+        )
         for f in found
     ]
 
@@ -409,7 +436,9 @@ class _Board:
         self.view = view
         self.g = g
         self.T = g.tile
-        self.r = max(MIN_RADIUS, int(g.tile * SPOT_RADIUS))
+        # a label a phone reads once the picture is shown 400 px wide, whatever the tiles
+        least = math.ceil(readable_size(img.size[0]) / LABEL_TEXT)
+        self.r = max(MIN_RADIUS, int(g.tile * SPOT_RADIUS), least)
         self.sprites = sprites
         self.shift = shift
         self.tiles = {tv.pos: tv for tv in view.tiles}
@@ -481,7 +510,7 @@ class _Board:
         edge = (cx + rr * 0.74, cy - rr * 0.74)
         want = (edge[0] + self.r * 0.6, edge[1] - self.r * 0.6)
         p = self.placer.place(text, want, self.r, anchor=edge, owns=self.owns((cx, cy)))
-        return TargetLabel(text, t, p.at, (cx, cy))
+        return TargetLabel(text, t, p.at, (cx, cy), p.r)
 
     def spot_anchor(self, t: FeatureRef) -> tuple[float, float]:
         """Where spot ``t`` is, in the picture's pixels."""
@@ -510,7 +539,7 @@ class _Board:
             p = self.placer.place(
                 text, anchor, self.r, anchor=anchor, icon=icon, own=None, owns=owns
             )
-        return TargetLabel(text, t, p.at, anchor)
+        return TargetLabel(text, t, p.at, anchor, p.r)
 
 
 def _draw_board_targets(
