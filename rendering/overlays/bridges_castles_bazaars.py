@@ -27,9 +27,10 @@ from engine.core import messages
 from engine.core.seats import Seat
 from rendering import style as st
 from rendering.figures import SS, draw_mark, figure_sprite, outline_colour
-from rendering.fonts import draw_text, fit_text
+from rendering.fonts import SPACING, draw_fitted, draw_text, fit_box
 from rendering.frame import Frame
 from rendering.geometry import CENTRES, GRID, best_point, path_point, turn
+from rendering.header import scale_of
 from rendering.labels import LabelPlacer, draw_labels
 from rendering.layout import Symbol, tile_layout
 from rendering.overlays import Overlay, PanelItem, Place, Point, SymbolArt, UnitBox
@@ -51,7 +52,10 @@ KEEP_DARK = (120, 120, 132)
 MARKET_TILE = 96
 MARKET_GAP = 22
 PAD = 12
-LABEL_R = 13
+#: radius of a tile's letter (a phone reads it once the picture is shown 400 px wide)
+LABEL_R = 16
+#: size of the strip's words
+STRIP_TEXT = 22
 
 
 def model_of(view: PublicView) -> Any | None:
@@ -237,76 +241,97 @@ def _inside(frame: Frame, pos: Position) -> bool:
 
 # ------------------------------------------------------------------------------ the strip
 def market_strip(view: PublicView, width: int, lang: str = "en") -> Image.Image | None:
-    """The market's tiles in a row under the board (see the module docstring)."""
+    """The market's tiles in a row under the board (see the module docstring), its words in
+    ``lang``: the tile on offer is named by the letter drawn under it. Everything scales with
+    the picture's width, as the score strip does, so it reads on a phone; the strip's height
+    is the same in every language (its words fit a box of two lines)."""
     model = model_of(view)
     market = getattr(model, "market", None)
     if market is None:
         return None
+    k = scale_of(width)
+
+    def sc(v: float) -> int:
+        return round(v * k)
+
     n = len(market.tiles)
-    cell = MARKET_TILE + MARKET_GAP
-    height = PAD * 2 + 30 + MARKET_TILE + 2 * LABEL_R + 14
+    side, r = sc(MARKET_TILE), sc(LABEL_R)
+    cell = side + sc(MARKET_GAP)
+    text_h = sc(2 * STRIP_TEXT * SPACING)
+    height = sc(PAD) * 2 + text_h + sc(8) + side + 2 * r + sc(14)
     img = Image.new("RGB", (width, height), st.PANEL)
     d = ImageDraw.Draw(img)
-    names = {p.seat: p.name for p in view.players}
-    if not market.revealed:
-        title = messages.text("bcb.strip_hidden", "en", n=n)
-    else:
-        title = messages.text("bcb.strip", "en")
-        if market.lot >= 0 and market.leader >= 0:
-            lot = messages.text(
-                "bcb.strip_lot",
-                "en",
-                tile=market.tiles[market.lot],
-                price=market.price,
-                name=names.get(Seat(market.leader), "?"),
-            )
-            title = f"{title} — {lot}"
-    draw_text(img, (PAD, PAD), fit_text(title, width - 2 * PAD, 18), 18, st.TEXT, bold=True)
-    y = PAD + 30
-    x0 = max(PAD, (width - (n * cell - MARKET_GAP)) // 2)
-    placer = LabelPlacer((0, 0, width, height))
     free = [i for i, o in enumerate(market.owners) if o < 0]
+    title = strip_title(view, lang)
+    fitted = fit_box(title, width - 2 * sc(PAD), text_h, sc(STRIP_TEXT), bold=True)
+    draw_fitted(img, (sc(PAD), sc(PAD) + text_h / 2), fitted, st.TEXT, anchor="lm")
+    y = sc(PAD) + text_h + sc(8)
+    x0 = max(sc(PAD), (width - (n * cell - sc(MARKET_GAP))) // 2)
+    placer = LabelPlacer((0, 0, width, height))
     for i in range(n):
         x = x0 + i * cell
         if not market.revealed:
-            _tile_back(img, x, y)
+            _tile_back(img, x, y, side)
             continue
-        pic = tile_image(market.tiles[i], 0, MARKET_TILE).convert("RGB")
+        pic = tile_image(market.tiles[i], 0, side).convert("RGB")
         owner = market.owners[i]
         if owner >= 0:
             pic = Image.blend(pic, Image.new("RGB", pic.size, st.PANEL), 0.55)
         img.paste(pic, (x, y))
         frame_colour = (250, 220, 90) if i == market.lot else st.TABLE_GRID
         d.rectangle(
-            (x - 3, y - 3, x + MARKET_TILE + 2, y + MARKET_TILE + 2),
+            (x - 3, y - 3, x + side + 2, y + side + 2),
             outline=frame_colour,
-            width=4 if i == market.lot else 2,
+            width=sc(4) if i == market.lot else 2,
         )
-        below = (x + MARKET_TILE / 2, y + MARKET_TILE + 8 + LABEL_R)
+        below = (x + side / 2, y + side + sc(8) + r)
         if owner >= 0:
             style = seat_style(owner)
-            r = LABEL_R
             cx, cy = below
             d.ellipse((cx - r - 2, cy - r - 2, cx + r + 2, cy + r + 2), fill=outline_colour(style))
             d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=style.fill)
             draw_mark(d, style.mark, cx, cy, r * 0.55, style.ink)
             if market.placed and market.placed[i]:
                 d.line(
-                    (x + 6, y + 6, x + MARKET_TILE - 6, y + MARKET_TILE - 6),
+                    (x + 6, y + 6, x + side - 6, y + side - 6),
                     fill=st.TEXT_DIM,
                     width=3,
                 )
         elif i in free:
-            placer.place(_letter(free.index(i)), below, LABEL_R)
+            placer.place(_letter(free.index(i)), below, r)
     draw_labels(img, placer.placed)
     return img
 
 
-def _tile_back(img: Image.Image, x: int, y: int) -> None:
+def strip_title(view: PublicView, lang: str = "en") -> str:
+    """The words over the market's tiles in ``lang``: how many lie face down, or the tile on
+    offer by the letter under it, the bid to beat and who made it."""
+    market = getattr(model_of(view), "market", None)
+    if market is None:
+        return ""
+    n = len(market.tiles)
+    if not market.revealed:
+        return messages.text("bcb.strip_hidden", lang, n=n)
+    title = messages.text("bcb.strip", lang)
+    if market.lot >= 0 and market.leader >= 0 and market.owners[market.lot] < 0:
+        free = [i for i, o in enumerate(market.owners) if o < 0]
+        names = {int(p.seat): p.name for p in view.players}
+        lot = messages.text(
+            "bcb.strip_lot",
+            lang,
+            letter=_letter(free.index(market.lot)),
+            price=market.price,
+            name=names.get(int(market.leader), "?"),
+        )
+        title = f"{title} — {lot}"
+    return title
+
+
+def _tile_back(img: Image.Image, x: int, y: int, side: int = MARKET_TILE) -> None:
     """A face-down tile: the dark back every tile has."""
     d = ImageDraw.Draw(img)
     d.rounded_rectangle(
-        (x, y, x + MARKET_TILE, y + MARKET_TILE),
+        (x, y, x + side, y + side),
         radius=8,
         fill=(70, 60, 52),
         outline=(20, 18, 16),
@@ -314,9 +339,9 @@ def _tile_back(img: Image.Image, x: int, y: int) -> None:
     )
     draw_text(
         img,
-        (x + MARKET_TILE / 2, y + MARKET_TILE / 2),
+        (x + side / 2, y + side / 2),
         "?",
-        40,
+        round(side * 0.42),
         (150, 140, 128),
         bold=True,
         anchor="mm",

@@ -143,9 +143,10 @@ def test_the_strip_never_shows_a_bid_and_face_down_tiles_are_backs() -> None:
     assert render_board(view_for(after_bid.state)) == render_board(view)
 
 
-def test_face_down_market_tiles_are_drawn_as_backs() -> None:
-    pile = ["BA/RFr", "BA/L", "BA/RFr", "BA/L", "BB/R.bi", "BA/RFr", "BA/Rr", "BA/L", "BA/L"]
-    moves = [
+#: a builder's second tile is a bazaar: its market's tiles lie face down for now
+FACE_DOWN = (
+    ["BA/RFr", "BA/L", "BA/RFr", "BA/L", "BB/R.bi", "BA/RFr", "BA/Rr", "BA/L", "BA/L"],
+    [
         "place 1,0 r0",
         "deploy road:EW",
         "place 0,1 r0",
@@ -156,12 +157,72 @@ def test_face_down_market_tiles_are_drawn_as_backs() -> None:
         "pass",
         "place 3,0 r90",
         "pass",
-    ]
-    p = play(pile, moves, expansions=(BCB, "traders_builders"), options=SEALED)
+    ],
+)
+
+
+def test_face_down_market_tiles_are_drawn_as_backs() -> None:
+    p = play(*FACE_DOWN, expansions=(BCB, "traders_builders"), options=SEALED)
     strip = _strip_of(view_for(p.state))
     # two dark tile backs, no tile art (no road white)
     assert count(strip, (0, 30, 900, 40 + MARKET_TILE), (70, 60, 52)) > 2 * 4000
     assert count(strip, (0, 30, 900, 40 + MARKET_TILE), (246, 240, 222)) == 0
+
+
+#: a market under way: blue took tile A, green offers the next free tile at 0
+LOT_ON_OFFER = [
+    *MARKET_TURN,
+    "@1 bcb.offer 0@4",
+    "@2 bcb.sealed pass",
+    "@0 bcb.sealed pass",
+    "@2 bcb.offer 1@0",
+]
+
+
+def test_the_market_strip_speaks_the_players_language_and_names_tiles_by_their_letters() -> None:
+    """Issue 21: no raw tile id and no English in a Spanish strip; the tile on offer is the
+    one lettered so under the tiles (framed), the strip is as high in both languages."""
+    from engine.carcassonne.tiles import all_tiles
+    from rendering.fonts import SPACING
+    from rendering.overlays.bridges_castles_bazaars import STRIP_TEXT, strip_title
+
+    p = play(PILE3, LOT_ON_OFFER, players=3, options=SEALED)
+    view = view_for(p.state)
+    market = view.ext[BCB].market
+    assert market.lot == 1 and market.owners[0] >= 0  # tile A is gone: the lot is now A
+    en, es = strip_title(view, "en"), strip_title(view, "es")
+    assert en == "Market — on offer: tile A, bid to beat 0 (Player 3)"
+    assert es == "Mercado — en subasta: pieza A, puja a superar 0 (Player 3)"
+    ids = set(all_tiles())
+    for title in (en, es):
+        assert not any(tid in title for tid in ids), title
+    down = view_for(play(*FACE_DOWN, expansions=(BCB, "traders_builders"), options=SEALED).state)
+    assert not down.ext[BCB].market.revealed
+    assert strip_title(down, "es") == "Mercado: 2 piezas apartadas boca abajo"
+    a, b = market_strip(view, 960, "en"), market_strip(view, 960, "es")
+    assert a is not None and b is not None and a.size == b.size
+    text_h = round(2 * STRIP_TEXT * SPACING)
+    assert a.crop((0, 0, 960, 12 + text_h)).tobytes() != b.crop((0, 0, 960, 12 + text_h)).tobytes()
+    assert (
+        a.crop((0, 12 + text_h, 960, a.height)).tobytes()
+        == b.crop((0, 12 + text_h, 960, b.height)).tobytes()
+    )  # the tiles and letters are the same
+    # the board picture passes the language down
+    assert decode(render_board(view, lang="es")).tobytes() != decode(render_board(view)).tobytes()
+
+
+def test_the_market_strips_letters_read_on_a_phone() -> None:
+    from rendering.fonts import PHONE_DIGIT, PHONE_WIDTH, digit_height
+    from rendering.labels import text_size
+    from rendering.overlays.bridges_castles_bazaars import LABEL_R
+
+    f = PHONE_WIDTH / 960
+    assert digit_height(text_size(LABEL_R)) * f >= PHONE_DIGIT
+    p = play(PILE3, LOT_ON_OFFER, players=3, options=SEALED)
+    wide = market_strip(view_for(p.state), 1920, "es")
+    narrow = market_strip(view_for(p.state), 960, "es")
+    assert wide is not None and narrow is not None
+    assert wide.height > 1.9 * narrow.height  # it grows with the picture, like the score strip
 
 
 def test_overlay_hooks_default_to_nothing() -> None:

@@ -231,8 +231,8 @@ messages.register(
             "Mercado: {n} piezas apartadas boca abajo",
         ),
         "bcb.strip_lot": (
-            "on offer: {tile}, bid to beat {price} ({name})",
-            "en subasta: {tile}, puja a superar {price} ({name})",
+            "on offer: tile {letter}, bid to beat {price} ({name})",
+            "en subasta: pieza {letter}, puja a superar {price} ({name})",
         ),
         "part.market_buy": (
             "buys tile {tile}: pays {price}",
