@@ -59,6 +59,7 @@ from rendering.region import MIN_WIDTH as MIN_WIDTH
 from rendering.region import TURN_BOARD_H as TURN_BOARD_H
 from rendering.region import TURN_TILE as TURN_TILE
 from rendering.region import TURN_WIDTH as TURN_WIDTH
+from rendering.region import OffMark, draw_off_picture
 from rendering.region import board_frame as board_frame
 from rendering.region import focus_box as focus_box
 from rendering.region import overlay_strips as overlay_strips
@@ -427,6 +428,8 @@ class BoardPicture:
     frame: Frame
     header: HeaderLayout | None
     breakdown: tuple[int, int, int, int] | None = None
+    #: the marks of figures a turn picture's crop leaves out (:func:`region.off_picture`)
+    off: tuple[OffMark, ...] = ()
 
 
 def board_picture(
@@ -475,6 +478,7 @@ def board_picture(
     height = top + fr.board_h + below + breakdown_h
     img = board_background((width, height), fr)
     draw_board_part(img, view, shown, fr, scored=scored, highlight=highlight, placements=placements)
+    off = draw_off_picture(img, shown, fr) if not (whole or over) else []
     if header is not None:
         draw_header(img, view, header, lang)
     y = top + fr.board_h
@@ -487,7 +491,7 @@ def board_picture(
 
         box = (0, y, width, height)
         draw_breakdown(img, view, box, awards, events, lang)
-    return BoardPicture(img, fr, header, box)
+    return BoardPicture(img, fr, header, box, tuple(off))
 
 
 def board_image(
