@@ -1,8 +1,9 @@
 """Which cells a board picture shows: the whole map, or the turn picture's region (issue 14).
 
 The turn picture is :data:`TURN_WIDTH` px wide whatever the board, the board cropped to what
-matters this turn (:func:`focus_box`); the whole map and the final board show every tile plus a
-one-cell margin, within a pixel budget that grows with the board (:func:`board_frame`).
+matters this turn (:func:`focus_box`), every figure in it or marked at the edge it lies beyond
+(:func:`off_picture`); the whole map and the final board show every tile plus a one-cell
+margin, within a pixel budget that grows with the board (:func:`board_frame`).
 """
 
 from __future__ import annotations

@@ -2,7 +2,8 @@
 follower on a bridge shows), castle tokens on the edge between their two tiles with the follower
 standing on top, each player's bridges and castles left in the panel, and the market's tiles in
 a strip under the board, lettered as every picker letters them (the tiles still on offer A, B,
-…; taken ones dimmed with their owner's colour; the tile on offer framed, with its bid to beat),
+…; taken ones dimmed with their owner's colour; the tile on offer framed and named by its
+letter over them, with its bid to beat, in the picture's language),
 and the market stall printed in the centre of a bazaar tile (the symbol ``bazaar``; the roads
 that end at the ``market`` run to it).
 
