@@ -245,7 +245,7 @@ def market_strip(view: PublicView, width: int, lang: str = "en") -> Image.Image 
     """The market's tiles in a row under the board (see the module docstring), its words in
     ``lang``: the tile on offer is named by the letter drawn under it. Everything scales with
     the picture's width, as the score strip does, so it reads on a phone; the strip's height
-    is the same in every language (its words fit a box of two lines)."""
+    is the same in every language (its words fit one line, smaller if they must)."""
     model = model_of(view)
     market = getattr(model, "market", None)
     if market is None:
@@ -258,13 +258,13 @@ def market_strip(view: PublicView, width: int, lang: str = "en") -> Image.Image 
     n = len(market.tiles)
     side, r = sc(MARKET_TILE), sc(LABEL_R)
     cell = side + sc(MARKET_GAP)
-    text_h = sc(2 * STRIP_TEXT * SPACING)
+    text_h = sc(STRIP_TEXT * SPACING)
     height = sc(PAD) * 2 + text_h + sc(8) + side + 2 * r + sc(14)
     img = Image.new("RGB", (width, height), st.PANEL)
     d = ImageDraw.Draw(img)
     free = [i for i, o in enumerate(market.owners) if o < 0]
     title = strip_title(view, lang)
-    fitted = fit_box(title, width - 2 * sc(PAD), text_h, sc(STRIP_TEXT), bold=True)
+    fitted = fit_box(title, width - 2 * sc(PAD), text_h, sc(STRIP_TEXT), bold=True, max_lines=1)
     draw_fitted(img, (sc(PAD), sc(PAD) + text_h / 2), fitted, st.TEXT, anchor="lm")
     y = sc(PAD) + text_h + sc(8)
     x0 = max(sc(PAD), (width - (n * cell - sc(MARKET_GAP))) // 2)
