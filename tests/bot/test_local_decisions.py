@@ -458,10 +458,10 @@ def boxes_of(img: Image.Image, colour: tuple[int, int, int]) -> list[tuple[int, 
                 cx, cy = stack.pop()
                 box = [min(box[0], cx), min(box[1], cy), max(box[2], cx), max(box[3], cy)]
                 for nx, ny in ((cx + 1, cy), (cx - 1, cy), (cx, cy + 1), (cx, cy - 1)):
-                    if 0 <= nx < w and 0 <= ny < h and (nx, ny) not in seen:
-                        if data[nx, ny] == colour:
-                            seen.add((nx, ny))
-                            stack.append((nx, ny))
+                    inside = 0 <= nx < w and 0 <= ny < h
+                    if inside and (nx, ny) not in seen and data[nx, ny] == colour:
+                        seen.add((nx, ny))
+                        stack.append((nx, ny))
             out.append((box[0], box[1], box[2], box[3]))
     return out
 
@@ -489,4 +489,4 @@ async def test_an_abbeys_holes_are_numbered_on_a_picture_of_their_own(tmp_path: 
         frames = [b for b in boxes_of(pic, CELL_FRAME) if b[2] - b[0] > 20]
         assert len(frames) == max(1, len(choices)), (path, frames, choices)
         for x0, y0, x1, y1 in frames:
-            assert 0 < x0 and 0 < y0 and x1 < pic.width - 1 and y1 < pic.height - 1
+            assert x0 > 0 and y0 > 0 and x1 < pic.width - 1 and y1 < pic.height - 1
