@@ -384,3 +384,47 @@ def test_the_card_games_final_picture_names_the_winner_with_big_scores(lang: str
     assert not any(r.items for r in view.rows)
     rows = img.crop((200, 44, 1000, 44 + 4 * 116))
     assert sum(1 for c in pixels(rows) if c == style.TEXT_DIM) > 100
+
+
+# ------------------------------------------------------------------------------ every target
+def test_every_offered_target_is_labelled_inside_its_picture() -> None:
+    """Every decision of games with every expansion (places, spots, holes, bridges, castles,
+    markets, wagons …): each option's target gets its label, and every label lies wholly in
+    the picture; an empty cell's number sits on its slate box."""
+    from engine import pending
+    from engine.core.decisions import Cell as CellT
+    from rendering import targets_picture
+    from rendering.marks import spot_letter
+
+    kinds: set[str] = set()
+    for seed in (1, 2):
+        state = new_game(
+            GameSetup(players=3, expansions=ALL, names=("Ana", "Bo", "Zoë")), seed=seed
+        )
+        rng = Rng(seed)
+        n = 0
+        while state.step != "over" and n < 400:
+            view = public_view(state)
+            for d in pending(state):
+                targets = list(dict.fromkeys(o.target for o in d.options))
+                if not targets or None in targets or (d.kind in kinds and n % 7):
+                    continue
+                kinds.add(d.kind)
+                cells = all(isinstance(t, CellT) for t in targets)
+                labels = [str(i + 1) if cells else spot_letter(i) for i in range(len(targets))]
+                pic = targets_picture(view, targets, labels, seat=d.seat)
+                drawn = list(pic.labels)
+                assert len(drawn) == len([t for t in targets if not hasattr(t, "card")]), d.kind
+                w, h = pic.image.size
+                for lab in drawn:
+                    x, y = lab.at
+                    r = lab.radius
+                    assert r <= x <= w - r and r <= y <= h - r, (d.kind, lab)
+                    if isinstance(lab.target, CellT) and pic.grid is not None:
+                        cx, cy = pic.grid.cell_xy(lab.target.x, lab.target.y)
+                        assert cx >= 0 and cx + pic.grid.tile <= w, (d.kind, lab)
+                        assert cy >= 0 and cy + pic.grid.tile <= h, (d.kind, lab)
+            seat, act = choose_move(state, rng)
+            state = apply(state, seat, act).state
+            n += 1
+    assert {"core.place", "core.deploy", "am.abbey"} <= kinds, kinds
