@@ -294,7 +294,9 @@ class Asker(Generic[A]):
         where = ""
         if preview is not None:  # the tile turned each way, in the order listed
             self.con.say(tl(lang, "preview", path=preview))
-        if cells:
+        # the board image numbers the drawn tile's cells; other cells (an abbey's holes) get a
+        # picture of their own, numbered as listed
+        if cells and self.view is not None and self.view.drawn is not None:
             where = tl(lang, "numbered_board")
         elif self.picture is not None and not back and any(c.target for c in choices):
             labels = [c.key.upper() for c in choices]

@@ -241,8 +241,8 @@ messages.register(
             "Mercado: {n} piezas apartadas boca abajo",
         ),
         "bcb.strip_lot": (
-            "on offer: {tile}, bid to beat {price} ({name})",
-            "en subasta: {tile}, puja a superar {price} ({name})",
+            "on offer: tile {letter}, bid to beat {price} ({name})",
+            "en subasta: pieza {letter}, puja a superar {price} ({name})",
         ),
         # a payment's line: the payer's points go down, the payee's up ({tile}: in words)
         "part.market_buy": (
