@@ -135,6 +135,12 @@ TEXTS: dict[str, tuple[str, str]] = {
         "{who} puts {n} building {n:card|cards} under the chest.",
         "{who} guarda {n} {n:carta|cartas} de edificio bajo el cofre.",
     ),
+    "ev_last_round_end": (
+        "Round {round} scored, the last: {left} {left:card leaves|cards leave} the game from the "
+        "rows.",
+        "Ronda {round} puntuada, la última: {left:sale|salen} del juego {left} "
+        "{left:carta|cartas} de las filas.",
+    ),
     "ev_round_end": (
         "Round {round} scored; {who} deals next. {left} {left:card stays|cards stay} in the rows.",
         "Ronda {round} puntuada; reparte {who}. {left:Queda|Quedan} {left} {left:carta|cartas} "

@@ -170,6 +170,8 @@ def event_lines(events: Iterable[CardEvent], seats: Sequence[SeatInfo], lang: La
     def who(seat: int) -> str:
         return seat_name(seats, seat)
 
+    events = tuple(events)
+    last = any(isinstance(e, GameEnded) for e in events)  # the rows' cards leave the game
     for e in events:
         if isinstance(e, SetupCardLaid):
             out.append(
@@ -228,9 +230,11 @@ def event_lines(events: Iterable[CardEvent], seats: Sequence[SeatInfo], lang: La
         elif isinstance(e, CardsToChest):
             out.append(tc(lang, "ev_chest", who=who(e.seat), n=e.count))
         elif isinstance(e, RoundEnded):
-            out.append(
-                tc(lang, "ev_round_end", round=e.round, who=who(e.next_dealer), left=e.left_in_rows)
-            )
+            if last:
+                out.append(tc(lang, "ev_last_round_end", round=e.round, left=e.left_in_rows))
+            else:
+                key, dealer = "ev_round_end", who(e.next_dealer)
+                out.append(tc(lang, key, round=e.round, who=dealer, left=e.left_in_rows))
         elif isinstance(e, GameEnded):
             out.append(tc(lang, "ev_game_end"))
     return out

@@ -125,3 +125,27 @@ def test_the_assumed_animal_values_are_said_once_in_the_rules(lang: str) -> None
     assert not messages.has("cards.part.animals_assumed")
     decisions = (ROOT / "docs" / "decisions.md").read_text(encoding="utf-8")
     assert "1 → 3, 3 → 8, 4 → 11" in decisions
+
+
+@pytest.mark.parametrize(
+    ("lang", "middle", "last"),
+    [
+        (Lang.EN, "1 card stays in the rows.", "3 cards leave the game from the rows."),
+        (Lang.ES, "Queda 1 carta en las filas.", "salen del juego 3 cartas de las filas."),
+    ],
+)
+def test_the_last_rounds_cards_leave_the_game_in_words(lang: Lang, middle: str, last: str) -> None:
+    # RULES §17.5: after the last round the cards left in the rows leave the game; after any
+    # other round they stay for the next one
+    from bot.services.base import SeatInfo
+    from bot.ui.cardgame import event_lines
+    from engine.cardgame.events import GameEnded, RoundEnded
+    from engine.core.seats import Seat
+
+    seats = [SeatInfo(0, 1, "Ana"), SeatInfo(1, 2, "Bo")]
+    (line,) = event_lines([RoundEnded(1, Seat(1), 1)], seats, lang)
+    assert line.endswith(middle) and "Bo" in line
+    end = event_lines(
+        [RoundEnded(4, Seat(0), 3), GameEnded((5, 7), (Seat(1),), (0, 1))], seats, lang
+    )
+    assert end[0].endswith(last), end
