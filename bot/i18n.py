@@ -156,6 +156,29 @@ TEXTS: dict[str, tuple[str, str]] = {
         "por ciudad abastecida (1.ª edición)",
     ),
     "rules_title": ("Rules of this match", "Reglas de esta partida"),
+    "defaults_title": (
+        "This server's defaults for new tables",
+        "Opciones predeterminadas del servidor para mesas nuevas",
+    ),
+    "defaults_saved": (
+        "✅ Saved: this server's defaults for new tables",
+        "✅ Guardado: opciones predeterminadas del servidor para mesas nuevas",
+    ),
+    "defaults_how": (
+        "/carcassonne new starts from these; its own options and the lobby's menus change a "
+        "table. Server managers change them with /carcassonne defaults.",
+        "/carcassonne nueva parte de estas; sus propias opciones y los menús de la mesa la "
+        "cambian. Quien gestiona el servidor las cambia con /carcassonne predeterminados.",
+    ),
+    "not_server_manager": (
+        "Only members who can manage this server (Manage Server) may change its defaults.",
+        "Solo quien puede gestionar este servidor (Gestionar servidor) puede cambiar sus "
+        "opciones predeterminadas.",
+    ),
+    "no_such_expansion": (
+        "There is no expansion {name}: choose from the list.",
+        "No existe la expansión {name}: elige una de la lista.",
+    ),
     "rules_body": (
         "Players: {players}\nFarm scoring: {farm}\nCompleted 2-tile city: {tiny}\n"
         "Turn reminders: {reminder}\nFollowers each: {followers}",
@@ -248,6 +271,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "enter_number": ("Enter a number ({min}–{max})", "Escribe un número ({min}–{max})"),
     "number_label": ("A number from {min} to {max}", "Un número de {min} a {max}"),
     "cell_option": ("Cell {cell}", "Casilla {cell}"),
+    "cell_answer": ("cell {cell} ({where})", "casilla {cell} ({where})"),
     "at_cell": ("x {x}, y {y}", "x {x}, y {y}"),
     "at_corner": ("corner of x {x}, y {y}", "esquina de x {x}, y {y}"),
     "at_track": ("score track {n}", "marcador {n}"),
@@ -268,10 +292,13 @@ TEXTS: dict[str, tuple[str, str]] = {
     "stale_link": (" The current turn: {url}", " El turno actual: {url}"),
     # ---------------------------------------------------------------- end
     "final_title": ("Carcassonne — final scores", "Carcassonne — puntuación final"),
-    "winner": ("Winner: {names} with {points} points!", "¡Gana {names} con {points} puntos!"),
+    "winner": (
+        "Winner: {names} with {points} {points:point|points}!",
+        "¡Gana {names} con {points} {points:punto|puntos}!",
+    ),
     "winners": (
-        "Shared victory: {names} with {points} points!",
-        "¡Victoria compartida: {names} con {points} puntos!",
+        "Shared victory: {names} with {points} {points:point|points}!",
+        "¡Victoria compartida: {names} con {points} {points:punto|puntos}!",
     ),
     "final_scoring": ("Final scoring", "Puntuación final"),
     "final_table": ("Final table", "Clasificación"),
@@ -299,7 +326,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "legal values.\n"
         "`board`, `score`, `tiles` and `rules` show the match; `undo` takes back your "
         "placement before you choose a follower; `resign` leaves the match; `abandon` ends it "
-        "(host or channel managers).",
+        "(host or channel managers). `defaults` shows the server's defaults for new tables "
+        "(server managers change them).",
         "`/carcassonne nueva` (en inglés `new`) abre una mesa; el anfitrión elige expansiones y "
         "sus reglas en los menús de la mesa; los jugadores pulsan **Unirse**; el anfitrión "
         "pulsa **Empezar**.\n"
@@ -312,8 +340,9 @@ TEXTS: dict[str, tuple[str, str]] = {
         "`tablero` (`board`), `puntos` (`score`), `piezas` (`tiles`) y `reglas` (`rules`) "
         "muestran la partida; `deshacer` (`undo`) retira tu colocación antes de elegir "
         "seguidor; `rendirse` (`resign`) te retira; `abandonar` (`abandon`) la termina "
-        "(anfitrión o gestores del canal). Si tu Discord está en inglés, los comandos se "
-        "llaman como indica el paréntesis.",
+        "(anfitrión o gestores del canal). `predeterminados` (`defaults`) muestra las opciones "
+        "del servidor para mesas nuevas (quien gestiona el servidor las cambia). Si tu "
+        "Discord está en inglés, los comandos se llaman como indica el paréntesis.",
     ),
     # ---------------------------------------------------------------- spots / features
     "kind_city": ("city", "ciudad"),
@@ -352,8 +381,9 @@ def t(lang: Lang, key: str, **params: Any) -> str:
     if not params:
         return text
     params = {k: messages.localize(v, lang.value) for k, v in params.items()}
+    counted = {k: messages.Count(v) if type(v) is int else v for k, v in params.items()}
     try:
-        return text.format(**params)
+        return text.format(**counted)
     except (KeyError, IndexError, ValueError):
         return text
 
@@ -385,6 +415,9 @@ NAMES_ES: dict[str, str] = {
     "reminder_minutes": "recordatorio_minutos",
     "cell": "casilla",
     "rotation": "rotacion",
+    "defaults": "predeterminados",
+    "expansions": "expansiones",
+    "reset": "restablecer",
 }
 
 #: English descriptions and choice names -> Spanish (≤ 100 chars).
@@ -417,6 +450,13 @@ DESCRIPTIONS_ES: dict[str, str] = {
     "per city supplied (1st edition)": "por ciudad abastecida (1.ª edición)",
     "2 points + 1 per shield": "2 puntos + 1 por escudo",
     "4 points + 2 per shield": "4 puntos + 2 por escudo",
+    "The server's default options for new tables (managers)": (
+        "Las opciones predeterminadas del servidor para mesas nuevas (gestores)"
+    ),
+    "Expansions, separated by commas ('none' for the base game)": (
+        "Expansiones, separadas por comas ('none' para el juego base)"
+    ),
+    "Go back to the built-in defaults": "Volver a las opciones de fábrica",
 }
 
 

@@ -61,13 +61,13 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Ahora no puedes jugar `{card}`. Elige una carta de la lista.",
     ),
     "bad_row": (
-        "`{card}` cannot go in the {row} row now.",
-        "`{card}` no puede ir ahora en la fila {row}.",
+        "{card} cannot go in the {row} row now.",
+        "{card} no puede ir ahora en la fila {row}.",
     ),
     "not_the_joker": (
-        "Lay `{joker}` first (not `{card}`): it came up while the rows were laid out; choose "
-        "the row it goes into.",
-        "Primero coloca `{joker}` (no `{card}`): salió al preparar las filas; elige la fila "
+        "Lay the {joker} first (not `{card}`): it came up while the rows were laid out; "
+        "choose the row it goes into.",
+        "Primero coloca el {joker} (no `{card}`): salió al preparar las filas; elige la fila "
         "donde va.",
     ),
     "lobby_closed": ("This table has closed.", "Esta mesa ya está cerrada."),
@@ -121,8 +121,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "{who} jugó una carta boca abajo en {row}.",
     ),
     "ev_follower": (
-        "{who} stood their follower in {row}, securing {n} card(s).",
-        "{who} colocó su seguidor en {row} y asegura {n} carta(s).",
+        "{who} stood their follower in {row}, securing {n} {n:card|cards}.",
+        "{who} colocó su seguidor en {row} y asegura {n} {n:carta|cartas}.",
     ),
     "ev_collected": ("{who} takes from {row}: {cards}", "{who} se lleva de {row}: {cards}"),
     "ev_choice_needed": (
@@ -132,12 +132,19 @@ TEXTS: dict[str, tuple[str, str]] = {
     "ev_choice_made": ("{who} chose: {what}.", "{who} eligió: {what}."),
     "ev_points": ("{who} +{points} — {reason}", "{who} +{points} — {reason}"),
     "ev_chest": (
-        "{who} puts {n} building card(s) under the chest.",
-        "{who} guarda {n} carta(s) de edificio bajo el cofre.",
+        "{who} puts {n} building {n:card|cards} under the chest.",
+        "{who} guarda {n} {n:carta|cartas} de edificio bajo el cofre.",
+    ),
+    "ev_last_round_end": (
+        "Round {round} scored, the last: {left} {left:card leaves|cards leave} the game from the "
+        "rows.",
+        "Ronda {round} puntuada, la última: {left:sale|salen} del juego {left} "
+        "{left:carta|cartas} de las filas.",
     ),
     "ev_round_end": (
-        "Round {round} scored; {who} deals next. {left} card(s) stay in the rows.",
-        "Ronda {round} puntuada; reparte {who}. Quedan {left} carta(s) en las filas.",
+        "Round {round} scored; {who} deals next. {left} {left:card stays|cards stay} in the rows.",
+        "Ronda {round} puntuada; reparte {who}. {left:Queda|Quedan} {left} {left:carta|cartas} "
+        "en las filas.",
     ),
     "ev_game_end": ("The game is over.", "La partida ha terminado."),
     "what_wrong_row": ("keep {card} or cash it for 10", "quedarse {card} o cobrar 10"),
@@ -191,6 +198,8 @@ DECISION_WORDS: dict[str, tuple[str, str]] = {
     **{f"facet.row.{c}": TEXTS[f"row_{c}"] for c in ("yellow", "red", "green", "blue")},
 }
 messages.register(DECISION_WORDS)
+#: a card named in a refusal: its name, then what to type for it
+messages.register({"cards.typed": ("{name} (`{code}`)", "{name} (`{code}`)")})
 
 _ROW_EMOJI = {Colour.YELLOW: "🟨", Colour.RED: "🟥", Colour.GREEN: "🟩", Colour.BLUE: "🟦"}
 
@@ -202,8 +211,9 @@ def tc(lang: Lang, key: str, **params: Any) -> str:
         return t(lang, key, **params)
     text = pair[1] if lang is Lang.ES else pair[0]
     params = {k: messages.localize(v, lang.value) for k, v in params.items()}
+    counted = {k: messages.Count(v) if type(v) is int else v for k, v in params.items()}
     try:
-        return text.format(**params) if params else text
+        return text.format(**counted) if params else text
     except (KeyError, IndexError, ValueError):
         return text
 
@@ -213,10 +223,10 @@ def row_name(colour: Colour, lang: Lang) -> str:
 
 
 def card_text(face: CardFace, lang: Lang = Lang.EN) -> str:
-    """A card as players of ``lang`` type it, with its row colour: ``🟦blue-2`` / ``🟦azul-2``
-    (either code is accepted when typed)."""
+    """A card in words, with its row colour: ``🟦 blue character 2`` / ``🟦 personaje azul 2``
+    (what players type — ``blue-2``, ``azul-2`` — is offered by the autocomplete)."""
     mark = _ROW_EMOJI[face.colour] if face.colour is not None else "🃏"
-    return f"{mark}`{face.code_es if lang is Lang.ES else face.code}`"
+    return f"{mark} {messages.text(f'cards.name.{face.code}', lang.value)}"
 
 
 # ------------------------------------------------------------------ slash-command translations

@@ -45,6 +45,48 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "bad_players": ("--players must be {low} to {high}.", "--players debe ir de {low} a {high}."),
     "bad_humans": ("--humans must be 0 to {n}.", "--humans debe ir de 0 a {n}."),
+    "bad_names": (
+        "--names gives {n} {n:name|names} for {humans} human {humans:seat|seats}: give as many "
+        "--humans as names (the other seats play randomly).",
+        "--names da {n} {n:nombre|nombres} para {humans} {humans:jugador humano|jugadores "
+        "humanos}: indica tantos --humans como nombres (los demás asientos juegan al azar).",
+    ),
+    "out_not_folder": (
+        "--out must be a folder for the pictures: {path} is a file.",
+        "--out debe ser una carpeta para las imágenes: {path} es un archivo.",
+    ),
+    "bad_out": (
+        "Cannot write the pictures to {path}: {error}",
+        "No se pueden guardar las imágenes en {path}: {error}",
+    ),
+    "cards_no_expansions": (
+        "--expansions and --rule belong to the tile game, not the card game ('--game cards').",
+        "--expansions y --rule son del juego de piezas, no del de cartas ('--game cards').",
+    ),
+    "rules_valid": (
+        "The rules of the chosen expansions: {rules}.",
+        "Las reglas de las expansiones elegidas: {rules}.",
+    ),
+    "rules_none": (
+        "Rules belong to expansions: choose one with --expansions first.",
+        "Las reglas son de las expansiones: elige antes una con --expansions.",
+    ),
+    "rule_form": (
+        "--rule takes KEY=VALUE, not '{rule}'. {valid}",
+        "--rule se escribe CLAVE=VALOR, no '{rule}'. {valid}",
+    ),
+    "rule_unknown": (
+        "There is no rule '{rule}'. {valid}",
+        "No existe la regla '{rule}'. {valid}",
+    ),
+    "rule_needs": (
+        "The rule {rule} belongs to {expansion}: add --expansions {expansion}.",
+        "La regla {rule} es de {expansion}: añade --expansions {expansion}.",
+    ),
+    "rule_value": (
+        "{rule} is {values}, not '{value}'.",
+        "{rule} admite {values}, no '{value}'.",
+    ),
     "stuck": (
         "Nobody has anything to decide: the match cannot go on.",
         "Nadie tiene nada que decidir: la partida no puede seguir.",
@@ -115,8 +157,9 @@ TEXTS: dict[str, tuple[str, str]] = {
         "{name} puts a {figure} on the {spot} as a {role}.",
         "{name} pone su {figure} como {role} en: {spot}.",
     ),
-    "passes": ("{name} passes — {prompt}", "{name} pasa — {prompt}"),
-    "chooses": ("{name} chooses {what} — {prompt}", "{name} elige {what} — {prompt}"),
+    "cell_at": ("cell {n} ({pos})", "la casilla {n} ({pos})"),
+    "passes": ("{name} passes{what}.", "{name} pasa{what}."),
+    "chooses": ("{name} chooses {what}{about}.", "{name} elige {what}{about}."),
     "turn": ("\n— Turn {n}: {who}{draws}", "\n— Turno {n}: {who}{draws}"),
     "draws": (
         " draws {tile} ({left} left in the pile)",
@@ -190,6 +233,18 @@ TEXTS: dict[str, tuple[str, str]] = {
     "number_prompt": ("{who}: a number {span}{extra}> ", "{who}: un número {span}{extra}> "),
     "type_number": ("  Type a number {span}.", "  Escribe un número {span}."),
     "pick_a_number": ("  Pick a number {span}.", "  Elige un número {span}."),
+    "not_a_number": (
+        "  That is not a number: type a number {span}{passing}.",
+        "  Eso no es un número: escribe un número {span}{passing}.",
+    ),
+    "no_pass_number": (
+        "  You cannot pass here: type a number {span}.",
+        "  Aquí no se puede pasar: escribe un número {span}.",
+    ),
+    "no_pass_choice": (
+        "  You cannot pass here: choose {span}.",
+        "  Aquí no se puede pasar: elige {span}.",
+    ),
     "not_understood": (
         "  I did not understand that ({error}). Type 'help' for the choices.",
         "  No lo he entendido ({error}). Escribe 'ayuda' para ver las opciones.",
@@ -252,8 +307,9 @@ def tl(lang: str | Lang, key: str, **params: Any) -> str:
     if not params:
         return text
     params = {k: messages.localize(v, code) for k, v in params.items()}
+    counted = {k: messages.Count(v) if type(v) is int else v for k, v in params.items()}
     try:
-        return text.format(**params)
+        return text.format(**counted)
     except (KeyError, IndexError, ValueError):
         return text
 

@@ -50,7 +50,7 @@ from bot.services.matches import (
     ServiceError,
     validate_options,
 )
-from bot.services.options import expansion_ids, parse_rule, rules_for
+from bot.services.options import Rule, expansion_ids, find_rule, parse_rule, rules_for
 from bot.settings import DEFAULT_LOCAL_DATABASE
 from bot.ui.places import role_words, tile_words
 from bot.ui.words import reason
@@ -88,23 +88,31 @@ class LocalOptions:
     plugins: tuple[str, ...] = ()
     #: the table's language: ``en`` or ``es``
     lang: str = "en"
+    #: whether ``lang`` was chosen (``--lang``): if not, a resumed match keeps its own language
+    lang_chosen: bool = True
     #: ``tiles`` (Carcassonne) or ``cards`` (the card game)
     game: str = "tiles"
 
     def resume_hint(self) -> str:
+        """The command that continues the match (its game and language are stored with it;
+        a plug-in must be loaded again)."""
         extra = "".join(f" --plugin {m}" for m in self.plugins)
-        extra += " --game cards" if self.game == "cards" else ""
-        extra += f" --lang {self.lang}" if self.lang != "en" else ""
         return f"carcabot local --resume{extra}"
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--players", type=int, default=2, help="seats at the table (2-6)")
+    p.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        help="seats at the table (2-6; default 2, or as many as the humans)",
+    )
     p.add_argument(
         "--humans",
         type=int,
-        default=1,
-        help="how many seats type their moves (the rest play randomly)",
+        default=None,
+        help="how many seats type their moves (the rest play randomly; default: one per "
+        "name given, at least 1)",
     )
     p.add_argument(
         "--seed", type=int, default=None, help="fixes the tile order and the random seats"
@@ -114,7 +122,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--db", type=Path, default=DEFAULT_LOCAL_DATABASE, help="SQLite file for the match"
     )
     p.add_argument("--resume", action="store_true", help="continue the unfinished local match")
-    p.add_argument("--names", nargs="*", default=[], help="names of the human players")
+    p.add_argument(
+        "--names", nargs="*", default=[], help="names of the human players, in seat order"
+    )
     add_rule_edition_arguments(p)
     add_expansions_argument(p, "expansions to play with")
     p.add_argument(
@@ -127,7 +137,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         f"rules: {', '.join(r.key for r in rules_for(expansion_ids()))}",
     )
     p.add_argument(
-        "--lang", choices=("en", "es"), default="en", help="the table's language (es: Spanish)"
+        "--lang",
+        choices=("en", "es"),
+        default=None,
+        help="the table's language (es: Spanish; default en, or the resumed match's own)",
     )
     p.add_argument(
         "--game",
@@ -145,20 +158,25 @@ def run(args: argparse.Namespace) -> int:
     except (PluginError, ArgsError) as e:
         print(f"carcabot local: {e}", file=sys.stderr)
         return 2
+    names = tuple(args.names)
+    humans = args.humans if args.humans is not None else max(1, len(names))
+    players = args.players if args.players is not None else max(2, humans)
+    lang = getattr(args, "lang", None)
     opts = LocalOptions(
-        players=args.players,
-        humans=args.humans,
+        players=players,
+        humans=humans,
         seed=args.seed,
         out=args.out,
         db=args.db,
         resume=args.resume,
-        names=tuple(args.names),
+        names=names,
         farm_scoring=args.farm_scoring,
         tiny_city=args.tiny_city,
         expansions=expansions,
         rules=tuple(args.rules),
         plugins=tuple(getattr(args, "plugins", ())),
-        lang=getattr(args, "lang", "en"),
+        lang=lang or "en",
+        lang_chosen=lang is not None,
         game=getattr(args, "game", "tiles"),
     )
     try:
@@ -179,29 +197,47 @@ async def play_local(
     renderer: Any = _UNSET,
     animator: Any = _UNSET,
 ) -> int:
-    """Play (or resume) one local match to its end or to the end of input; return an exit code."""
+    """Play (or resume) one local match to its end or to the end of input; return an exit code.
+
+    Every argument is checked before the database is touched, so a mistyped one never sets
+    the unfinished match aside. ``--resume`` continues the unfinished match of either game,
+    in its own language unless ``--lang`` was given."""
+    out_stream = stdout or sys.stdout
+
+    def say(text: str) -> None:
+        print(text, file=out_stream, flush=True)
+
+    problem = check_options(opts, *_seats_range(opts.game))
+    if problem:
+        say(problem)
+        return 2
+    try:
+        opts.out.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        say(tl(opts.lang, "bad_out", path=opts.out, error=e.strerror or e))
+        return 2
+    try:
+        storage = await Storage.open(opts.db, writer=True)
+    except (OSError, sqlite3.Error, MigrationError, StorageError) as e:
+        say(tl(opts.lang, "no_database", db=opts.db, error=e))
+        return 2
+    try:
+        opts = await _resumed(storage, opts)
+    except BaseException:
+        await storage.close()
+        raise
     if opts.game == "cards":
         from bot.local_cards import play_local_cards
 
         drawn = {} if renderer is _UNSET else {"renderer": renderer}
-        return await play_local_cards(opts, stdin=stdin, stdout=stdout, **drawn)
-    table = _Table(
-        stdin or sys.stdin, stdout or sys.stdout, pictures=renderer is not None, lang=opts.lang
-    )
-    problem = check_options(opts)
-    if problem:
-        table.say(problem)
-        return 2
+        return await play_local_cards(opts, storage, stdin=stdin, stdout=stdout, **drawn)
+    table = _Table(stdin or sys.stdin, out_stream, pictures=renderer is not None, lang=opts.lang)
     kwargs: dict[str, Any] = {}
     if renderer is not _UNSET:
         kwargs["renderer"] = renderer
     if animator is not _UNSET:
         kwargs["animator"] = animator
-    try:
-        svc = MatchService(await Storage.open(opts.db, writer=True), **kwargs)
-    except (OSError, sqlite3.Error, MigrationError, StorageError) as e:
-        table.say(tl(opts.lang, "no_database", db=opts.db, error=e))
-        return 2
+    svc = MatchService(storage, **kwargs)
     svc.default_lang = opts.lang  # the pictures speak the table's language too
     try:
         return await table.play(svc, opts)
@@ -209,13 +245,90 @@ async def play_local(
         await svc.close()
 
 
+def _seats_range(game: str) -> tuple[int, int]:
+    """The seats a game is played with: the card game 2-5, the tile game 2-6."""
+    return (2, 5) if game == "cards" else (2, 6)
+
+
+async def _resumed(storage: Storage, opts: LocalOptions) -> LocalOptions:
+    """``opts`` for the unfinished match ``--resume`` continues: its game (whichever
+    ``--game`` says) and, unless ``--lang`` chose one, its language."""
+    if not opts.resume:
+        return opts
+    row = await storage.matches.open_in_channel(LOCAL_CHANNEL)
+    if row is None:
+        return opts
+    game = "cards" if row.game == "cardgame" else "tiles"
+    stored = str(row.options.get("lang") or "")
+    lang = opts.lang if opts.lang_chosen or stored not in ("en", "es") else stored
+    return replace(opts, game=game, lang=lang)
+
+
 def check_options(opts: LocalOptions, low: int = 2, high: int = 6) -> str | None:
-    """What is wrong with the table size (``low``-``high`` seats), in the table's language."""
+    """What is wrong with the arguments, in the table's language: the table size
+    (``low``-``high`` seats), the names, the output folder, the expansions' rules."""
     if not low <= opts.players <= high:
         return tl(opts.lang, "bad_players", low=low, high=high)
     if not 0 <= opts.humans <= opts.players:
         return tl(opts.lang, "bad_humans", n=opts.players)
-    return None
+    if len(opts.names) > opts.humans:
+        return tl(opts.lang, "bad_names", n=len(opts.names), humans=opts.humans)
+    if opts.out.exists() and not opts.out.is_dir():
+        return tl(opts.lang, "out_not_folder", path=opts.out)
+    if opts.game == "cards":
+        if opts.expansions or opts.rules:
+            return tl(opts.lang, "cards_no_expansions")
+        return None
+    found = tile_options(opts)
+    return found if isinstance(found, str) else None
+
+
+def tile_options(opts: LocalOptions) -> MatchOptions | str:
+    """The tile game's options from the arguments, or what is wrong with them (in the
+    table's language): each ``--rule KEY=VALUE`` must name a rule of a chosen expansion and
+    one of its values (``on``/``off`` for a yes-or-no rule)."""
+    lang = opts.lang
+    options = MatchOptions(
+        players=opts.players,
+        farm_scoring=opts.farm_scoring,
+        tiny_city=opts.tiny_city,
+        lang=opts.lang,
+    ).with_expansions(opts.expansions)
+    chosen = rules_for(opts.expansions)
+    listed = ", ".join(f"{r.key}={rule_values(r, '|')}" for r in chosen)
+    valid = tl(lang, "rules_valid", rules=listed) if chosen else tl(lang, "rules_none")
+    for assignment in opts.rules:
+        key, sep, typed = (part.strip() for part in assignment.partition("="))
+        if not sep or not key:
+            return tl(lang, "rule_form", rule=assignment, valid=valid)
+        rule = next((r for r in chosen if r.key == key), None)
+        if rule is None:
+            other = find_rule(key)
+            if other is not None:
+                return tl(lang, "rule_needs", rule=key, expansion=other.expansion)
+            return tl(lang, "rule_unknown", rule=key, valid=valid)
+        try:
+            options = options.with_rule(*parse_rule(f"{key}={typed}"))
+        except ServiceError:
+            values = rule_values(rule, tl(lang, "or"), lang)
+            return tl(lang, "rule_value", rule=key, values=values, value=typed)
+    try:
+        validate_options(options)
+    except ServiceError as e:
+        return error_words(e, lang)
+    return options
+
+
+def rule_values(rule: Rule, sep: str, lang: str = "en") -> str:
+    """What a rule takes, as typed: ``on`` and ``off`` for a yes-or-no rule; joined by
+    ``sep``, or listed as "a, b or c" when ``sep`` is a word ("o" is "u" before an o in
+    Spanish: "on u off")."""
+    words = ["on" if c is True else "off" if c is False else str(c) for c in rule.choices]
+    if sep.strip() and len(words) > 1:
+        if lang.startswith("es") and sep.strip() == "o" and words[-1].startswith("o"):
+            sep = " u "
+        return ", ".join(words[:-1]) + sep + words[-1]
+    return sep.join(words)
 
 
 def error_words(err: ServiceError, lang: str) -> str:
@@ -255,7 +368,11 @@ class _Table:
         if out is None:
             return 2
         self.folder = opts.out / f"local-{out.match_id}"
-        self.folder.mkdir(parents=True, exist_ok=True)
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+        except OSError as e:  # the match stays stored: --resume continues it
+            self.say(self.tl("bad_out", path=self.folder, error=e.strerror or e))
+            return 2
         self.words = Words([s.name for s in out.seats], self.lang)
         rng = Rng((opts.seed if opts.seed is not None else out.match_id) ^ _BOT_SALT)
         self._write_turn(out)
@@ -313,23 +430,16 @@ class _Table:
             else:
                 self.say(self.tl("resuming", id=out.match_id, turn=out.view.turn + 1))
                 return out
+        found = tile_options(opts)
+        if isinstance(found, str):  # checked before the database was opened
+            self.say(found)
+            return None
         from bot.local_cards import set_aside
 
         await set_aside(svc.storage, LOCAL_CHANNEL, self.say, self.lang)
         seed = opts.seed if opts.seed is not None else secrets.randbelow(1 << 31)
         players = players_of(opts)
-        try:
-            options = MatchOptions(
-                players=opts.players,
-                farm_scoring=opts.farm_scoring,
-                tiny_city=opts.tiny_city,
-            ).with_expansions(opts.expansions)
-            for assignment in opts.rules:
-                options = options.with_rule(*parse_rule(assignment))
-            validate_options(options)
-        except ServiceError as e:
-            self.say(error_words(e, self.lang))
-            return None
+        options = found
         (host_id, host_name), *rest = players
         await svc.create_lobby(LOCAL_GUILD, LOCAL_CHANNEL, host_id, host_name, options, seed=seed)
         for uid, name in rest:
@@ -402,6 +512,9 @@ class _Table:
                 tile = self.tl("places_tile", tile=tile_words(e.tile, self.lang, e.rotation))
                 degrees = Rotation(e.rotation).degrees
                 pos = e.pos.notation()
+                cells = d.facet_values("cell")
+                if pos in cells:  # the cell as the question numbered it
+                    pos = self.tl("cell_at", n=cells.index(pos) + 1, pos=pos)
                 self.say(self.tl("places", name=name, tile=tile, pos=pos, degrees=degrees))
                 said = True
             elif isinstance(e, FigureDeployed) and e.seat == d.seat:
@@ -415,11 +528,15 @@ class _Table:
             return
         action = actions[0]
         if d.optional and action == d.pass_action:
-            self.say(self.tl("passes", name=name, prompt=self.words.prompt(d.prompt)))
+            said_pass = _known(f"pass.{d.kind}", self.lang)
+            what = f" ({_lower_first(said_pass)})" if said_pass else ""
+            self.say(self.tl("passes", name=name, what=what))
         else:
             chosen = next((o for o in d.options if o.action == action), None)
             what = self.words.option(chosen) if chosen else _numbered(self.words, d, action)
-            self.say(self.tl("chooses", name=name, what=what, prompt=self.words.prompt(d.prompt)))
+            about = _known(f"open.{d.kind}", self.lang)
+            about = f" ({_lower_first(about)})" if about else ""
+            self.say(self.tl("chooses", name=name, what=what, about=about))
 
     # ------------------------------------------------------------------ output
     def _who(self, out: Outcome, seat: int) -> str:
@@ -548,6 +665,20 @@ def players_of(opts: LocalOptions) -> list[tuple[int, str]]:
 
 
 __all__ = ["LocalOptions", "add_arguments", "play_local", "run"]
+
+
+def _known(key: str, lang: str) -> str | None:
+    """The catalogue's words for ``key`` (a decision kind's button: ``open.<kind>``,
+    ``pass.<kind>``), or ``None`` when nobody named it."""
+    text = tl(lang, key)
+    return None if text == key else text
+
+
+def _lower_first(text: str) -> str:
+    """``No follower`` -> ``no follower`` inside a sentence (an acronym keeps its capitals)."""
+    if len(text) > 1 and text[0].isupper() and text[1].islower():
+        return text[0].lower() + text[1:]
+    return text
 
 
 def _numbered(words: Words, d: Decision, action: Action) -> str:

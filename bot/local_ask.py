@@ -294,7 +294,9 @@ class Asker(Generic[A]):
         where = ""
         if preview is not None:  # the tile turned each way, in the order listed
             self.con.say(tl(lang, "preview", path=preview))
-        if cells:
+        # the board image numbers the drawn tile's cells; other cells (an abbey's holes) get a
+        # picture of their own, numbered as listed
+        if cells and self.view is not None and self.view.drawn is not None:
             where = tl(lang, "numbered_board")
         elif self.picture is not None and not back and any(c.target for c in choices):
             labels = [c.key.upper() for c in choices]
@@ -360,6 +362,11 @@ class Asker(Generic[A]):
             if may_pass and (w in PASS_WORDS or (yes_no and w in ("n", "no"))):
                 self.con.queue[:0] = rest
                 return Answer((d.pass_action,))
+            if w in PASS_WORDS and choices:  # 'pass' / 'pasar' where passing is not allowed
+                self.con.queue.clear()
+                span = keys[0] if len(choices) == 1 else f"{keys[0]}-{keys[len(choices) - 1]}"
+                self.con.say(tl(lang, "no_pass_choice", span=span))
+                continue
             if yes_no and w in ("y", "yes"):
                 self.con.queue[:0] = rest
                 return choices[0]
@@ -392,6 +399,7 @@ class Asker(Generic[A]):
             f", {tl(lang, 'q_back')}" if back else ""
         )
         prompt = tl(lang, "number_prompt", who=who, span=span, extra=extra)
+        passing = tl(lang, "or") + tl(lang, "q_pass") if may_pass else ""
         while True:
             text = self.con.ask(prompt, hidden=self.hidden)
             low = command(text)
@@ -409,18 +417,29 @@ class Asker(Generic[A]):
                     return Answer((o.action_for(n),))
                 self.con.say(tl(lang, "pick_a_number", span=span))
                 continue
-            if may_pass and low in PASS_WORDS:
-                return Answer((d.pass_action,))
-            parsed = self._notation(text)
+            if low in PASS_WORDS:
+                if may_pass:
+                    return Answer((d.pass_action,))
+                self.con.say(tl(lang, "no_pass_number", span=span))
+                continue
+            # anything else may be a move typed in notation; if not, the number asked is
+            # named again — never what was typed (a private answer is not echoed)
+            hint = tl(lang, "not_a_number", span=span, passing=passing)
+            parsed = self._notation(text, hint=hint)
             if parsed is not None:
                 return parsed
 
-    def _notation(self, text: str) -> Answer[A] | None:
-        """Raw notation; several actions may be joined with ';' (``place 1,0 r0; pass``)."""
+    def _notation(self, text: str, *, hint: str | None = None) -> Answer[A] | None:
+        """Raw notation; several actions may be joined with ';' (``place 1,0 r0; pass``).
+        What is not notation is answered with ``hint`` when given (the question's own words,
+        without echoing the text), else with the notation's error."""
         self.con.queue.clear()
         try:
             actions = tuple(self.parse(p) for p in text.split(";") if p.strip())
         except (EngineError, ValueError) as e:
+            if hint is not None:
+                self.con.say(hint)
+                return None
             error = e.text(self.words.lang) if isinstance(e, EngineError) else str(e)
             self.con.say(tl(self.words.lang, "not_understood", error=error))
             return None

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import re
 import secrets
-import sqlite3
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
@@ -31,7 +30,7 @@ from engine.cardgame import CardAction, CardSeatView
 from engine.cardgame.events import RoundEnded
 from engine.core.decisions import Decision
 from engine.core.rng import Rng
-from storage import MigrationError, Storage, StorageError
+from storage import Storage
 
 if TYPE_CHECKING:
     from bot.local import LocalOptions
@@ -45,25 +44,17 @@ _MARKDOWN = re.compile(r"\*\*|`")
 
 async def play_local_cards(
     opts: LocalOptions,
+    storage: Storage,
     *,
     stdin: TextIO | None = None,
     stdout: TextIO | None = None,
     renderer: Any = _UNSET,
 ) -> int:
-    """Play (or resume) one local card game to its end or to the end of input."""
-    from bot.local import check_options
-
+    """Play (or resume) one local card game on ``storage`` (closed at the end) to its end or
+    to the end of input; the arguments were checked by :func:`bot.local.play_local`."""
     table = _CardTable(stdin or sys.stdin, stdout or sys.stdout, opts)
-    problem = check_options(opts, 2, 5)
-    if problem:
-        table.say(problem)
-        return 2
     kwargs: dict[str, Any] = {} if renderer is _UNSET else {"renderer": renderer}
-    try:
-        svc = CardMatchService(await Storage.open(opts.db, writer=True), **kwargs)
-    except (OSError, sqlite3.Error, MigrationError, StorageError) as e:
-        table.say(tl(opts.lang, "no_database", db=opts.db, error=e))
-        return 2
+    svc = CardMatchService(storage, **kwargs)
     try:
         return await table.play(svc)
     finally:
@@ -115,7 +106,11 @@ class _CardTable:
         if out is None:
             return 2
         self.folder = self.opts.out / f"cards-{out.match_id}"
-        self.folder.mkdir(parents=True, exist_ok=True)
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+        except OSError as e:  # the match stays stored: --resume continues it
+            self.say(self.tl("bad_out", path=self.folder, error=e.strerror or e))
+            return 2
         self.words = Words([s.name for s in out.seats], self.lang)
         self.humans = sum(1 for s in out.seats if s.user_id > 0)
         rng = Rng((self.opts.seed if self.opts.seed is not None else out.match_id) ^ _BOT_SALT)
@@ -143,6 +138,7 @@ class _CardTable:
             self.say(self.tl("input_ended", hint=self.opts.resume_hint()))
             return 0
         self._finish(out)
+        await self._write_record(svc, out)
         return 0
 
     async def _begin(self, svc: CardMatchService) -> CardOutcome | None:
@@ -270,6 +266,20 @@ class _CardTable:
             path = self.folder / name
             path.write_bytes(out.png)
             self.say(self.tl("table_file", path=path))
+
+    async def _write_record(self, svc: CardMatchService, out: CardOutcome) -> None:
+        """The game's record, which ``carcabot replay`` reads (as the tile table writes)."""
+        if self.folder is None:
+            return
+        from engine.cardgame.record import dumps
+
+        path = self.folder / "record.json"
+        try:
+            path.write_text(dumps(await svc.record(out.match_id)) + "\n", encoding="utf-8")
+        except OSError as e:
+            self.say(self.tl("bad_out", path=path, error=e.strerror or e))
+            return
+        self.say(self.tl("record_file", path=path))
 
     def _finish(self, out: CardOutcome) -> None:
         view = out.view

@@ -69,32 +69,43 @@ def _run_bot(settings: Settings) -> int:
             f"carcabot: the Discord layer is not available ({e.name} is missing)", file=sys.stderr
         )
         return 2
-    import aiohttp
-    import discord
-
     from storage import DatabaseInUse
 
     try:
         asyncio.run(run_bot(settings))
     except DatabaseInUse as e:  # another bot process writes to this database
         return _fail(str(e))
-    except discord.LoginFailure:
-        return _fail(
+    except KeyboardInterrupt:
+        log.info("stopped")
+    except Exception as e:
+        said = discord_failure(e)
+        if said is not None:
+            return _fail(said)
+        if isinstance(e, OSError):  # a file: the database or its folder
+            where = f" {e.filename}" if e.filename else ""
+            return _fail(f"cannot use{where}: {e.strerror or e}")
+        raise
+    return 0
+
+
+def discord_failure(e: BaseException) -> str | None:
+    """What went wrong talking to Discord, in one line for the person running the bot (no
+    traceback, no token); ``None`` when ``e`` is not such a failure."""
+    import aiohttp
+    import discord
+
+    if isinstance(e, discord.LoginFailure):
+        return (
             "Discord refused the token: check DISCORD_TOKEN (the bot's token in the "
             "developer portal)"
         )
-    except (TimeoutError, aiohttp.ClientError, discord.GatewayNotFound) as e:
-        return _fail(
-            f"cannot reach Discord ({_reason(e)}): check the network connection and try again"
-        )
-    except OSError as e:  # a file: the database or its folder
-        where = f" {e.filename}" if e.filename else ""
-        return _fail(f"cannot use{where}: {e.strerror or e}")
-    except discord.DiscordServerError as e:
-        return _fail(f"Discord is not answering (HTTP {e.status}): try again later")
-    except KeyboardInterrupt:
-        log.info("stopped")
-    return 0
+    if isinstance(e, TimeoutError | aiohttp.ClientError | discord.GatewayNotFound):
+        return f"cannot reach Discord ({_reason(e)}): check the network connection and try again"
+    if isinstance(e, discord.DiscordServerError):
+        return f"Discord is not answering (HTTP {e.status}): try again later"
+    if isinstance(e, discord.HTTPException):
+        return f"Discord refused the request (HTTP {e.status}): {_reason(e)}"
+    return None
 
 
 def _fail(line: str) -> int:

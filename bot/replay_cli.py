@@ -1,4 +1,5 @@
-"""``carcabot replay FILE``: replay a game record (.json) or a JCloisterZone save (.jcz).
+"""``carcabot replay FILE``: replay a game record (.json; the tile or the card game's) or a
+JCloisterZone save (.jcz).
 
 JCloisterZone saves are told apart from records, and 4.x from 5.x saves, by their content
 (:func:`engine.carcassonne.jcz5.jcz_version`), whatever the file is called.
@@ -16,14 +17,19 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from bot.args_cli import ArgsError, picture_path
 from bot.plugins import PluginError, add_plugin_argument, load_plugins
+from bot.ui.places import part_words
 from engine.carcassonne.jcz5 import import_save, jcz_version
 from engine.carcassonne.record import GameRecord, ReplayResult, replay
+from engine.carcassonne.scoring import Award, ScoreItem
 from engine.carcassonne.view import PublicView, public_view
+from engine.cardgame.record import CardRecord, is_card_record
+from engine.cardgame.state import CardState
 from engine.core.errors import EngineError, one_line
 
 PROG = "carcabot replay"
@@ -42,7 +48,9 @@ class ReplayFailed(Exception):
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", metavar="FILE", help="a carcabot record (.json) or a .jcz save")
+    parser.add_argument(
+        "file", metavar="FILE", help="a carcabot record (.json, either game) or a .jcz save"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--png", metavar="OUT.png", help="draw the final board to this file")
     parser.add_argument(
@@ -51,8 +59,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_plugin_argument(parser)
 
 
-def load_record(path: Path) -> tuple[GameRecord, str]:
-    """Read a carcabot record or a JCloisterZone save; returns the record and its kind.
+def load_record(path: Path) -> tuple[GameRecord | CardRecord, str]:
+    """Read a carcabot record (of either game) or a JCloisterZone save; returns the record
+    and its kind.
 
     Raises:
         ReplayFailed: the file cannot be read, or is not JSON a record or save can be.
@@ -69,6 +78,8 @@ def load_record(path: Path) -> tuple[GameRecord, str]:
     version = jcz_version(data)
     if version is None and path.suffix.lower() == ".jcz" and not _is_record(data):
         return import_save(data).record, "jcz"  # says why it is not a save
+    if version is None and is_card_record(data):
+        return CardRecord.from_json(data), "cards"
     if version is None:
         return GameRecord.from_json(data), "record"
     return import_save(data).record, "jcz" if version == 4 else "jcz5"
@@ -142,6 +153,16 @@ def run(args: argparse.Namespace) -> int:
     try:
         png = picture_path(args.png) if args.png else None
         record, kind = load_record(path)
+        if isinstance(record, CardRecord):
+            if png is not None or args.gif:
+                raise ReplayFailed("--png and --gif draw the tile game; this is a card game")
+            state = record.replay()
+            print(
+                json.dumps(card_summary(record, state), ensure_ascii=False)
+                if args.json
+                else card_report(record, state)
+            )
+            return 0
         result = replay(record, keep_states=bool(args.gif))
         if png is not None:
             _render_png(result, png)
@@ -222,9 +243,76 @@ def text_report(result: ReplayResult) -> str:
     for event in scored:
         if not event.awards:
             continue
-        who = " and ".join(names[a.seat] for a in event.awards)
-        lines.append(f"  {event.item.describe()}  → {who}")
+        lines.append(f"  {_describe(event.item)}  → {_who(event.awards, names)}")
     return "\n".join(lines)
+
+
+def card_summary(record: CardRecord, state: CardState) -> dict[str, Any]:
+    """The ``--json`` object of a card game: scores in seat order, names, winners, awards."""
+    return {
+        "source": "cards",
+        "game": "cardgame",
+        "players": list(record.player_names()),
+        "scores": list(state.scores),
+        "over": state.over,
+        "rounds": state.round,
+        "winners": [int(s) for s in state.winners],
+        "moves": len(record.actions),
+        "awards": [
+            {
+                "seat": int(a.seat),
+                "points": a.points,
+                "category": a.item.category,
+                "round": a.item.round,
+                "parts": [str(p) for p in a.item.parts],
+            }
+            for a in state.awards
+        ],
+    }
+
+
+def card_report(record: CardRecord, state: CardState) -> str:
+    """A card game's scores, then every scoring in order with who got the points."""
+    names = [one_line(n, 40) for n in record.player_names()]
+    width = max(len(n) for n in names)
+    head = (
+        f"Card game, final scores after {state.round} rounds:"
+        if state.over
+        else f"Card game, scores so far in round {state.round} (the game is not over):"
+    )
+    lines = [head]
+    for seat, (name, score) in enumerate(zip(names, state.scores, strict=True)):
+        by_kind: dict[str, int] = {}
+        for a in state.awards:
+            if a.seat == seat:
+                by_kind[a.item.category] = by_kind.get(a.item.category, 0) + a.points
+        detail = ", ".join(f"{k} {v}" for k, v in by_kind.items())
+        mark = "  winner" if state.over and seat in state.winners else ""
+        lines.append(f"  {name:<{width}}  {score:>4}" + (f"   ({detail})" if detail else "") + mark)
+    lines += ["", "Scoring:"]
+    if not state.awards:
+        lines.append("  (nothing scored)")
+    for a in state.awards:
+        when = f"round {a.item.round}" if a.item.round else "end"
+        lines.append(f"  {when}: {a.item.text('en')}  → {names[a.seat]}")
+    return "\n".join(lines)
+
+
+def _describe(item: ScoreItem) -> str:
+    """A scoring in words: ``city completed: 3 tiles × 2 = 6`` (a tile a part names is
+    named by what is printed on it, never by its id)."""
+    state = "completed" if item.complete else ("at game end" if item.final else "")
+    detail = " + ".join(part_words(p) for p in item.parts)
+    head = f"{item.category} {state}".strip()
+    return f"{head}: {detail} = {item.points}" if detail else f"{head}: {item.points}"
+
+
+def _who(awards: Sequence[Award], names: Sequence[str]) -> str:
+    """Who got the points: ``Alice and Bob`` when they scored the same, else each with their
+    own (``Carol -11, Dave +11``: a payment says who paid whom; ``Carol -3``: to the bank)."""
+    if len({a.points for a in awards}) == 1 and awards[0].points > 0:
+        return " and ".join(names[a.seat] for a in awards)
+    return ", ".join(f"{names[a.seat]} {a.points:+d}" for a in awards)
 
 
 def _turn_views(result: ReplayResult) -> list[PublicView]:

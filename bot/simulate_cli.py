@@ -2,7 +2,8 @@
 
 Game ``i`` (from 0) uses seed ``S + i`` for both the shuffle and the random choices, so any
 line can be reproduced alone with ``--seed`` and ``--games 1``. ``--record DIR`` writes each
-tile game's record as ``DIR/game-<seed>.json``, which ``carcabot replay`` reads back.
+game's record (the tile or the card game's) as ``DIR/game-<seed>.json``, which ``carcabot
+replay`` reads back.
 ``--plugin MODULE`` loads an extra expansion first (``--plugin tests.expansions.<name>
 --expansions <id>``). The random player answers every open decision, whatever its kind
 (:func:`engine.carcassonne.randomplay.choose_answer`).
@@ -58,8 +59,6 @@ def run(args: argparse.Namespace) -> int:
         if args.games < 1:
             raise SimulateFailed("--games must be at least 1")
         if args.game == "cards":
-            if args.record:
-                raise SimulateFailed("--record is only available for the tile game")
             return _report(args, _card_games(args))
         return _report(args, _tile_games(args))
     except (SimulateFailed, PluginError, EngineError, ArgsError) as e:
@@ -75,12 +74,7 @@ def _tile_games(args: argparse.Namespace) -> list[dict[str, Any]]:
         farm_scoring=args.farm_scoring,
     )
     setup.validate()
-    out_dir = Path(args.record) if args.record else None
-    if out_dir is not None:
-        try:
-            out_dir.mkdir(parents=True, exist_ok=True)
-        except OSError as e:
-            raise SimulateFailed(f"cannot create {out_dir}: {e.strerror or e}") from None
+    out_dir = _record_dir(args)
     rows = []
     for i in range(args.games):
         seed = args.seed + i
@@ -96,12 +90,7 @@ def _tile_games(args: argparse.Namespace) -> list[dict[str, Any]]:
             "ms": round(ms, 2),
         }
         if out_dir is not None:
-            path = out_dir / f"game-{seed}.json"
-            try:
-                path.write_text(dumps(game.record) + "\n", encoding="utf-8")
-            except OSError as e:
-                raise SimulateFailed(f"cannot write {path}: {e.strerror or e}") from None
-            row["record"] = str(path)
+            row["record"] = str(_write_record(out_dir, seed, dumps(game.record)))
         rows.append(row)
     return rows
 
@@ -113,21 +102,47 @@ def _card_games(args: argparse.Namespace) -> list[dict[str, Any]]:
         raise SimulateFailed(
             "the card game simulator is not available yet (engine.cardgame.sim.play_random)"
         ) from None
+    from engine.cardgame.record import CardRecord
+    from engine.cardgame.record import dumps as dumps_cards
+
+    out_dir = _record_dir(args)
     rows = []
     for i in range(args.games):
         seed = args.seed + i
         t0 = time.perf_counter()
         result = play_random(args.players, seed)
         ms = (time.perf_counter() - t0) * 1000
-        rows.append(
-            {
-                "seed": seed,
-                "scores": list(result.scores),
-                "rounds": result.rounds,
-                "ms": round(ms, 2),
-            }
-        )
+        row: dict[str, Any] = {
+            "seed": seed,
+            "scores": list(result.scores),
+            "rounds": result.rounds,
+            "ms": round(ms, 2),
+        }
+        if out_dir is not None:
+            record = CardRecord(result.setup, seed, result.actions, tuple(result.scores))
+            row["record"] = str(_write_record(out_dir, seed, dumps_cards(record)))
+        rows.append(row)
     return rows
+
+
+def _record_dir(args: argparse.Namespace) -> Path | None:
+    """The folder ``--record`` names (created), or ``None``."""
+    out_dir = Path(args.record) if args.record else None
+    if out_dir is not None:
+        try:
+            out_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise SimulateFailed(f"cannot create {out_dir}: {e.strerror or e}") from None
+    return out_dir
+
+
+def _write_record(out_dir: Path, seed: int, text: str) -> Path:
+    path = out_dir / f"game-{seed}.json"
+    try:
+        path.write_text(text + "\n", encoding="utf-8")
+    except OSError as e:
+        raise SimulateFailed(f"cannot write {path}: {e.strerror or e}") from None
+    return path
 
 
 def _line(game: str, row: dict[str, Any]) -> str:

@@ -12,6 +12,7 @@ import asyncio
 import sys
 
 from bot.settings import Settings, SettingsError
+from engine.core.errors import one_line
 
 PROG = "carcabot sync"
 
@@ -60,8 +61,11 @@ def run(args: argparse.Namespace) -> int:
             return 2
     try:
         n = asyncio.run(sync(settings, guild_id))
-    except Exception as e:  # discord.LoginFailure, HTTPException: one line, no token
-        print(f"{PROG}: {type(e).__name__}: {e}", file=sys.stderr)
+    except Exception as e:  # no network, a refused token: one line, as the bot says it
+        from bot.main import discord_failure
+
+        said = discord_failure(e) or f"{type(e).__name__}: {e}"
+        print(f"{PROG}: {one_line(said)}", file=sys.stderr)
         return 1
     where = f"server {guild_id}" if guild_id else "all servers (global)"
     print(f"synced {n} command(s) to {where}")

@@ -24,10 +24,10 @@ from engine.carcassonne.events import Event
 from engine.carcassonne.geometry import Position, Rotation
 from engine.carcassonne.scoring import Award
 from engine.carcassonne.tiles import FeatureKind, tile
-from engine.carcassonne.view import FigureView, PublicView
+from engine.carcassonne.view import FigureView, PublicView, TileView
 from rendering import style as st
 from rendering.figures import draw_mark, figure_sprite, is_follower
-from rendering.fonts import draw_text, text_width
+from rendering.fonts import draw_text, readable_size, text_width
 from rendering.frame import (
     LABEL,
     MAX_PIXELS,
@@ -59,6 +59,7 @@ from rendering.region import MIN_WIDTH as MIN_WIDTH
 from rendering.region import TURN_BOARD_H as TURN_BOARD_H
 from rendering.region import TURN_TILE as TURN_TILE
 from rendering.region import TURN_WIDTH as TURN_WIDTH
+from rendering.region import OffMark, draw_off_picture
 from rendering.region import board_frame as board_frame
 from rendering.region import focus_box as focus_box
 from rendering.region import overlay_strips as overlay_strips
@@ -147,6 +148,17 @@ def figure_size(tile_px: int) -> int:
 
 #: how far (share of a tile) a second figure on one feature stands from the first
 CROWD_STEP = 0.3
+
+
+def anchor_on(view: PublicView, tv: TileView, feature: int, spot: str) -> tuple[float, float]:
+    """Where a figure on ``spot`` (feature ``feature``; ``-1`` or past the printed features for
+    one an expansion laid on the tile) of the tile ``tv`` stands and that spot's label goes, in
+    unit tile coordinates: the layout's anchor (the tile's middle for a laid feature), moved by
+    any overlay that lays something there (:meth:`rendering.overlays.Overlay.anchor`)."""
+    at = spot_anchor(tile(tv.tile), int(tv.rotation), feature)
+    for ov in overlays_of(view):
+        at = ov.anchor(view, tv, feature, spot, at)
+    return at
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,7 +250,7 @@ def place_figures(
     for (pos, feature), figs in groups.items():
         tid, rot = rotations[pos]
         tdef = tile(tid)
-        ax, ay = spot_anchor(tdef, int(rot), feature)
+        ax, ay = anchor_on(view, TileView(pos, tid, rot), feature, figs[0].spot)
         kind = tdef.features[feature].kind if feature < len(tdef.features) else None
         x, y = fr.cell_xy(pos)
         # followers keep the anchor; other figures on the same feature stand beside them
@@ -302,7 +314,10 @@ def draw_cell_number(
     img: Image.Image, xy: tuple[int, int], tile_px: int, text: str, dots: int = 0
 ) -> None:
     """An empty cell offered as a choice: a slate box in a light blue frame with ``text`` in
-    big white figures, and ``dots`` dots under it (e.g. its count of legal rotations)."""
+    big white figures, and ``dots`` dots under it (e.g. its count of legal rotations). The
+    figures are never smaller than a phone can read once the picture (``img``) is shown 400 px
+    wide (:func:`rendering.fonts.readable_size`): on small cells they fill the cell, and the
+    dots go when they would cover them."""
     d = ImageDraw.Draw(img)
     T = tile_px
     x, y = xy
@@ -312,9 +327,13 @@ def draw_cell_number(
         outline=CELL_FRAME,
         width=max(2, T // 32),
     )
-    size = cell_number_size(T)
-    while size > 10 and text_width(text, size, bold=True) > T * 0.84:
+    least = readable_size(img.size[0])
+    size = max(cell_number_size(T), least)
+    room = T * 0.84 if size <= cell_number_size(T) else T * 0.92
+    while size > 10 and size > least and text_width(text, size, bold=True) > room:
         size -= 1
+    if size > T * 0.5:  # the figures fill the cell: no room left for the dots
+        dots = 0
     draw_text(
         img,
         (x + T / 2, y + T * (0.44 if dots else 0.5)),
@@ -409,6 +428,8 @@ class BoardPicture:
     frame: Frame
     header: HeaderLayout | None
     breakdown: tuple[int, int, int, int] | None = None
+    #: the marks of figures a turn picture's crop leaves out (:func:`region.off_picture`)
+    off: tuple[OffMark, ...] = ()
 
 
 def board_picture(
@@ -452,11 +473,12 @@ def board_picture(
 
         breakdown_h = breakdown_height(view, width)
     fr = frame.at((width - frame.board_w) // 2, top)
-    strips = overlay_strips(view, width) if panel else []
+    strips = overlay_strips(view, width, lang) if panel else []
     below = sum(pic.size[1] for pic in strips)
     height = top + fr.board_h + below + breakdown_h
     img = board_background((width, height), fr)
     draw_board_part(img, view, shown, fr, scored=scored, highlight=highlight, placements=placements)
+    off = draw_off_picture(img, shown, fr) if not (whole or over) else []
     if header is not None:
         draw_header(img, view, header, lang)
     y = top + fr.board_h
@@ -469,7 +491,7 @@ def board_picture(
 
         box = (0, y, width, height)
         draw_breakdown(img, view, box, awards, events, lang)
-    return BoardPicture(img, fr, header, box)
+    return BoardPicture(img, fr, header, box, tuple(off))
 
 
 def board_image(

@@ -106,7 +106,7 @@ class BoardCanvas:
         header = header_layout(view, self.width)
         top = header.height
         fr = self.frame.at((self.width - self.frame.board_w) // 2, top)
-        strips = overlay_strips(view, self.width)
+        strips = overlay_strips(view, self.width, self.lang)
         size = (self.width, top + fr.board_h + sum(s.size[1] for s in strips))
         strip_sizes = tuple(s.size for s in strips)
         shown = _shown(view, events)

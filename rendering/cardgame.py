@@ -18,11 +18,12 @@ from PIL import Image, ImageDraw
 
 from engine.cardgame import CardFace, CardPublicView, CardSeatView, CardType, Colour
 from engine.cardgame.cards import ROWS
-from engine.cardgame.view import FollowerView
+from engine.cardgame.view import CardPlayerView, FollowerView
+from engine.core.seats import Seat
 from rendering.figures import draw_mark, meeple_sprite
-from rendering.fonts import draw_text, fit_text, text_width
+from rendering.fonts import Fitted, draw_fitted, draw_text, fit_box, text_width
 from rendering.frame import encode_png
-from rendering.style import PANEL, RGB, TABLE, TEXT, TEXT_DIM, seat_style
+from rendering.style import PANEL, RGB, TABLE, TEXT, TEXT_DIM, Mark, seat_style
 from rendering.words import word
 
 CARD_W, CARD_H = 64, 92
@@ -31,7 +32,17 @@ ROW_H = CARD_H + 24
 LABEL_W = 150
 MARGIN = 16
 HEADER_H = 44
-PLAYER_H = 34
+#: a player's line: the name (and the score beside it) over the counts
+PLAYER_H = 70
+NAME_LINE = 34
+NAME_X = MARGIN + 36
+#: sizes of the header, the names, the counts and the scores: once the table is shown 400 px
+#: wide the counts' digits stay 6 px high and the scores about 13 px
+HEADER_SIZE = 24
+NAME_SIZE = 26
+INFO_SIZE = 21
+SCORE_SIZE = 44
+WINNER: RGB = (250, 200, 40)
 WIDTH = 1000
 FOLLOWER = 56
 #: side of a follower's sprite: bigger than its slot, so it reads as a playing piece
@@ -166,8 +177,22 @@ def _header(img: Image.Image, view: CardPublicView, lang: str) -> None:
         "pic.cards.round", lang, round=max(view.round, 1), rounds=view.rounds, pile=view.pile_left
     )
     if view.over:
-        text = word("pic.game_over", lang)
-    draw_text(img, (MARGIN, HEADER_H / 2), text, 20, TEXT, bold=True, anchor="lm")
+        text = winner_words(view, lang)
+    fitted = fit_box(text, WIDTH - 2 * MARGIN, HEADER_H, HEADER_SIZE, bold=True, max_lines=1)
+    draw_fitted(img, (MARGIN, HEADER_H / 2), fitted, TEXT, anchor="lm")
+
+
+def winner_words(view: CardPublicView, lang: str = "en") -> str:
+    """The final picture's headline: the game is over and who won, with how many points."""
+    names = {p.seat: p.name for p in view.players}
+    winners = [names[s] for s in view.winners if s in names]
+    if not winners:
+        return word("pic.game_over", lang)
+    best = max(p.score for p in view.players)
+    if len(winners) == 1:
+        return word("pic.cards.winner", lang, name=winners[0], score=best)
+    listed = word("pic.cards.and", lang).join([", ".join(winners[:-1]), winners[-1]])
+    return word("pic.cards.winners", lang, names=listed, score=best)
 
 
 def _rows(img: Image.Image, view: CardPublicView, lang: str) -> None:
@@ -190,40 +215,110 @@ def _rows(img: Image.Image, view: CardPublicView, lang: str) -> None:
             stroke=2,
             stroke_fill=(20, 20, 20),
         )
+    if view.over and not any(row.items for row in view.rows):
+        # the rules take the cards left in the rows off the table at the end (RULES §17.5)
+        note = fit_box(
+            word("pic.cards.rows_cleared", lang),
+            WIDTH - LABEL_W - 3 * MARGIN,
+            ROW_H,
+            INFO_SIZE,
+            max_lines=2,
+        )
+        x = MARGIN + LABEL_W + (WIDTH - LABEL_W - 2 * MARGIN) / 2
+        draw_fitted(img, (x, HEADER_H + 2 * ROW_H), note, TEXT_DIM, anchor="mm")
 
 
-def _players(img: Image.Image, view: CardPublicView, y0: int, lang: str) -> None:
-    d = ImageDraw.Draw(img)
-    for i, p in enumerate(view.players):
-        y = y0 + i * PLAYER_H + PLAYER_H / 2
-        style = seat_style(int(p.seat))
-        draw_mark(d, style.mark, MARGIN + 12, y, 11, style.fill)
+@dataclass(frozen=True, slots=True)
+class PlayerLine:
+    """Where one player's line of the table is drawn: its box, its name laid out (whole
+    words), the box of its score (in big figures) and of its line of counts."""
+
+    seat: Seat
+    box: tuple[int, int, int, int]
+    name: Fitted
+    score_box: tuple[int, int, int, int]
+    info: Fitted
+    winner: bool
+
+
+def player_order(view: CardPublicView) -> list[CardPlayerView]:
+    """The players as their lines are listed: in seat order, or at the end by the result
+    (winners first, then by score)."""
+    if not view.over:
+        return list(view.players)
+    winners = set(view.winners)
+    return sorted(view.players, key=lambda p: (p.seat not in winners, -p.score, int(p.seat)))
+
+
+def players_layout(view: CardPublicView, lang: str = "en") -> list[PlayerLine]:
+    """Each player's line under the rows: the seat's mark, the name, the score in big figures
+    at the right and the counts (hand, animals, chest, follower) under the name; sized to be
+    read once the picture is shown 400 px wide."""
+    top = HEADER_H + 4 * ROW_H + 8
+    winners = set(view.winners) if view.over else set()
+    out = []
+    for i, p in enumerate(player_order(view)):
+        y0 = top + i * PLAYER_H
+        score = str(p.score)
+        sw = round(text_width(score, SCORE_SIZE, bold=True))
+        score_box = (WIDTH - MARGIN - sw, y0 + 4, WIDTH - MARGIN, y0 + PLAYER_H - 4)
+        room = score_box[0] - NAME_X - 52  # the winner's star stands before the score
         turn = "» " if p.seat in view.awaiting and not view.over else ""
-        name = fit_text(f"{turn}{p.name}", 220, 18, bold=True)
-        draw_text(img, (MARGIN + 32, y), name, 18, TEXT, bold=True, anchor="lm")
+        name = fit_box(f"{turn}{p.name}", room, NAME_LINE, NAME_SIZE, bold=True, max_lines=1)
         animals = sum(a.cards for a in p.animals) + p.unassigned_jokers
         info = word(
-            "pic.cards.player",
+            "pic.cards.counts",
             lang,
-            score=p.score,
             hand=p.hand_size,
             animals=animals,
             chest=p.chest_size,
             row=row_word(p.follower_row, lang) if p.follower_row else "—",
         )
-        draw_text(img, (MARGIN + 270, y), info, 16, TEXT_DIM, anchor="lm")
+        counts = fit_box(info, room, PLAYER_H - NAME_LINE - 4, INFO_SIZE, max_lines=1)
+        box = (0, y0, WIDTH, y0 + PLAYER_H)
+        out.append(PlayerLine(p.seat, box, name, score_box, counts, p.seat in winners))
+    return out
+
+
+def _players(img: Image.Image, view: CardPublicView, lang: str) -> None:
+    d = ImageDraw.Draw(img)
+    scores = {p.seat: p.score for p in view.players}
+    for n, line in enumerate(players_layout(view, lang)):
+        x0, y0, x1, y1 = line.box
+        if n % 2 == 0:
+            d.rectangle((x0, y0, x1, y1 - 1), fill=PANEL)
+        style = seat_style(int(line.seat))
+        mid = y0 + NAME_LINE / 2 + 4
+        rim = (235, 235, 235) if sum(style.fill) < 160 else (20, 20, 20)
+        draw_mark(d, style.mark, MARGIN + 14, mid, 15, rim)  # shows black on the dark table
+        draw_mark(d, style.mark, MARGIN + 14, mid, 12, style.fill)
+        draw_fitted(img, (NAME_X, mid), line.name, TEXT, anchor="lm")
+        draw_fitted(img, (NAME_X, mid + NAME_LINE / 2 + 14), line.info, TEXT_DIM, anchor="lm")
+        sx0, sy0, sx1, sy1 = line.score_box
+        if line.winner:  # a gold star before the winner's score
+            draw_mark(d, Mark.STAR, sx0 - 24, (sy0 + sy1) / 2, 17, (20, 20, 20))
+            draw_mark(d, Mark.STAR, sx0 - 24, (sy0 + sy1) / 2, 14, WINNER)
+        colour = WINNER if line.winner else TEXT
+        score = str(scores[line.seat])
+        draw_text(img, (sx1, (sy0 + sy1) / 2), score, SCORE_SIZE, colour, bold=True, anchor="rm")
 
 
 def render_table(view: CardPublicView, lang: str = "en") -> bytes:
-    """The table as PNG: header, the four rows (backs for face-down cards), the players."""
+    """The table as PNG: header (at the end: who won), the four rows (backs for face-down
+    cards), the players with their scores in big figures (at the end: by the result)."""
+    return encode_png(table_image(view, lang))
+
+
+def table_image(view: CardPublicView, lang: str = "en") -> Image.Image:
+    """The picture :func:`render_table` encodes."""
     players_y = HEADER_H + 4 * ROW_H + 8
     height = players_y + len(view.players) * PLAYER_H + MARGIN
     img = Image.new("RGB", (WIDTH, height), TABLE)
     _header(img, view, lang)
     _rows(img, view, lang)
     _draw_items(img, view, lang)
-    _players(img, view, players_y, lang)
-    return encode_png(img)
+    _players(img, view, lang)
+    return img
 
 
 def hand_layout(cards: int) -> list[tuple[int, int, int, int]]:
@@ -247,11 +342,16 @@ def render_hand(view: CardSeatView, lang: str = "en") -> bytes:
 
 __all__ = [
     "BACK",
+    "PlayerLine",
     "Slot",
     "card_colour",
     "hand_layout",
+    "player_order",
+    "players_layout",
     "render_hand",
     "render_table",
     "row_word",
+    "table_image",
     "table_layout",
+    "winner_words",
 ]

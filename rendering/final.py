@@ -19,7 +19,7 @@ from engine.carcassonne.scoring import Award
 from engine.carcassonne.view import PublicView
 from rendering import style as st
 from rendering.figures import draw_mark
-from rendering.fonts import draw_text, fit_text
+from rendering.fonts import Fitted, draw_fitted, draw_text, fit_box, text_width
 from rendering.header import scale_of
 from rendering.words import BASE_CATEGORIES, category_word, word
 
@@ -37,6 +37,30 @@ def breakdown_height(view: PublicView, width: int = 0) -> int:
     """Height of the breakdown of ``view``'s players on a picture ``width`` px wide (it scales
     like the score strip, :func:`rendering.header.scale_of`)."""
     return round((PAD + HEAD_H + ROW_H * len(view.players) + PAD) * scale_of(width))
+
+
+def columns(width: int, n_cats: int) -> tuple[int, float]:
+    """The width of the names' column and of each points column (``n_cats`` categories and
+    the total) of a breakdown ``width`` px wide."""
+    k = scale_of(width)
+    name_w = max(round(160 * k), int(width * 0.28))
+    return name_w, (width - name_w - 2 * round(PAD * k)) / (n_cats + 1)
+
+
+def heads_fit(titles: Sequence[str], col_w: float, k: float) -> list[Fitted]:
+    """The columns' titles, each in its column, all at one size: the largest at which every
+    title fits one line, else the smallest title size with the titles that need it on two
+    lines; never cut mid-word (:func:`rendering.fonts.fit_box`)."""
+    size, least = round(HEAD_SIZE * k), round(15 * k)
+    room, high = col_w - 4, HEAD_H * k
+    while size > least and any(text_width(t, size, bold=True) > room for t in titles):
+        size -= 1
+    return [fit_box(t, room, high, size, bold=True) for t in titles]
+
+
+def name_fit(name: str, room: float, k: float) -> Fitted:
+    """A player's name in ``room`` px of its row: one line, smaller, or two lines."""
+    return fit_box(name, room, (ROW_H - 6) * k, round(NAME_SIZE * k), min_size=round(18 * k))
 
 
 def breakdown(
@@ -82,17 +106,13 @@ def draw_breakdown(
         return round(v * k)
 
     pad, head_h, row_h = sc(PAD), sc(HEAD_H), sc(ROW_H)
-    name_w = max(sc(160), int(width * 0.28))
+    name_w, col_w = columns(width, len(cats))
     cols = len(cats) + 1
-    col_w = (width - name_w - 2 * pad) / cols
     y = y0 + pad
     titles = [category_word(c, lang) for c in cats] + [word("pic.total", lang)]
-    for i, title in enumerate(titles):
+    for i, head in enumerate(heads_fit(titles, col_w, k)):
         cx = x0 + pad + name_w + (i + 0.5) * col_w
-        text = fit_text(title, int(col_w - 4), sc(HEAD_SIZE), bold=True)
-        draw_text(
-            img, (cx, y + head_h / 2), text, sc(HEAD_SIZE), st.TEXT_DIM, bold=True, anchor="mm"
-        )
+        draw_fitted(img, (cx, y + head_h / 2), head, st.TEXT_DIM, anchor="mm")
     y += head_h
     ranking = sorted(view.players, key=lambda p: (-p.score, int(p.seat)))
     winners = set(view.winners)
@@ -108,10 +128,8 @@ def draw_breakdown(
         d.rounded_rectangle((bx - g, by - g, bx + side + g, by + side + g), sc(7), rim)
         d.rounded_rectangle((bx, by, bx + side, by + side), radius=sc(6), fill=style.fill)
         draw_mark(d, style.mark, bx + side / 2, by + side / 2, side * 0.3, style.ink)
-        name = fit_text(p.name, name_w - side - sc(24), sc(NAME_SIZE))
-        draw_text(
-            img, (bx + side + sc(10), ry + row_h / 2), name, sc(NAME_SIZE), st.TEXT, anchor="lm"
-        )
+        name = name_fit(p.name, name_w - side - sc(24), k)
+        draw_fitted(img, (bx + side + sc(10), ry + row_h / 2), name, st.TEXT, anchor="lm")
         row = per.get(int(p.seat), {})
         for i, c in enumerate(cats):
             cx = x0 + pad + name_w + (i + 0.5) * col_w

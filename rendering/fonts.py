@@ -22,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import unicodedata
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
@@ -259,12 +260,158 @@ def has_glyph(ch: str, size: int = 32) -> bool:
 
 
 def fit_text(text: str, max_width: int, size: int, bold: bool = False) -> str:
-    """``text`` shortened with an ellipsis so it fits ``max_width`` px."""
+    """``text`` shortened with an ellipsis so it fits ``max_width`` px (it may cut a word: a
+    picture's words are laid out with :func:`fit_box` instead)."""
     if text_width(text, size, bold) <= max_width:
         return text
     while text and text_width(text + "…", size, bold) > max_width:
         text = text[:-1]
     return text + "…"
+
+
+#: line height of wrapped text, as a share of the font size
+SPACING = 1.2
+#: how wide a phone shows a picture (Discord on a phone: about 400 px)
+PHONE_WIDTH = 400
+#: the smallest height (px) of a digit a player must read on a picture shown that wide (cell
+#: numbers, labels, counts; the scores are far bigger)
+PHONE_DIGIT = 6
+
+
+@lru_cache(maxsize=64)
+def digit_height(size: int, bold: bool = True) -> int:
+    """How many pixels high the digits of ``size`` px text are."""
+    mask, _ox, _oy = text_mask("0123456789", size, bold)
+    box = mask.getbbox()
+    return 0 if box is None else box[3] - box[1]
+
+
+@lru_cache(maxsize=256)
+def readable_size(width: int, bold: bool = True) -> int:
+    """The smallest font size whose digits stay :data:`PHONE_DIGIT` px high once a picture
+    ``width`` px wide is shown :data:`PHONE_WIDTH` px wide (a narrower one is shown as it is)."""
+    f = min(1.0, PHONE_WIDTH / max(1, width))
+    size = 8
+    while digit_height(size, bold) * f < PHONE_DIGIT:
+        size += 1
+    return size
+
+
+@dataclass(frozen=True, slots=True)
+class Fitted:
+    """Text laid out to fit a box (:func:`fit_box`): its lines, each of whole words, at
+    ``size`` px, ``SPACING`` × ``size`` apart; ``cut`` when a single word was wider than the
+    box even at the smallest size and was cut with an ellipsis (nothing else would do)."""
+
+    lines: tuple[str, ...]
+    size: int
+    bold: bool = False
+    cut: bool = False
+
+    @property
+    def height(self) -> float:
+        """The height of the lines (``SPACING`` × ``size`` each)."""
+        return len(self.lines) * self.size * SPACING
+
+    @property
+    def width(self) -> float:
+        """The width of the widest line."""
+        return max((text_width(t, self.size, self.bold) for t in self.lines), default=0.0)
+
+
+def _wrap(words: list[str], width: float, size: int, bold: bool, most: int) -> list[str] | None:
+    """``words`` on the fewest lines no wider than ``width`` (at most ``most``), or None."""
+    lines: list[str] = []
+    for w in words:
+        if text_width(w, size, bold) > width:
+            return None
+        if lines and text_width(f"{lines[-1]} {w}", size, bold) <= width:
+            lines[-1] = f"{lines[-1]} {w}"
+        else:
+            lines.append(w)
+            if len(lines) > most:
+                return None
+    return lines
+
+
+def fit_box(
+    text: str,
+    width: float,
+    height: float,
+    size: int,
+    *,
+    bold: bool = False,
+    min_size: int | None = None,
+    max_lines: int = 2,
+    floor: int = 8,
+) -> Fitted:
+    """``text`` laid out to fit ``width`` × ``height`` px without cutting a word, by rule:
+
+    1. on one line at ``size``, or the largest size down to ``min_size`` (default 80 % of
+       ``size``) at which it fits;
+    2. else wrapped at its spaces on up to ``max_lines`` lines, at the largest size from
+       ``size`` down to ``min_size`` at which every line fits;
+    3. else scaled below ``min_size`` (one line or wrapped) down to ``floor`` px;
+    4. only a word wider than the box at ``floor`` px is cut, with an ellipsis (``cut``).
+
+    Lines are ``SPACING`` × size apart and must all fit ``height``.
+    """
+    words = text.split() or [""]
+    low = max(floor, min(size, min_size if min_size is not None else round(size * 0.8)))
+
+    def lines_at(s: int, most: int) -> list[str] | None:
+        got = _wrap(words, width, s, bold, most)
+        return got if got is not None and len(got) * s * SPACING <= height + 0.5 else None
+
+    for s in range(size, low - 1, -1):
+        one = lines_at(s, 1)
+        if one is not None:
+            return Fitted(tuple(one), s, bold)
+    for s in range(size, low - 1, -1):
+        many = lines_at(s, max_lines)
+        if many is not None:
+            return Fitted(tuple(many), s, bold)
+    for s in range(low - 1, floor - 1, -1):
+        many = lines_at(s, max_lines)
+        if many is not None:
+            return Fitted(tuple(many), s, bold)
+    s = max(1, min(floor, int(height / SPACING)))
+    out: list[str] = []
+    for w in words:  # the last resort: each word on its own line, cut to fit
+        if len(out) == max_lines:
+            out[-1] = fit_text(out[-1] + " …", round(width), s, bold)
+            break
+        out.append(fit_text(w, round(width), s, bold))
+    return Fitted(tuple(out), s, bold, cut=True)
+
+
+def draw_fitted(
+    img: Image.Image,
+    xy: tuple[float, float],
+    fitted: Fitted,
+    fill: tuple[int, int, int],
+    *,
+    anchor: str = "lm",
+    stroke: int = 0,
+    stroke_fill: tuple[int, int, int] = (0, 0, 0),
+) -> None:
+    """Draw the lines of ``fitted`` as a block: ``anchor``'s first letter aligns each line
+    (``l``/``m``/``r`` of ``xy``'s x), its second places the block (``a``: its top at ``xy``'s
+    y, ``m``: its middle)."""
+    step = fitted.size * SPACING
+    top = xy[1] if anchor[1] == "a" else xy[1] - fitted.height / 2
+    for i, line in enumerate(fitted.lines):
+        draw_text(
+            img,
+            (xy[0], top + step * (i + 0.5)),
+            line,
+            fitted.size,
+            fill,
+            bold=fitted.bold,
+            anchor=f"{anchor[0]}m",
+            stroke=stroke,
+            stroke_fill=stroke_fill,
+        )
 
 
 track("fonts.width", text_width, 250)

@@ -22,7 +22,7 @@ from engine.core.seats import Seat
 from rendering import style as st
 from rendering.cache import MiB, store
 from rendering.figures import draw_mark, figure_sprite, kind_order
-from rendering.fonts import draw_text, fit_text, text_width
+from rendering.fonts import Fitted, draw_fitted, draw_text, fit_box, fit_text, text_width
 from rendering.overlays import PanelItem, overlays_of
 from rendering.tiles import tile_image
 from rendering.words import word
@@ -120,8 +120,9 @@ def chip_height(view: PublicView, k: float = 1.0) -> int:
 
 
 def per_row(n: int) -> int:
-    """Chips in a row: all of them up to four players, else three a row."""
-    return n if n <= 4 else 3
+    """Chips in a row: all of them up to three players, two a row for four (a chip a quarter
+    of the picture wide has no room for a name beside a three-figure score), else three."""
+    return n if n <= 3 else 2 if n == 4 else 3
 
 
 def _shows_thumb(view: PublicView) -> bool:
@@ -195,6 +196,24 @@ def draw_counts(
     return x
 
 
+def name_box(chip: Chip, k: float) -> tuple[float, float, float, float]:
+    """The box a player's name may fill in ``chip``: between the colour block and the score,
+    as high as the chip's top band allows."""
+    bx0, by0, bx1, by1 = chip.block
+    tx = bx1 + round(8 * k)
+    right = max(tx + round(10 * k), chip.score_box[0] - round(4 * k))
+    mid = (by0 + by1) / 2
+    half = (TOP_H - 8) * k / 2
+    return (tx, mid - half, right, mid + half)
+
+
+def name_fit(name: str, chip: Chip, k: float) -> Fitted:
+    """A player's name laid out in its chip (:func:`name_box`): one line at the name size, or
+    smaller, or on two lines, never cut mid-word (:func:`rendering.fonts.fit_box`)."""
+    x0, y0, x1, y1 = name_box(chip, k)
+    return fit_box(name, x1 - x0, y1 - y0, round(NAME_SIZE * k), min_size=round(18 * k))
+
+
 def _contrast(fill: st.RGB) -> st.RGB:
     """A rim that shows ``fill`` against the dark panel and against light tiles."""
     return (235, 235, 235) if sum(fill) < 160 else (20, 20, 20)
@@ -237,8 +256,8 @@ def _chip(
     size = sc(SCORE_SIZE)
     draw_text(img, (sx1, (sy0 + sy1) / 2), str(p.score), size, ink, bold=True, anchor="rm")
     tx = bx1 + sc(8)
-    name = fit_text(p.name, max(10, sx0 - sc(4) - tx), sc(NAME_SIZE))
-    draw_text(img, (tx, (by0 + by1) / 2), name, sc(NAME_SIZE), ink, anchor="lm")
+    name = name_fit(p.name, chip, k)
+    draw_fitted(img, (tx, (by0 + by1) / 2), name, ink, anchor="lm")
     if p.seat in set(view.winners):
         draw_mark(d, st.Mark.STAR, bx1 - g, by0 + g, sc(13), (20, 20, 20))
         draw_mark(d, st.Mark.STAR, bx1 - g, by0 + g, sc(10), STAR)
@@ -246,7 +265,8 @@ def _chip(
     icon = sc(ICON)
     figures = [(figure_sprite(q, int(p.seat), icon), p.supply[q]) for q in figure_kinds(p.supply)]
     right = x1 - sc(6)
-    draw_counts(img, _fit(figures, right - x0 - sc(10), k), x0 + sc(10), base, right, k=k)
+    fitted, f = fit_counts(figures, right - x0 - sc(10), k)
+    draw_counts(img, fitted, x0 + sc(10), base, right, k=k * f)
     if lines is None:
         lines = panel_lines(view, p.seat, icon)
     for i, items in enumerate(lines, start=1):
@@ -294,18 +314,33 @@ def _kept_chip(img: Image.Image, view: PublicView, p: PlayerView, chip: Chip, k:
         CHIPS.keep(key, (img.crop(box), tuple(pic for line in lines for pic, _n in line)))
 
 
-def _fit(
-    items: Sequence[tuple[Image.Image, int]], room: int, k: float
-) -> Sequence[tuple[Image.Image, int]]:
-    """Shrink the icons of a line that would not fit ``room`` px (many figure kinds)."""
-    need = sum(pic.size[0] + (11 + 12) * k for pic, _n in items)
-    if need <= room or not items:
-        return items
-    f = max(0.6, room / need)
-    return [
-        (pic.resize((max(6, round(pic.size[0] * f)), max(6, round(pic.size[1] * f)))), n)
+def counts_width(items: Sequence[tuple[Image.Image, int]], k: float) -> float:
+    """The width :func:`draw_counts` takes for ``items`` at scale ``k`` (icons as they are)."""
+    text = round(COUNT_SIZE * k)
+    return sum(
+        pic.size[0] + 3 + int(text_width(str(n), text, bold=True)) + round(8 * k)
         for pic, n in items
-    ]
+    )
+
+
+def fit_counts(
+    items: Sequence[tuple[Image.Image, int]], room: int, k: float
+) -> tuple[Sequence[tuple[Image.Image, int]], float]:
+    """A line of icons and counts that would not fit ``room`` px (many figure kinds), its icons,
+    counts and gaps shrunk alike so every item shows: the items and the factor for
+    :func:`draw_counts`'s scale (1 when they fit as they are)."""
+    if not items or counts_width(items, k) <= room:
+        return items, 1.0
+    f = 1.0
+    while f > 0.3:
+        f -= 0.02
+        shrunk = [
+            (pic.resize((max(6, round(pic.size[0] * f)), max(6, round(pic.size[1] * f)))), n)
+            for pic, n in items
+        ]
+        if counts_width(shrunk, k * f) <= room:
+            return shrunk, f
+    return shrunk, f
 
 
 def draw_header(

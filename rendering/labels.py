@@ -8,6 +8,7 @@ line from the point to the label, so two labels never cover each other.
 from __future__ import annotations
 
 import math
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
@@ -30,9 +31,13 @@ RIM_W = 3
 GAP = 2
 
 
+#: a label's font size as a share of its disc's radius
+LABEL_TEXT = 1.55
+
+
 def text_size(r: float) -> int:
     """Font size of a label on a disc of radius ``r``."""
-    return max(12, int(r * 1.55))
+    return max(12, int(r * LABEL_TEXT))
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +84,15 @@ class LabelPlacer:
         a label placed with ``own=tag`` may cover it (a spot's own point)."""
         self._blocks.append((box, tag))
 
-    def _free(self, x: float, y: float, hw: float, hh: float, own: object = None) -> bool:
+    def _free(
+        self,
+        x: float,
+        y: float,
+        hw: float,
+        hh: float,
+        own: object = None,
+        owns: Collection[object] = (),
+    ) -> bool:
         x0, y0, x1, y1 = self.bounds
         if x - hw < x0 or x + hw > x1 or y - hh < y0 or y + hh > y1:
             return False
@@ -89,7 +102,7 @@ class LabelPlacer:
             if math.hypot(dx, p.at[1] - y) < p.hh + hh + GAP:
                 return False
         for (bx0, by0, bx1, by1), tag in self._blocks:
-            if tag is not None and tag == own:
+            if tag is not None and (tag == own or tag in owns):
                 continue
             if x + hw > bx0 and x - hw < bx1 and y + hh > by0 and y - hh < by1:
                 return False
@@ -104,16 +117,18 @@ class LabelPlacer:
         anchor: tuple[float, float] | None = None,
         icon: Image.Image | None = None,
         own: object = None,
+        owns: Collection[object] = (),
     ) -> Placed:
         """Put ``text`` (and ``icon``) at ``want`` or the nearest free position around it
-        (rings of twelve); ``anchor`` is the point it labels (``want`` by default)."""
+        (rings of twelve); ``anchor`` is the point it labels (``want`` by default). It may
+        cover the boxes blocked with the tag ``own`` or any tag in ``owns``."""
         hw, hh = label_extent(text, r, icon)
         x0, y0, x1, y1 = self.bounds
         # keep it inside the picture to start with
         cx = min(max(want[0], x0 + hw), x1 - hw) if x1 - x0 > 2 * hw else want[0]
         cy = min(max(want[1], y0 + hh), y1 - hh) if y1 - y0 > 2 * hh else want[1]
         at = (cx, cy)
-        if not self._free(cx, cy, hw, hh, own):
+        if not self._free(cx, cy, hw, hh, own, owns):
             step = hh * 1.1
             found = None
             for ring in range(1, 12):
@@ -122,7 +137,7 @@ class LabelPlacer:
                     a = -math.pi / 2 + 2 * math.pi * k / n
                     x = cx + math.cos(a) * step * ring
                     y = cy + math.sin(a) * step * ring
-                    if self._free(x, y, hw, hh, own):
+                    if self._free(x, y, hw, hh, own, owns):
                         found = (x, y)
                         break
                 if found is not None:

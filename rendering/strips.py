@@ -16,7 +16,7 @@ from engine.core.seats import Seat
 from rendering import style as st
 from rendering.board import draw_counts, figure_kinds
 from rendering.figures import figure_sprite
-from rendering.fonts import draw_text
+from rendering.fonts import draw_text, readable_size, text_width
 from rendering.labels import ACCENT, RIM, LabelPlacer, Placed, draw_labels
 from rendering.tiles import tile_image
 
@@ -33,7 +33,8 @@ PAD = 12
 CHOICE_TILE = 112
 CHOICE_GAP = 24
 CHOICE_LABEL_R = 14
-#: height of the strip with a player's figures left, and the side of its icons
+#: height of a row of the strip with a player's figures left, and the side of its icons (the
+#: smallest: a wide picture gets bigger ones, :func:`supply_sizes`)
 SUPPLY_STRIP = 48
 SUPPLY_ICON = 30
 
@@ -153,15 +154,46 @@ def tile_choices(
     return img, placer.placed
 
 
+def supply_layout(
+    items: Sequence[tuple[Image.Image, int]], width: int, text: int
+) -> list[list[tuple[Image.Image, int]]]:
+    """``items`` (icon, count) in rows that each fit ``width`` px with the counts at ``text``
+    px, in order: as many rows as it takes, never an item left out."""
+    rows: list[list[tuple[Image.Image, int]]] = [[]]
+    x = 0.0
+    for pic, n in items:  # as rendering.header.draw_counts lays them out
+        w = pic.size[0] + 3 + int(text_width(str(n), text, bold=True))
+        if rows[-1] and x + w > width:
+            rows.append([])
+            x = 0.0
+        rows[-1].append((pic, n))
+        x += w + 8
+    return rows
+
+
+def supply_sizes(width: int) -> tuple[int, int, int]:
+    """The count size, icon side and row height of a supply strip ``width`` px wide: the
+    counts stay readable once the picture is shown 400 px wide (a wide picture of a long
+    board gets bigger ones)."""
+    text = max(20, readable_size(width))
+    icon = max(SUPPLY_ICON, round(text * 1.5))
+    return text, icon, icon + 18
+
+
 def supply_strip(view: PublicView, seat: Seat | None, width: int) -> Image.Image | None:
-    """``seat``'s figures left by kind (icon and count), when it has more than one kind."""
+    """``seat``'s figures left by kind (icon and count), when it has more than one kind: on
+    as many rows as the picture's width needs, every kind shown."""
     player = next((p for p in view.players if p.seat == seat), None)
     if player is None or len(player.supply) < 2:
         return None
-    out = Image.new("RGB", (width, SUPPLY_STRIP), st.PANEL)
+    text, icon, row_h = supply_sizes(width)
     items = [
-        (figure_sprite(k, int(player.seat), SUPPLY_ICON), player.supply[k])
+        (figure_sprite(k, int(player.seat), icon), player.supply[k])
         for k in figure_kinds(player.supply)
     ]
-    draw_counts(out, items, 12, SUPPLY_STRIP - 7, width - 8, icon=SUPPLY_ICON, text=20)
+    rows = supply_layout(items, width - 20, text)
+    out = Image.new("RGB", (width, row_h * len(rows)), st.PANEL)
+    for i, row in enumerate(rows):
+        base = row_h * (i + 1) - 7
+        draw_counts(out, row, 12, base, width - 8, icon=icon, text=text)
     return out

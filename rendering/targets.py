@@ -22,6 +22,7 @@ are not drawn. Nothing here knows an expansion: figures come from the overlays.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -42,11 +43,26 @@ from engine.core.decisions import (
 )
 from engine.core.seats import NEUTRAL, Seat
 from rendering import style as st
-from rendering.board import PlacedSprite, board_image, draw_cell_number, draw_tiles_and_figures
+from rendering.board import (
+    PlacedSprite,
+    anchor_on,
+    board_image,
+    draw_cell_number,
+    draw_tiles_and_figures,
+)
 from rendering.figures import figure_sprite
-from rendering.fonts import draw_text, fit_text
+from rendering.fonts import Fitted, draw_fitted, draw_text, fit_box, readable_size
 from rendering.frame import LABEL, MAX_PIXELS, Frame, encode_png
-from rendering.labels import ACCENT, MIN_RADIUS, RIM, LabelPlacer, Placed, draw_labels, label_extent
+from rendering.labels import (
+    ACCENT,
+    LABEL_TEXT,
+    MIN_RADIUS,
+    RIM,
+    LabelPlacer,
+    Placed,
+    draw_labels,
+    label_extent,
+)
 from rendering.layout import CENTRE, rotate_point, spot_anchor, tile_layout
 from rendering.overlays import overlays_of
 from rendering.strips import choices_width, supply_strip, tile_choices, track_strip, track_width
@@ -64,6 +80,8 @@ CROWD = 2.4 * SPOT_RADIUS
 #: darkness laid over the neighbours outside the targets' region (0-255)
 DIM = 110
 TITLE_H = 40
+#: the title's font size (bigger on a picture too wide for it to be read on a phone)
+TITLE_SIZE = 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +93,8 @@ class TargetLabel:
     target: Target
     at: tuple[float, float]
     anchor: tuple[float, float]
+    #: the radius of its pill (0: a number drawn in its cell or corner marker)
+    radius: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,22 +206,15 @@ def targets_picture(
     strip = supply_strip(view, seat, width)
     if strip is not None:
         sections.append((strip, []))
-    top = TITLE_H if title else 0
+    heading = title_fit(title, width) if title else None
+    top = title_height(heading) if heading is not None else 0
     height = top + sum(s[0].size[1] for s in sections)
     if len(sections) == 1 and not top:
         out = sections[0][0]
     else:
         out = Image.new("RGB", (width, height), st.PANEL)
-    if title:
-        draw_text(
-            out,
-            (12, TITLE_H / 2),
-            fit_text(title, width - 24, 20),
-            20,
-            st.TEXT,
-            bold=True,
-            anchor="lm",
-        )
+    if heading is not None:
+        draw_fitted(out, (12, top / 2), heading, st.TEXT, anchor="lm")
     y = top
     every: list[TargetLabel] = []
     for img, found in sections:
@@ -214,15 +227,35 @@ def targets_picture(
     return TargetsPicture(out, tuple(every), grid)
 
 
+def title_fit(title: str, width: int) -> Fitted:
+    """The title of a picture ``width`` px wide laid out on up to three lines (whole words;
+    as big as a phone reads once the picture is shown 400 px wide)."""
+    size = max(TITLE_SIZE, readable_size(width))
+    return fit_box(title, width - 24, 3 * size * 1.2, size, bold=True, max_lines=3)
+
+
+def title_height(heading: Fitted) -> int:
+    """The height of the bar holding ``heading`` (:data:`TITLE_H` for one line)."""
+    return max(TITLE_H, round(heading.height + 16))
+
+
 def _labelled(placed: Sequence[Placed], targets: Sequence[Target]) -> list[TargetLabel]:
-    return [TargetLabel(p.text, t, p.at, p.anchor) for p, t in zip(placed, targets, strict=True)]
+    return [
+        TargetLabel(p.text, t, p.at, p.anchor, p.r) for p, t in zip(placed, targets, strict=True)
+    ]
 
 
 def _shift(found: Sequence[TargetLabel], dy: int) -> list[TargetLabel]:
     if not dy:
         return list(found)
     return [
-        TargetLabel(f.label, f.target, (f.at[0], f.at[1] + dy), (f.anchor[0], f.anchor[1] + dy))
+        TargetLabel(
+            f.label,
+            f.target,
+            (f.at[0], f.at[1] + dy),
+            (f.anchor[0], f.anchor[1] + dy),
+            f.radius,
+        )
         for f in found
     ]
 
@@ -333,16 +366,57 @@ def spot_point(tv: TileView | None, spot: str) -> tuple[float, float]:
     """
     if tv is None:
         raise ValueError(f"no tile to hold the spot {spot!r}")
+    at = _on_symbol(tv, spot)
+    if at is not None:
+        return at
+    index = spot_feature(tv, spot)
+    if index < 0:
+        return CENTRE  # laid on the printed tile by an expansion (a wooden bridge): its middle
+    return spot_anchor(tile(tv.tile), int(tv.rotation), index)
+
+
+def spot_feature(tv: TileView, spot: str) -> int:
+    """The index of ``spot`` among the features printed on the tile ``tv``, or ``-1`` for a
+    road or city an expansion laid on the tile (a wooden bridge).
+
+    Raises:
+        InvalidActionError: when the tile has no feature of that name.
+    """
     rt = tile(tv.tile).rotated(int(tv.rotation))
     kind, _, sides = spot.partition(":")
     laid = kind in ("road", "city") and sides and set(sides) <= set("NESW")
     if laid and spot not in rt.spots:
-        return CENTRE  # laid on the printed tile by an expansion (a wooden bridge): its middle
-    if rt.tile.symbols and spot not in rt.spots and rt.tile.symbol(kind) is not None:
-        at = symbol_point(tv.tile, int(tv.rotation), kind)
-        if at is not None:
-            return at
-    return spot_anchor(rt.tile, int(tv.rotation), parse_spot(rt, spot))
+        return -1
+    return parse_spot(rt, spot)
+
+
+def view_spot_point(view: PublicView, tv: TileView | None, spot: str) -> tuple[float, float]:
+    """Where ``spot`` is on the tile ``tv`` in a picture of ``view``: :func:`spot_point` moved
+    by the overlays that lay something on the tile (figures stand there too).
+
+    Raises:
+        ValueError: when there is no tile there.
+        InvalidActionError: when the tile has no feature of that name.
+    """
+    if tv is None:
+        raise ValueError(f"no tile to hold the spot {spot!r}")
+    at = _on_symbol(tv, spot)
+    if at is not None:
+        return at
+    return anchor_on(view, tv, spot_feature(tv, spot), spot)
+
+
+def _on_symbol(tv: TileView, spot: str) -> tuple[float, float] | None:
+    """Where a spot named after a symbol printed on the tile itself (``<key>`` or
+    ``<key>:<anything>``: a figure put on the printed thing, not on a feature) is, or ``None``
+    for any other spot."""
+    t = tile(tv.tile)
+    if not t.symbols:
+        return None
+    kind = spot.partition(":")[0]
+    if t.symbol(kind) is None or spot in t.rotated(int(tv.rotation)).spots:
+        return None
+    return symbol_point(tv.tile, int(tv.rotation), kind)
 
 
 def symbol_point(tile_id: str, rotation: int, key: str) -> tuple[float, float] | None:
@@ -392,12 +466,34 @@ class _Board:
         self.view = view
         self.g = g
         self.T = g.tile
-        self.r = max(MIN_RADIUS, int(g.tile * SPOT_RADIUS))
+        # a label a phone reads once the picture is shown 400 px wide, whatever the tiles
+        least = math.ceil(readable_size(img.size[0]) / LABEL_TEXT)
+        self.r = max(MIN_RADIUS, int(g.tile * SPOT_RADIUS), least)
         self.sprites = sprites
         self.shift = shift
         self.tiles = {tv.pos: tv for tv in view.tiles}
         self.placer = LabelPlacer((0, 0, img.size[0], img.size[1]))
         self.crowd: dict[tuple[int, int, float, float], int] = {}
+        #: what overlays lay on the tiles shown (a bridge deck), in pixels, with its tag
+        self.covers: list[tuple[tuple[float, float, float, float], object]] = []
+        overlays = overlays_of(view)
+        for tv in view.tiles if overlays else ():
+            if not (0 <= tv.pos.x - g.min_x < g.cols and 0 <= tv.pos.y - g.min_y < g.rows):
+                continue
+            px, py = g.cell_xy(tv.pos.x, tv.pos.y)
+            for ov in overlays:
+                for k, (x0, y0, x1, y1) in enumerate(ov.covers(view, tv)):
+                    box = (px + x0 * g.tile, py + y0 * g.tile, px + x1 * g.tile, py + y1 * g.tile)
+                    tag = ("cover", ov.id, tv.pos, k)
+                    self.covers.append((box, tag))
+                    self.placer.block(box, tag)
+
+    def owns(self, point: tuple[float, float]) -> frozenset[object]:
+        """The covers ``point`` lies on: a label of a spot there may sit on them."""
+        x, y = point
+        return frozenset(
+            tag for (x0, y0, x1, y1), tag in self.covers if x0 <= x <= x1 and y0 <= y <= y1
+        )
 
     def cell(self, x: int, y: int, text: str) -> tuple[float, float]:
         """An empty cell: a numbered slate box; an occupied one: a yellow frame and a label."""
@@ -435,7 +531,7 @@ class _Board:
             rr = max(box[2] - box[0], box[3] - box[1]) * 0.6 + 3
         else:
             px, py = self.g.cell_xy(t.x, t.y)
-            fx, fy = spot_point(self.tiles.get(Position(t.x, t.y)), t.spot)
+            fx, fy = view_spot_point(self.view, self.tiles.get(Position(t.x, t.y)), t.spot)
             cx, cy, rr = px + fx * self.T, py + fy * self.T, self.T * 0.2
         w = max(3, self.T // 40)
         outer = (cx - rr - 2, cy - rr - 2, cx + rr + 2, cy + rr + 2)
@@ -443,12 +539,12 @@ class _Board:
         self.d.ellipse((cx - rr, cy - rr, cx + rr, cy + rr), outline=ACCENT, width=w)
         edge = (cx + rr * 0.74, cy - rr * 0.74)
         want = (edge[0] + self.r * 0.6, edge[1] - self.r * 0.6)
-        p = self.placer.place(text, want, self.r, anchor=edge)
-        return TargetLabel(text, t, p.at, (cx, cy))
+        p = self.placer.place(text, want, self.r, anchor=edge, owns=self.owns((cx, cy)))
+        return TargetLabel(text, t, p.at, (cx, cy), p.r)
 
     def spot_anchor(self, t: FeatureRef) -> tuple[float, float]:
         """Where spot ``t`` is, in the picture's pixels."""
-        fx, fy = spot_point(self.tiles.get(Position(t.x, t.y)), t.spot)
+        fx, fy = view_spot_point(self.view, self.tiles.get(Position(t.x, t.y)), t.spot)
         px, py = self.g.cell_xy(t.x, t.y)
         return (px + fx * self.T, py + fy * self.T)
 
@@ -464,11 +560,16 @@ class _Board:
         if kind is not None:
             seat = int(self.seat) if self.seat is not None else int(NEUTRAL)
             icon = figure_sprite(kind, seat, max(12, int(self.r * 1.45)))
+        owns = self.owns(anchor)
         if n == 0:
-            p = self.placer.place(text, anchor, self.r, anchor=anchor, icon=icon, own=key)
+            p = self.placer.place(
+                text, anchor, self.r, anchor=anchor, icon=icon, own=key, owns=owns
+            )
         else:  # must move off the spot: the leader line shows where it belongs
-            p = self.placer.place(text, anchor, self.r, anchor=anchor, icon=icon, own=None)
-        return TargetLabel(text, t, p.at, anchor)
+            p = self.placer.place(
+                text, anchor, self.r, anchor=anchor, icon=icon, own=None, owns=owns
+            )
+        return TargetLabel(text, t, p.at, anchor, p.r)
 
 
 def _draw_board_targets(

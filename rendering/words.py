@@ -20,7 +20,7 @@ from engine.core import messages
 
 TEXTS: dict[str, tuple[str, str]] = {
     "pic.turn": ("Turn {n}", "Turno {n}"),
-    "pic.tiles_left": ("{n} tiles left", "Quedan {n} piezas"),
+    "pic.tiles_left": ("{n} {n:tile|tiles} left", "{n:Queda|Quedan} {n} {n:pieza|piezas}"),
     "pic.current_tile": ("Current tile", "Pieza actual"),
     "pic.game_over": ("Game over", "Fin de la partida"),
     "pic.total": ("Total", "Total"),
@@ -47,9 +47,22 @@ TEXTS: dict[str, tuple[str, str]] = {
     "pic.cards.row.red": ("road", "camino"),
     "pic.cards.row.green": ("field", "campo"),
     "pic.cards.row.blue": ("city", "ciudad"),
-    "pic.cards.player": (
-        "{score} pts · hand {hand} · animals {animals} · chest {chest} · follower: {row}",
-        "{score} ptos · mano {hand} · animales {animals} · cofre {chest} · seguidor: {row}",
+    "pic.cards.counts": (
+        "hand {hand} · animals {animals} · chest {chest} · follower: {row}",
+        "mano {hand} · animales {animals} · cofre {chest} · seguidor: {row}",
+    ),
+    "pic.cards.winner": (
+        "Game over · {name} wins with {score} points",
+        "Fin de la partida · gana {name} con {score} puntos",
+    ),
+    "pic.cards.winners": (
+        "Game over · {names} win with {score} points",
+        "Fin de la partida · ganan {names} con {score} puntos",
+    ),
+    "pic.cards.and": (" and ", " y "),
+    "pic.cards.rows_cleared": (
+        "The cards left in the rows leave the game at the end.",
+        "Las cartas que quedan en las filas salen del juego al final.",
     ),
     "pic.cards.animal": ("ANIMAL", "ANIMAL"),
     "pic.cards.building": ("BUILDING", "EDIFICIO"),

@@ -276,7 +276,6 @@ def test_simulate_cards(capsys: pytest.CaptureFixture[str]) -> None:
         (["--players", "9"], "2–6 players"),
         (["--games", "0"], "--games must be at least 1"),
         (["--expansions", "dragons"], "'dragons' is not playable yet"),
-        (["--game", "cards", "--record", "x"], "only available for the tile game"),
     ],
 )
 def test_simulate_bad_arguments_exit_2(
@@ -285,6 +284,34 @@ def test_simulate_bad_arguments_exit_2(
     code, out, err = _run(capsys, "simulate", *argv)
     assert (code, out) == (2, "")
     assert err.startswith("carcabot simulate: ") and reason in err
+
+
+def test_simulated_card_games_write_records_that_replay(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Card games write records too: ``simulate --game cards --record`` and ``replay``."""
+    code, out, err = _run(
+        capsys, "simulate", "--game", "cards", "--games", "2", "--players", "3", "--seed", "9",
+        "--record", str(tmp_path), "--json",
+    )  # fmt: skip
+    assert code == 0, err
+    games = json.loads(out)["games"]
+    for g in games:
+        path = tmp_path / f"game-{g['seed']}.json"
+        assert g["record"] == str(path)
+        code, out, err = _run(capsys, "replay", "--json", str(path))
+        assert code == 0, err
+        replayed = json.loads(out)
+        assert replayed["scores"] == g["scores"] and replayed["over"] is True
+        assert replayed["game"] == "cardgame" and replayed["rounds"] == g["rounds"]
+        code, out, err = _run(capsys, "replay", str(path))
+        assert code == 0 and out.startswith("Card game, final scores after")
+        assert "winner" in out and "Scoring:" in out
+    saved = FIXTURES.parent / "records" / "cards-3p-1003.json"
+    code, out, err = _run(capsys, "replay", "--json", str(saved))
+    assert code == 0, err  # its recorded final scores are checked as it replays
+    code, out, err = _run(capsys, "replay", str(saved), "--png", str(tmp_path / "t.png"))
+    assert code == 2 and "card game" in err and not (tmp_path / "t.png").exists()
 
 
 # ---------------------------------------------------------------------------- JCloisterZone 5.x

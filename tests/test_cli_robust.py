@@ -31,6 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 RECORD = ROOT / "tests" / "fixtures" / "records" / "base-2p-1001.json"
 JCZ = ROOT / "tests" / "fixtures" / "jcz" / "basic" / "scoring.jcz"
 JCZ5 = ROOT / "tests" / "fixtures" / "jcz5" / "basic" / "tiny-city-rule.jcz"
+CARDS = ROOT / "tests" / "fixtures" / "records" / "cards-3p-1003.json"
 
 
 def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -148,7 +149,7 @@ VALUES = st.one_of(
 
 def _fuzz_sources() -> list[tuple[str, Any, list[tuple[Any, ...]]]]:
     out = []
-    for path in (RECORD, JCZ, JCZ5):
+    for path in (RECORD, JCZ, JCZ5, CARDS):
         data = json.loads(path.read_text())
         out.append((path.suffix, data, json_paths(data, items=3)))
     return out

@@ -33,14 +33,14 @@ from bot.services.matches import (
     Outcome,
     ServiceError,
 )
-from bot.services.options import find_rule
+from bot.services.options import MatchOptions, find_rule
 from bot.services.pictures import board_png
 from bot.ui import images, typed
 from bot.ui import lobby as lobby_ui
 from bot.ui import presenters as ui
 from bot.ui.choices import Step, Token, walk
 from bot.ui.components import Click
-from bot.ui.message import Message, TextOption, pinging
+from bot.ui.message import Message, TextOption, pinging, quoted
 from engine.core.decisions import Decision
 
 log = logging.getLogger(__name__)
@@ -51,6 +51,25 @@ REMINDER_POLL_SECONDS = 30.0
 
 def _uid(interaction: Interaction) -> int:
     return interaction.user.id
+
+
+def _expansion_ids(text: str) -> list[str]:
+    """The expansions typed in ``/carcassonne defaults`` (ids or names, separated by commas;
+    ``none``: the base game).
+
+    Raises:
+        ServiceError: ERR_ILLEGAL naming what is not an expansion (the service words it).
+    """
+    out: list[str] = []
+    for part in text.split(","):
+        word = part.strip()
+        if not word or word.lower() in lobby_ui.NO_EXPANSION:
+            continue
+        found = lobby_ui.find_expansion_id(word)
+        if found is None:
+            raise ServiceError("no_such_expansion", f"No expansion '{word}'.", name=quoted(word))
+        out.append(found)
+    return out
 
 
 def _int(value: object) -> int | None:
@@ -161,6 +180,81 @@ class Carcassonne(
             await self._post_lobby(interaction, info)
 
         await self._run(interaction, body)
+
+    @app_commands.command(
+        name="defaults", description="The server's default options for new tables (managers)"
+    )
+    @app_commands.describe(
+        players="Number of players (2-6)",
+        farm_scoring="How farms score at the end",
+        tiny_city="Points for a completed 2-tile city",
+        reminder_minutes="Remind the player after this many minutes (0 = never)",
+        expansions="Expansions, separated by commas ('none' for the base game)",
+        reset="Go back to the built-in defaults",
+    )
+    @app_commands.choices(
+        farm_scoring=[
+            app_commands.Choice(name="per farm (current rules)", value="per_farm"),
+            app_commands.Choice(name="per city supplied (1st edition)", value="city_supply_1st_ed"),
+        ]
+    )
+    @app_commands.choices(
+        tiny_city=[
+            app_commands.Choice(name="2 points + 1 per shield", value=2),
+            app_commands.Choice(name="4 points + 2 per shield", value=4),
+        ],
+    )
+    async def defaults(
+        self,
+        interaction: Interaction,
+        players: app_commands.Range[int, 2, 6] | None = None,
+        farm_scoring: str | None = None,
+        tiny_city: int | None = None,
+        reminder_minutes: app_commands.Range[int, 0, 10080] | None = None,
+        expansions: app_commands.Range[str, 1, 100] | None = None,
+        reset: bool = False,
+    ) -> None:
+        """Show the server's defaults for ``/carcassonne new`` (options left unset there come
+        from them), or change them: managers of the server only (Manage Server). The
+        expansions' rule variants keep being chosen in each lobby."""
+
+        async def body() -> None:
+            lang = lang_of(interaction.locale)
+            guild = interaction.guild_id or 0
+            given: dict[str, Any] = {
+                "players": players,
+                "farm_scoring": farm_scoring,
+                "tiny_city": tiny_city,
+                "reminder_minutes": reminder_minutes,
+            }
+            changes = {k: v for k, v in given.items() if v is not None}
+            if not changes and expansions is None and not reset:
+                options = await self.service.guild_defaults(guild)
+                embed = lobby_ui.defaults_embed(options, lang)
+                await interaction.response.send_message(embed=embed, ephemeral=True)
+                return
+            perms = interaction.permissions
+            if not (perms.manage_guild or perms.administrator):
+                raise ServiceError("not_server_manager", "Only server managers may do that.")
+            options = MatchOptions() if reset else await self.service.guild_defaults(guild)
+            options = replace(options, **changes)
+            if expansions is not None:
+                options = options.with_expansions(_expansion_ids(expansions))
+            await self.service.set_guild_defaults(guild, options)
+            embed = lobby_ui.defaults_embed(options, lang, saved=True)
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+
+        await self._run(interaction, body)
+
+    @defaults.autocomplete("expansions")
+    async def _expansions_autocomplete(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        lang = lang_of(interaction.locale)
+        return [
+            app_commands.Choice(name=name[:100], value=value[:100])
+            for name, value in lobby_ui.expansion_entries(current, lang)
+        ][:25]
 
     @app_commands.command(name="join", description="Join the table in this channel")
     async def join(self, interaction: Interaction) -> None:

@@ -44,7 +44,8 @@ from engine.cardgame import (
     PlayCard,
     rules_summary,
 )
-from engine.cardgame.cards import FACE_BY_CODE, Colour
+from engine.cardgame.cards import FACE_BY_CODE, Colour, face_code, face_name
+from engine.core import messages
 from engine.core.errors import EngineError
 from rendering.cardgame import render_hand
 
@@ -401,10 +402,21 @@ def _code_or_none(text: str) -> str | None:
         return None
 
 
+def typed_card(code: str) -> messages.Phrase:
+    """A card named in a refusal: its name and what to type for it, in the reader's language
+    (``building joker (`building-joker`)``)."""
+    return messages.Phrase("cards.typed", name=face_name(code), code=face_code(code))
+
+
 def _shown(code: str, spanish: bool) -> str:
-    """A card code as the player reads it (Spanish players: ``azul-2``)."""
+    """A card as the autocomplete lists it: its name, then the code the player may type
+    (``blue character 2 (blue-2)``; Spanish players: ``personaje azul 2 (azul-2)``)."""
     face = FACE_BY_CODE.get(code)
-    return face.code_es if spanish and face is not None else code
+    if face is None:
+        return code
+    lang = "es" if spanish else "en"
+    typed = face.code_es if spanish else code
+    return f"{messages.text(f'cards.name.{code}', lang)} ({typed})"
 
 
 def _colour(text: str) -> Colour:
@@ -445,10 +457,10 @@ def _play_action(sv: CardSeatView, outcome: CardOutcome, card: str, row: str | N
                 "not_the_joker",
                 f"Lay {joker.code} first, in the row you choose.",
                 card=quoted(card, code=True),
-                joker=joker.code,
+                joker=typed_card(joker.code),
             )
         if row is None:
-            raise ServiceError("bad_row", "Say which row.", card=joker.code, row="?")
+            raise ServiceError("bad_row", "Say which row.", card=typed_card(joker.code), row="?")
         return LayJoker(_colour(row))
     code = _code(card)
     rows = [a.row for a in sv.legal if isinstance(a, PlayCard) and a.card == code]
@@ -456,7 +468,9 @@ def _play_action(sv: CardSeatView, outcome: CardOutcome, card: str, row: str | N
         raise ServiceError("bad_card", "Not a legal card.", card=quoted(card, code=True))
     colour = _colour(row) if row else (rows[0] if len(rows) == 1 else CardFace.parse(code).colour)
     if colour is None or colour not in rows:
-        raise ServiceError("bad_row", "Not a legal row.", card=code, row=quoted(row or "?"))
+        raise ServiceError(
+            "bad_row", "Not a legal row.", card=typed_card(code), row=quoted(row or "?")
+        )
     return PlayCard(code, colour)
 
 

@@ -53,6 +53,7 @@ from engine.cardgame import (
 from engine.cardgame.cards import MAX_PLAYERS, MIN_PLAYERS
 from engine.cardgame.decisions import seat_pending
 from engine.cardgame.events import CardEvent
+from engine.cardgame.record import CardRecord
 from engine.cardgame.rules import answer as answer_decision
 from engine.core.errors import EngineError, NotYourTurnError, StaleStateError
 from engine.core.messages import Phrase
@@ -322,6 +323,25 @@ class CardMatchService(GameService[CardOptions, CardState]):
         """A started card match by id (finished too)."""
         loaded = await self._load(match_id)
         return await self._outcome(loaded, render=render)
+
+    async def record(self, match_id: int) -> CardRecord:
+        """The record of a started card match (its setup, seed and every move; the final
+        scores once it is over), which ``carcabot replay`` reads.
+
+        Raises:
+            ServiceError: ERR_NO_MATCH.
+        """
+        loaded = await self._load(match_id)
+        row = loaded.row
+        assert row.setup is not None
+        entries = await self.storage.actions.entries(match_id)
+        state = loaded.game
+        return CardRecord(
+            CardSetup.from_json(row.setup),
+            row.seed,
+            tuple((Seat(e.seat), e.action) for e in entries),
+            tuple(state.scores) if state.over else None,
+        )
 
     async def match_id_in(self, channel_id: int) -> int:
         return (await self._open_row(channel_id)).id

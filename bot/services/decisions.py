@@ -16,7 +16,7 @@ from typing import Any
 from bot.services.base import GameService, Loaded, illegal
 from bot.services.options import MatchOptions
 from bot.services.replay import Game
-from bot.services.results import Outcome
+from bot.services.results import Outcome, passed_empty
 from engine import Action, EngineError, PublicView, apply, pending, view_for
 from engine.carcassonne.events import Event
 from engine.carcassonne.view import SeatView
@@ -98,7 +98,8 @@ class DecisionReads(GameService[MatchOptions, Game]):
             for a in actions:
                 if any(d.group is not None for d in pending(state) if d.seat == seat):
                     return None  # a simultaneous (sealed) answer: what follows may reveal others'
-                state = apply(state, seat, a).state
+                # as submit does, a decision offering nothing but passing is passed at once
+                state = passed_empty(apply(state, seat, a).state)
         except EngineError as e:
             raise illegal(e) from None
         found = None

@@ -66,6 +66,7 @@ from bot.services.results import (
     default_animator,
     default_renderer,
     numbered_cells,
+    only_pass,
     snapshot_of,
 )
 from engine import (
@@ -317,6 +318,8 @@ class MatchService(MoveCommits, DecisionReads, PictureLangs):
             events: list[Event] = []
             entries: list[NewAction] = []
             for i, action in enumerate(actions):
+                if i:  # what opened meanwhile and offers nothing but passing is passed first
+                    events.extend(self._autoplay(game, entries))
                 try:
                     events.extend(game.play(seat, action, key=key if i == 0 else None))
                 except StaleStateError:
@@ -452,13 +455,19 @@ class MatchService(MoveCommits, DecisionReads, PictureLangs):
         raise ServiceError(ERR_NOT_YOUR_TURN, "It is not your turn.", current_user_id=current)
 
     def _autoplay(self, game: Game, entries: list[NewAction]) -> list[Event]:
-        """Answer every open decision of resigned seats (see the class docstring)."""
+        """Answer every open decision of resigned seats (see the class docstring), and pass
+        every open decision that offers nothing but passing (:func:`only_pass`), whoever's:
+        like an expansion's step with nothing to offer, it is never asked."""
         events: list[Event] = []
         while not game.state.over:
             waiting = [a.seat for a in game.state.asks if a.seat in game.resigned]
-            if not waiting:
-                break
-            seat, key, action = auto_move(game.state, waiting[0])
+            if waiting:
+                seat, key, action = auto_move(game.state, waiting[0])
+            else:
+                empty = next((d for d in game.decisions() if only_pass(d)), None)
+                if empty is None:
+                    break
+                seat, key, action = empty.seat, empty.key, empty.pass_action
             events.extend(game.play(seat, action, key=key))
             entries.append(NewAction(game.version, seat, action.notation()))
         return events

@@ -84,6 +84,9 @@ class MatchOptions:
     expansions: tuple[str, ...] = ()  # engine expansion ids, in registry order
     #: rule values the host chose, as sorted ``(key, value)`` pairs (see :class:`Rule`)
     rules: tuple[tuple[str, Any], ...] = ()
+    #: the language the match was opened in (``en``/``es``; empty: not recorded) — the local
+    #: table resumes a match in it
+    lang: str = ""
 
     def rule(self, key: str) -> Any:
         """The value of rule ``key`` in this match: the chosen one, else the default."""
@@ -121,6 +124,8 @@ class MatchOptions:
         }
         if self.rules:
             out["rules"] = dict(self.rules)
+        if self.lang:
+            out["lang"] = self.lang
         return out
 
     @classmethod
@@ -134,6 +139,7 @@ class MatchOptions:
             random_seats=bool(d.get("random_seats", base.random_seats)),
             expansions=tuple(str(e) for e in d.get("expansions", base.expansions)),
             rules=tuple(sorted(dict(d.get("rules") or {}).items())),
+            lang=str(d.get("lang") or ""),
         )
 
 
@@ -148,6 +154,8 @@ def problems(o: MatchOptions) -> list[str]:
         out.append(f"farm_scoring must be one of {', '.join(FARM_SCORING_VALUES)}")
     if not 0 <= o.reminder_minutes <= 7 * 24 * 60:
         out.append("reminder_minutes must be 0–10080")
+    if o.lang not in ("", "en", "es"):
+        out.append("lang must be en or es")
     if len(set(o.expansions)) != len(o.expansions):
         out.append("an expansion is listed twice")
     for e in o.expansions:
@@ -173,7 +181,16 @@ def rule_problems(rules: Sequence[tuple[str, Any]], expansions: Sequence[str]) -
     return out
 
 
-_WORDS = {"on": True, "yes": True, "true": True, "off": False, "no": False, "false": False}
+_WORDS = {
+    "on": True,
+    "yes": True,
+    "true": True,
+    "sí": True,
+    "si": True,
+    "off": False,
+    "no": False,
+    "false": False,
+}
 
 
 def parse_rule(assignment: str) -> tuple[str, Any]:
@@ -193,8 +210,8 @@ def parse_rule(assignment: str) -> tuple[str, Any]:
             isinstance(choice, bool) and _WORDS.get(typed) is choice
         ):
             return rule.key, choice
-    choices = ", ".join(str(c) for c in rule.choices)
-    reason = f"{key} must be one of {choices}"
+    words = ["on" if c is True else "off" if c is False else str(c) for c in rule.choices]
+    reason = f"{key} is {', '.join(words[:-1])} or {words[-1]}, not '{typed}'"
     raise ServiceError(ERR_ILLEGAL, reason, reason=reason)
 
 

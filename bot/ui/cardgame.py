@@ -102,6 +102,7 @@ def mention(user_id: int) -> str:
 
 
 def face_text(code: str, lang: Lang = Lang.EN) -> str:
+    """A card named by its code, in words (:func:`bot.i18n_cards.card_text`)."""
     face = FACE_BY_CODE.get(code)
     return card_text(face, lang) if face is not None else f"`{code}`"
 
@@ -169,6 +170,8 @@ def event_lines(events: Iterable[CardEvent], seats: Sequence[SeatInfo], lang: La
     def who(seat: int) -> str:
         return seat_name(seats, seat)
 
+    events = tuple(events)
+    last = any(isinstance(e, GameEnded) for e in events)  # the rows' cards leave the game
     for e in events:
         if isinstance(e, SetupCardLaid):
             out.append(
@@ -200,7 +203,7 @@ def event_lines(events: Iterable[CardEvent], seats: Sequence[SeatInfo], lang: La
                 tc(lang, "ev_follower", who=who(e.seat), row=row_name(e.row, lang), n=e.secured)
             )
         elif isinstance(e, CardsCollected):
-            cards = " ".join(face_text(c, lang) for c in e.cards) or "—"
+            cards = ", ".join(face_text(c, lang) for c in e.cards) or "—"
             out.append(
                 tc(lang, "ev_collected", who=who(e.seat), row=row_name(e.row, lang), cards=cards)
             )
@@ -227,9 +230,11 @@ def event_lines(events: Iterable[CardEvent], seats: Sequence[SeatInfo], lang: La
         elif isinstance(e, CardsToChest):
             out.append(tc(lang, "ev_chest", who=who(e.seat), n=e.count))
         elif isinstance(e, RoundEnded):
-            out.append(
-                tc(lang, "ev_round_end", round=e.round, who=who(e.next_dealer), left=e.left_in_rows)
-            )
+            if last:
+                out.append(tc(lang, "ev_last_round_end", round=e.round, left=e.left_in_rows))
+            else:
+                key, dealer = "ev_round_end", who(e.next_dealer)
+                out.append(tc(lang, key, round=e.round, who=dealer, left=e.left_in_rows))
         elif isinstance(e, GameEnded):
             out.append(tc(lang, "ev_game_end"))
     return out
@@ -339,7 +344,7 @@ def hand_text(sv: CardSeatView, lang: Lang, *, where: str = "") -> str:
     owed. Sent only to that seat."""
     lines = [f"**{tc(lang, 'hand_title', channel=where)}**" if where else ""]
     if sv.hand:
-        lines.append(tc(lang, "hand_cards", cards=" ".join(card_text(f, lang) for f in sv.hand)))
+        lines.append(tc(lang, "hand_cards", cards=", ".join(card_text(f, lang) for f in sv.hand)))
     else:
         lines.append(tc(lang, "hand_empty"))
     if sv.public.step == "play" and sv.hand:

@@ -337,9 +337,19 @@ class DecisionSelect(
             )
 
 
+#: Discord's longest modal title
+MODAL_TITLE = 45
+#: Discord's longest text display (all of a modal's text displays together)
+MODAL_TEXT = 4000
+
+
 class NumberModal(ui.Modal):
     """Asks a number for a decision's numeric option (a guess, a bid). The answer goes to
-    the component handler with the path that chose the option."""
+    the component handler with the path that chose the option.
+
+    ``title`` must fit Discord's 45 characters (the caller picks a short one: a title is
+    never cut mid-word); the whole question — what the number is for, the bid to beat — is
+    ``text``, shown above the number."""
 
     def __init__(
         self,
@@ -348,12 +358,15 @@ class NumberModal(ui.Modal):
         title: str,
         label: str,
         placeholder: str,
+        text: str = "",
         handler: str = "component_handler",
     ) -> None:
         self.handler = handler
         cid = f"carcm:{click.match_id}:{click.key}:{click.fp}:{click.path}"
-        super().__init__(title=title[:45], custom_id=cid[:MAX_CUSTOM_ID], timeout=900)
+        super().__init__(title=title[:MODAL_TITLE], custom_id=cid[:MAX_CUSTOM_ID], timeout=900)
         self.click = click
+        if text:
+            self.add_item(ui.TextDisplay(text[:MODAL_TEXT]))
         self.number: ui.TextInput[NumberModal] = ui.TextInput(
             label=label[:45], placeholder=placeholder[:100], custom_id="number", max_length=12
         )

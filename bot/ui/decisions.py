@@ -37,6 +37,7 @@ from bot.ui.choices import (
     path_text,
 )
 from bot.ui.components import (
+    MODAL_TITLE,
     TILE_KIT,
     DecisionButton,
     DecisionClick,
@@ -425,11 +426,16 @@ def number_modal(
     placeholder = f"{lo}–{top}"
     if option.label is not None:  # what the number means (a bid: the score it would leave)
         placeholder += f" · {option_text(option, seats, lang)}"
+    question = decision_prompt(step.decision, seats, lang, plain=True)
+    # the question as the title when it fits whole; else the decision's short name, and the
+    # whole question (the bid to beat ...) above the number
+    fits = len(question) <= MODAL_TITLE
     return NumberModal(
         _click(match_id, root, "g", path),
-        title=decision_prompt(step.decision, seats, lang, plain=True),
+        title=question if fits else open_text(step.decision, lang),
         label=t(lang, "number_label", min=lo, max=top),
         placeholder=placeholder,
+        text="" if fits else decision_prompt(step.decision, seats, lang),
         handler=kit.handler,
     )
 

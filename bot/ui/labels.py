@@ -159,4 +159,19 @@ def answer_text(step: Step, seats: Sequence[SeatInfo], lang: Lang) -> str:
         if option.label is not None:
             return f"{prompt_text(option.label, seats, lang)}: {step.number}"
         return str(step.number)
+    if option.label is None and option.facet("cell") is not None:
+        return _cell_answer(step.decision, option, lang)
     return option_text(option, seats, lang)
+
+
+def _cell_answer(decision: Decision, option: Option, lang: Lang) -> str:
+    """An answer with a cell, the cell named as the picker and the board picture number it
+    (``Cell 3 (x 0, y -1) · 90°``), every other facet in words."""
+    parts = []
+    cells = decision.facet_values("cell")
+    for name, value in option.facets:
+        where = facet_text(name, value, lang, option.target)
+        if name == "cell" and value in cells:
+            where = t(lang, "cell_answer", cell=cells.index(value) + 1, where=where)
+        parts.append(where)
+    return " · ".join(parts)

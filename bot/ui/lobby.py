@@ -211,6 +211,54 @@ def options_text(options: MatchOptions, lang: Lang, followers: int = 7) -> str:
     return "\n".join(lines)
 
 
+#: what ``/carcassonne defaults expansions:`` takes for "no expansion"
+NO_EXPANSION = frozenset({"none", "base", "ninguna", "ninguno", "base game", "juego base", "-"})
+
+
+def find_expansion_id(word: str) -> str | None:
+    """The expansion a server manager typed: its id or its name in either language (case
+    and spaces do not matter); ``None`` when no expansion is called so."""
+    want = " ".join(word.lower().split())
+    for e in expansion_ids():
+        names = {e, *(expansion_name(e, lang).lower() for lang in Lang)}
+        if want in names or want.replace(" ", "_") == e:
+            return e
+    return None
+
+
+def expansion_entries(typed: str, lang: Lang) -> list[tuple[str, str]]:
+    """Autocomplete of ``/carcassonne defaults expansions:``: what is typed so far with each
+    expansion not yet in it (or the base game), as ``(name, value)``: names in words, values
+    as ids separated by commas."""
+    done, _, last = typed.rpartition(",")
+    chosen = [e for e in (find_expansion_id(p) for p in done.split(",") if p.strip()) if e]
+    want = last.strip().lower()
+    out: list[tuple[str, str]] = []
+    if not chosen and (
+        not want or "none".startswith(want) or t(lang, "exp_none").lower().startswith(want)
+    ):
+        out.append((t(lang, "exp_none"), "none"))
+    for e in expansion_ids():
+        name = expansion_name(e, lang)
+        if e in chosen or (want and want not in name.lower() and want not in e):
+            continue
+        ids = [*chosen, e]
+        out.append((", ".join(expansion_name(x, lang) for x in ids), ", ".join(ids)))
+    return out
+
+
+def defaults_embed(options: MatchOptions, lang: Lang, *, saved: bool = False) -> discord.Embed:
+    """The server's defaults for new tables (``/carcassonne defaults``): saved just now, or
+    as they stand, and how to change them."""
+    embed = discord.Embed(
+        title=t(lang, "defaults_saved" if saved else "defaults_title"),
+        description=options_text(options, lang),
+        colour=COLOUR,
+    )
+    embed.set_footer(text=t(lang, "defaults_how"))
+    return embed
+
+
 def rules_embed(options: MatchOptions, lang: Lang, followers: int = 7) -> discord.Embed:
     return discord.Embed(
         title=t(lang, "rules_title"),

@@ -272,4 +272,17 @@ def tile_words(tile_id: str | None, lang: str = "en", rotation: int = 0) -> str:
     return " · ".join(parts) or _w("tile.fields", lang)
 
 
-__all__ = ["WORDS", "feature_words", "role_words", "spots_of", "tile_words"]
+def part_words(part: str, lang: str = "en") -> str:
+    """One piece of a score's arithmetic in ``lang``: the engine's :class:`Phrase` (a score
+    ``Part``) in the catalogue's words, a tile it names (a parameter ``tile`` or ``*_tile``, as
+    in events) in words too, never by its id; anything else as it is."""
+    if not isinstance(part, messages.Phrase):
+        return part
+    params = {
+        k: tile_words(v, lang) if (k == "tile" or k.endswith("_tile")) and isinstance(v, str) else v
+        for k, v in part.kwargs.items()
+    }
+    return _w(part.key, lang, **params)
+
+
+__all__ = ["WORDS", "feature_words", "part_words", "role_words", "spots_of", "tile_words"]

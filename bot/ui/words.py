@@ -15,10 +15,10 @@ from typing import Any
 from bot.i18n import TEXTS, Lang, t
 from bot.services.base import SeatInfo
 from bot.ui.message import shown_name
-from bot.ui.places import tile_words
+from bot.ui.places import part_words, tile_words
 from engine import Deploy, PublicView, Rotation
 from engine.carcassonne.events import Event, PointsScored, TileDiscarded
-from engine.carcassonne.scoring import Award, Part, ScoreItem
+from engine.carcassonne.scoring import Award, ScoreItem
 from engine.core import messages
 from engine.core.decisions import Prompt
 from rendering.style import SEAT_STYLES
@@ -103,10 +103,9 @@ def tile_label(tile_id: str | None, lang: Lang = Lang.EN) -> str:
 
 def _part(text: str, lang: Lang) -> str:
     """One piece of a score's arithmetic in ``lang``: the engine's ``Part`` carries its
-    message key (expansions register their own); anything else is shown as it is."""
-    if isinstance(text, Part):
-        return messages.text(text.key, lang.value, **text.kwargs)
-    return text
+    message key (expansions register their own), a tile it names in words
+    (:func:`bot.ui.places.part_words`); anything else is shown as it is."""
+    return part_words(text, lang.value)
 
 
 _KINDS = {"kind_city", "kind_road", "kind_field", "kind_farm", "kind_cloister"}

@@ -4,8 +4,8 @@ Decisions name these keys (:mod:`engine.cardgame.decisions`); a front end shows 
 ``engine.core.messages.text(key, lang, **params)`` without knowing the card game. The wording
 is the Discord front end's (``bot/i18n_cards.py``), so both say the same.
 
-Parameters: ``card`` is a card code (``blue-2``, ``dragon``), ``cards`` a comma-separated list
-of codes, ``n`` a number of cards. Rows and animal kinds are colours; since a parameter cannot
+Parameters: ``card`` is a card's name (``blue character 2``, ``dragon``: a
+:func:`~engine.cardgame.cards.face_name`), ``cards`` a comma-separated list of names, ``n`` a number of cards. Rows and animal kinds are colours; since a parameter cannot
 be translated, every text naming a row has one key per colour (``cards.opt.follower.blue``).
 
 >>> from engine.core.messages import text
@@ -104,5 +104,5 @@ def _texts() -> dict[str, tuple[str, str]]:
 
 TEXTS: dict[str, tuple[str, str]] = _texts()
 messages.register(TEXTS)
-# a card facet's value (the presenters' ``facet.<name>.<value>``), as each language types it
-messages.register({f"facet.card.{f.code}": (f.code, f.code_es) for f in FACES})
+# a card facet's value (the presenters' ``facet.<name>.<value>``): the card's name, in words
+messages.register({f"facet.card.{f.code}": (f.describe(), f.describe_es()) for f in FACES})

@@ -48,7 +48,7 @@ from engine.cardgame.cards import (
     ROWS,
     CardFace,
     Colour,
-    face_code,
+    face_name,
 )
 from engine.cardgame.catalogue import (
     ASK_FOLLOWER,
@@ -90,7 +90,7 @@ def _play(face: CardFace, row: Colour) -> Option:
         PlayCard(code, row),
         CardRef(code),
         (("card", code), ("row", row.value)),
-        Prompt(play_label(row), (("card", face_code(code)),)),
+        Prompt(play_label(row), (("card", face_name(code)),)),
     )
 
 
@@ -129,7 +129,7 @@ def _wrong_row(code: str) -> tuple[Option, Option]:
     """Keep or cash a card ``code`` (cached)."""
     opts = _WRONG_ROW.get(code)
     if opts is None:
-        card, target = (("card", face_code(code)),), CardRef(code)
+        card, target = (("card", face_name(code)),), CardRef(code)
         keep = Option(
             f"keep {code}",
             ChooseWrongRow(code, keep=True),
@@ -176,7 +176,7 @@ def seat_pending(state: CardState, seat: Seat) -> tuple[Decision, ...]:
     if step == STEP_CHOOSE:
         return _scoring_choice(state, seat)
     if step == STEP_SETUP:
-        card = face_code(DECK[state.pile[state.pile_pos]].code)
+        card = face_name(DECK[state.pile[state.pile_pos]].code)
         key = f"{KIND_LAY_JOKER}#{state.round}.{state.pile_pos}.{seat}"
         return (Decision(key, seat, KIND_LAY_JOKER, Prompt.of(ASK_LAY_JOKER, card=card), _LAY),)
     return ()
@@ -250,7 +250,7 @@ def _scoring_choice(state: CardState, seat: Seat) -> tuple[Decision, ...]:
     if r.undecided:
         codes = [DECK[c].code for c in r.undecided]
         options = tuple(o for code in dict.fromkeys(codes) for o in _wrong_row(code))
-        prompt = Prompt.of(ASK_WRONG_ROW, cards=tuple(face_code(c) for c in codes))
+        prompt = Prompt.of(ASK_WRONG_ROW, cards=tuple(face_name(c) for c in codes))
         return (Decision(KIND_WRONG_ROW + tag, seat, KIND_WRONG_ROW, prompt, options, group=group),)
     if r.jokers:
         kinds = joker_options(state.animals[seat], r)

@@ -20,7 +20,6 @@ from engine.cardgame.cards import (
     CardFace,
     CardType,
     Colour,
-    face_code,
     face_name,
 )
 from engine.cardgame.events import (
@@ -254,7 +253,7 @@ def choose_wrong_row(w: Work, seat: Seat, action: ChooseWrongRow, events: list[C
         if r.undecided:
             codes = sorted({DECK[c].code for c in r.undecided})
             raise IllegalActionError.keyed(
-                "err.cards.choose_wrong_row", cards=tuple(face_code(c) for c in codes)
+                "err.cards.choose_wrong_row", cards=tuple(face_name(c) for c in codes)
             )
         raise IllegalActionError.keyed("err.cards.no_wrong_row")
     left = list(r.undecided)

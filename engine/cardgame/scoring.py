@@ -33,19 +33,17 @@ messages.register(
         f"cards.score.{WRONG_ROW}": ("wrong row", "fila equivocada"),
         f"cards.score.{BUILDINGS}": ("buildings", "edificios"),
         "cards.part.sum": ("{expr} = {total}", "{expr} = {total}"),
-        "cards.part.count": ("× {n} cards", "× {n} cartas"),
+        "cards.part.count": ("× {n} {n:card|cards}", "× {n} {n:carta|cartas}"),
         "cards.part.wrong_row": (
             "{card} in the {row} row {points}",
             "{card} en la fila de color {row}: {points}",
         ),
         "cards.part.wild": ("{card} {points}", "{card}: {points}"),
+        # the animal table's values the rulebook does not print are said once, in the rules
+        # text (engine/cardgame/text.py) and docs/decisions.md, not in every score line
         "cards.part.animals": (
-            "now {total} {kind} animals → {points}",
-            "ahora {total} animales de color {kind} → {points}",
-        ),
-        "cards.part.animals_assumed": (
-            "now {total} {kind} animals → {points} (assumed table value)",
-            "ahora {total} animales de color {kind} → {points} (valor supuesto de la tabla)",
+            "now {total} {kind} {total:animal|animals} → {points}",
+            "ahora {total} {total:animal|animales} de color {kind} → {points}",
         ),
         "cards.part.lone_joker": (
             "animal joker with no animal in front {points}",

@@ -7,7 +7,6 @@ through :meth:`Work.award <engine.cardgame.work.Work.award>` with its itemised r
 from __future__ import annotations
 
 from engine.cardgame.cards import (
-    ANIMAL_TABLE,
     DECK,
     LONE_JOKER_POINTS,
     ROWS,
@@ -16,7 +15,7 @@ from engine.cardgame.cards import (
     CardType,
     Colour,
     animal_points,
-    face_code,
+    face_name,
 )
 from engine.cardgame.events import CardEvent, CardsToChest, GameEnded, RoundEnded
 from engine.cardgame.scoring import (
@@ -35,8 +34,6 @@ from engine.cardgame.state import STEP_OVER, HeldAnimal, Receipt, RowCard
 from engine.cardgame.work import Work
 from engine.core.messages import Phrase
 from engine.core.seats import Seat
-
-_KNOWN_ANIMAL = {r.cards for r in ANIMAL_TABLE if r.known}
 
 
 def score_round(w: Work, events: list[CardEvent]) -> bool:
@@ -110,7 +107,7 @@ def _score_receipt(w: Work, r: Receipt, events: list[CardEvent]) -> None:
                 tuple(
                     Phrase(
                         "cards.part.wrong_row",
-                        card=face_code(DECK[c].code),
+                        card=face_name(DECK[c].code),
                         row=kind_word(row.value),
                         points=WRONG_ROW_POINTS,
                     )
@@ -130,7 +127,7 @@ def _score_receipt(w: Work, r: Receipt, events: list[CardEvent]) -> None:
                 WILD_JOKER_POINTS * len(wild),
                 tuple(
                     Phrase(
-                        "cards.part.wild", card=face_code(DECK[c].code), points=WILD_JOKER_POINTS
+                        "cards.part.wild", card=face_name(DECK[c].code), points=WILD_JOKER_POINTS
                     )
                     for c in wild
                 ),
@@ -172,14 +169,13 @@ def _score_animals(
         if total <= before.get(kind, 0):
             continue
         points = animal_points(total)
-        part = "cards.part.animals" if total in _KNOWN_ANIMAL else "cards.part.animals_assumed"
         cards = tuple(DECK[a.card].code for a in new_held if a.kind == kind and a not in held)
         w.award(
             seat,
             CardScoreItem(
                 ANIMALS,
                 points,
-                (Phrase(part, total=total, kind=kind_word(kind), points=points),),
+                (Phrase("cards.part.animals", total=total, kind=kind_word(kind), points=points),),
                 cards,
                 w.round,
             ),

@@ -16,7 +16,9 @@ An overlay can
   (:meth:`Overlay.panel_items`, from ``view.ext[<its id>]``), and
 * draw tokens on the board after tiles and figures (:meth:`Overlay.draw_board`), or under the
   figures (:meth:`Overlay.draw_under`), and
-* add a strip under the board picture (:meth:`Overlay.strip`), and
+* add a strip under the board picture (:meth:`Overlay.strip`),
+* move where a figure stands and a spot's label goes on a tile it lays something on
+  (:meth:`Overlay.anchor`) and keep labels off what it lays there (:meth:`Overlay.covers`), and
 * draw the symbols its tile file declares (:attr:`Overlay.symbols`: symbol key ->
   :class:`SymbolArt`, where the symbol stands and how it is painted).
 
@@ -43,7 +45,7 @@ from PIL import Image
 
 if TYPE_CHECKING:
     from engine.carcassonne.geometry import Position
-    from engine.carcassonne.view import PublicView
+    from engine.carcassonne.view import PublicView, TileView
     from engine.core.seats import Seat
     from rendering.frame import Frame
     from rendering.layout import Symbol
@@ -56,6 +58,10 @@ Drawer = Callable[["SeatStyle", int, bool], Image.Image]
 PanelItem = tuple[Image.Image, int]
 #: paints a printed symbol where the layout put it: ``(pen on the tile, symbol) -> None``
 Painter = Callable[["Pen", "Symbol"], None]
+#: a point in unit tile coordinates (``0..1``, x east, y south, the board's orientation)
+Point = tuple[float, float]
+#: a box in unit tile coordinates: ``(x0, y0, x1, y1)``
+UnitBox = tuple[float, float, float, float]
 
 
 class Place(Enum):
@@ -157,10 +163,24 @@ class Overlay:
         stand on): after the tiles, before any figure. Cells outside ``frame`` are skipped."""
         return None
 
-    def strip(self, view: PublicView, width: int) -> Image.Image | None:
-        """A strip of ``width`` px shown under the board picture (a market's tiles), or
-        ``None`` when this overlay has nothing to show there in ``view``."""
+    def strip(self, view: PublicView, width: int, lang: str = "en") -> Image.Image | None:
+        """A strip of ``width`` px shown under the board picture (a market's tiles), its words
+        in ``lang``, or ``None`` when this overlay has nothing to show there in ``view``."""
         return None
+
+    def anchor(self, view: PublicView, tv: TileView, feature: int, spot: str, at: Point) -> Point:
+        """Where a figure on ``spot`` of the tile ``tv`` stands and that spot's label goes, in
+        unit tile coordinates of the board's orientation; ``at`` is where the core puts it.
+        ``feature`` is the spot's index among the printed tile's features, or ``-1`` (or an
+        index past them) for a road or city an expansion laid on the tile. An overlay that
+        lays something on tiles (a bridge deck) moves the spots it covers; like
+        :meth:`draw_board`, what it returns may depend on the view only through its model."""
+        return at
+
+    def covers(self, view: PublicView, tv: TileView) -> Sequence[UnitBox]:
+        """The parts of the tile ``tv`` this overlay lays something on (a bridge deck), in unit
+        tile coordinates of the board's orientation: labels of other spots keep off them."""
+        return ()
 
 
 #: expansion id -> its overlay, or None once its module was found missing
@@ -316,8 +336,10 @@ __all__ = [
     "Painter",
     "PanelItem",
     "Place",
+    "Point",
     "RoadEnd",
     "SymbolArt",
+    "UnitBox",
     "figure_art",
     "overlay_for",
     "overlay_modules",

@@ -2,7 +2,8 @@
 follower on a bridge shows), castle tokens on the edge between their two tiles with the follower
 standing on top, each player's bridges and castles left in the panel, and the market's tiles in
 a strip under the board, lettered as every picker letters them (the tiles still on offer A, B,
-…; taken ones dimmed with their owner's colour; the tile on offer framed, with its bid to beat),
+…; taken ones dimmed with their owner's colour; the tile on offer framed and named by its
+letter over them, with its bid to beat, in the picture's language),
 and the market stall printed in the centre of a bazaar tile (the symbol ``bazaar``; the roads
 that end at the ``market`` run to it).
 
@@ -13,6 +14,7 @@ is in it (``Expansion.redact``).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
@@ -20,19 +22,22 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.carcassonne.geometry import Position
-from engine.carcassonne.view import PublicView
+from engine.carcassonne.tiles import FeatureKind, tile
+from engine.carcassonne.view import PublicView, TileView
 from engine.core import messages
 from engine.core.seats import Seat
 from rendering import style as st
 from rendering.figures import SS, draw_mark, figure_sprite, outline_colour
-from rendering.fonts import draw_text, fit_text
+from rendering.fonts import SPACING, draw_fitted, draw_text, fit_box
 from rendering.frame import Frame
+from rendering.geometry import CENTRES, GRID, best_point, path_point, turn
+from rendering.header import scale_of
 from rendering.labels import LabelPlacer, draw_labels
-from rendering.layout import Symbol
-from rendering.overlays import Overlay, PanelItem, Place, SymbolArt
+from rendering.layout import Symbol, tile_layout
+from rendering.overlays import Overlay, PanelItem, Place, Point, SymbolArt, UnitBox
 from rendering.pen import Pen, rel
 from rendering.style import seat_style
-from rendering.tiles import tile_image
+from rendering.tiles import draw_symbol, tile_image
 
 #: the expansion's id (the key of its model in ``view.ext``)
 ID = "bridges_castles_bazaars"
@@ -48,7 +53,10 @@ KEEP_DARK = (120, 120, 132)
 MARKET_TILE = 96
 MARKET_GAP = 22
 PAD = 12
-LABEL_R = 13
+#: radius of a tile's letter (a phone reads it once the picture is shown 400 px wide)
+LABEL_R = 16
+#: size of the strip's words
+STRIP_TEXT = 22
 
 
 def model_of(view: PublicView) -> Any | None:
@@ -62,9 +70,27 @@ def _letter(i: int) -> str:
 
 
 # ------------------------------------------------------------------------------ bridges
-def draw_bridge(img: Image.Image, x: int, y: int, size: int, axis: str) -> None:
+#: half the width of a bridge (deck and railings), as a share of the tile
+DECK = 0.2
+#: how far from a bridge's axis a spot's label must stand to keep off the deck
+CLEAR = 0.29
+#: a figure on a bridge over a building (a cloister, drawn over the deck) stands this far along
+#: the deck from its first end, clear of the building
+ON_DECK = 0.16
+
+
+def draw_bridge(
+    img: Image.Image,
+    x: int,
+    y: int,
+    size: int,
+    axis: str,
+    over: Sequence[Symbol] = (),
+) -> None:
     """A wooden bridge across the tile at pixel ``(x, y)`` (side ``size``): planks from edge to
-    edge along ``axis`` (``NS`` or ``WE``) between two railings."""
+    edge along ``axis`` (``NS`` or ``WE``) between two railings. The buildings in ``over``
+    (printed on the tile where the bridge crosses it: a cloister) are drawn again on top, so
+    the bridge runs on behind them and they stay in sight."""
     big = size * SS
     layer = Image.new("RGBA", (big, big), (0, 0, 0, 0))
     d = ImageDraw.Draw(layer)
@@ -83,8 +109,67 @@ def draw_bridge(img: Image.Image, x: int, y: int, size: int, axis: str) -> None:
         d.line((rx + side * w * 1.5, 0, rx + side * w * 1.5, big), fill=(*PLANK_DARK, 255), width=w)
     if axis == "WE":
         layer = layer.rotate(90)
+    for sym in over:
+        draw_symbol(layer, sym)
     sprite = layer.resize((size, size), Image.Resampling.LANCZOS)
     img.paste(sprite, (x, y), sprite)
+
+
+def bridges_of(view: PublicView) -> dict[Position, str]:
+    """Each bridged tile's position and the bridge's axis."""
+    return {b.pos: b.axis for b in getattr(model_of(view), "bridges", ())}
+
+
+@lru_cache(maxsize=512)
+def under_deck(tile_id: str, rotation: int, axis: str) -> tuple[Symbol, ...]:
+    """The buildings printed on a tile (turned by ``rotation``) that a bridge along ``axis``
+    crosses (a cloister), where they stand on the turned tile: drawn again over the bridge."""
+    out = []
+    for sym in tile_layout(tile_id).symbols:
+        if not sym.upright:  # buildings and figures stand upright; the rest lies flat
+            continue
+        at = turn(sym.at, rotation)
+        if _across(at, axis) < DECK + sym.size / 2:
+            out.append(replace(sym, at=at))
+    return tuple(out)
+
+
+def _across(p: Point, axis: str) -> float:
+    """How far ``p`` lies from the axis of a bridge (share of the tile)."""
+    return abs((p[0] if axis == "NS" else p[1]) - 0.5)
+
+
+@lru_cache(maxsize=1024)
+def off_deck(tile_id: str, rotation: int, feature: int, axis: str, at: Point) -> Point:
+    """Where the printed feature ``feature`` of a tile (turned by ``rotation``) shows its
+    figure and label when a bridge along ``axis`` covers ``at``: the nearest roomy point of the
+    feature clear of the deck (a field's grass beside it, a road's stretch past it), else
+    ``at``."""
+    if _across(at, axis) >= CLEAR:
+        return at
+    td = tile(tile_id)
+    fd = td.features[feature]
+    lay = tile_layout(tile_id)
+    if fd.kind is FeatureKind.FIELD:
+        mask = [False] * (GRID * GRID)
+        for i, lab in enumerate(lay.labels):
+            if lab != feature:
+                continue
+            p = turn(CENTRES[i], rotation)
+            if _across(p, axis) >= CLEAR:
+                mask[min(GRID - 1, int(p[1] * GRID)) * GRID + min(GRID - 1, int(p[0] * GRID))] = (
+                    True
+                )
+        others = [turn(a, rotation) for k, a in lay.anchors.items() if k != feature]
+        return best_point(mask, others, prefer=at, min_gap=0.16) or at
+    if fd.kind is FeatureKind.ROAD:
+        road = next((r for r in lay.roads if r.feature == feature), None)
+        if road is not None:
+            for frac in (0.25, 0.75, 0.15, 0.85, 0.1, 0.9):
+                p = turn(path_point(road.arms, frac), rotation)
+                if _across(p, axis) >= CLEAR:
+                    return p
+    return at
 
 
 # ------------------------------------------------------------------------------ bazaar tiles
@@ -156,77 +241,98 @@ def _inside(frame: Frame, pos: Position) -> bool:
 
 
 # ------------------------------------------------------------------------------ the strip
-def market_strip(view: PublicView, width: int) -> Image.Image | None:
-    """The market's tiles in a row under the board (see the module docstring)."""
+def market_strip(view: PublicView, width: int, lang: str = "en") -> Image.Image | None:
+    """The market's tiles in a row under the board (see the module docstring), its words in
+    ``lang``: the tile on offer is named by the letter drawn under it. Everything scales with
+    the picture's width, as the score strip does, so it reads on a phone; the strip's height
+    is the same in every language (its words fit one line, smaller if they must)."""
     model = model_of(view)
     market = getattr(model, "market", None)
     if market is None:
         return None
+    k = scale_of(width)
+
+    def sc(v: float) -> int:
+        return round(v * k)
+
     n = len(market.tiles)
-    cell = MARKET_TILE + MARKET_GAP
-    height = PAD * 2 + 30 + MARKET_TILE + 2 * LABEL_R + 14
+    side, r = sc(MARKET_TILE), sc(LABEL_R)
+    cell = side + sc(MARKET_GAP)
+    text_h = sc(STRIP_TEXT * SPACING)
+    height = sc(PAD) * 2 + text_h + sc(8) + side + 2 * r + sc(14)
     img = Image.new("RGB", (width, height), st.PANEL)
     d = ImageDraw.Draw(img)
-    names = {p.seat: p.name for p in view.players}
-    if not market.revealed:
-        title = messages.text("bcb.strip_hidden", "en", n=n)
-    else:
-        title = messages.text("bcb.strip", "en")
-        if market.lot >= 0 and market.leader >= 0:
-            lot = messages.text(
-                "bcb.strip_lot",
-                "en",
-                tile=market.tiles[market.lot],
-                price=market.price,
-                name=names.get(Seat(market.leader), "?"),
-            )
-            title = f"{title} — {lot}"
-    draw_text(img, (PAD, PAD), fit_text(title, width - 2 * PAD, 18), 18, st.TEXT, bold=True)
-    y = PAD + 30
-    x0 = max(PAD, (width - (n * cell - MARKET_GAP)) // 2)
-    placer = LabelPlacer((0, 0, width, height))
     free = [i for i, o in enumerate(market.owners) if o < 0]
+    title = strip_title(view, lang)
+    fitted = fit_box(title, width - 2 * sc(PAD), text_h, sc(STRIP_TEXT), bold=True, max_lines=1)
+    draw_fitted(img, (sc(PAD), sc(PAD) + text_h / 2), fitted, st.TEXT, anchor="lm")
+    y = sc(PAD) + text_h + sc(8)
+    x0 = max(sc(PAD), (width - (n * cell - sc(MARKET_GAP))) // 2)
+    placer = LabelPlacer((0, 0, width, height))
     for i in range(n):
         x = x0 + i * cell
         if not market.revealed:
-            _tile_back(img, x, y)
+            _tile_back(img, x, y, side)
             continue
-        pic = tile_image(market.tiles[i], 0, MARKET_TILE).convert("RGB")
+        pic = tile_image(market.tiles[i], 0, side).convert("RGB")
         owner = market.owners[i]
         if owner >= 0:
             pic = Image.blend(pic, Image.new("RGB", pic.size, st.PANEL), 0.55)
         img.paste(pic, (x, y))
         frame_colour = (250, 220, 90) if i == market.lot else st.TABLE_GRID
         d.rectangle(
-            (x - 3, y - 3, x + MARKET_TILE + 2, y + MARKET_TILE + 2),
+            (x - 3, y - 3, x + side + 2, y + side + 2),
             outline=frame_colour,
-            width=4 if i == market.lot else 2,
+            width=sc(4) if i == market.lot else 2,
         )
-        below = (x + MARKET_TILE / 2, y + MARKET_TILE + 8 + LABEL_R)
+        below = (x + side / 2, y + side + sc(8) + r)
         if owner >= 0:
             style = seat_style(owner)
-            r = LABEL_R
             cx, cy = below
             d.ellipse((cx - r - 2, cy - r - 2, cx + r + 2, cy + r + 2), fill=outline_colour(style))
             d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=style.fill)
             draw_mark(d, style.mark, cx, cy, r * 0.55, style.ink)
             if market.placed and market.placed[i]:
                 d.line(
-                    (x + 6, y + 6, x + MARKET_TILE - 6, y + MARKET_TILE - 6),
+                    (x + 6, y + 6, x + side - 6, y + side - 6),
                     fill=st.TEXT_DIM,
                     width=3,
                 )
         elif i in free:
-            placer.place(_letter(free.index(i)), below, LABEL_R)
+            placer.place(_letter(free.index(i)), below, r)
     draw_labels(img, placer.placed)
     return img
 
 
-def _tile_back(img: Image.Image, x: int, y: int) -> None:
+def strip_title(view: PublicView, lang: str = "en") -> str:
+    """The words over the market's tiles in ``lang``: how many lie face down, or the tile on
+    offer by the letter under it, the bid to beat and who made it."""
+    market = getattr(model_of(view), "market", None)
+    if market is None:
+        return ""
+    n = len(market.tiles)
+    if not market.revealed:
+        return messages.text("bcb.strip_hidden", lang, n=n)
+    title = messages.text("bcb.strip", lang)
+    if market.lot >= 0 and market.leader >= 0 and market.owners[market.lot] < 0:
+        free = [i for i, o in enumerate(market.owners) if o < 0]
+        names = {int(p.seat): p.name for p in view.players}
+        lot = messages.text(
+            "bcb.strip_lot",
+            lang,
+            letter=_letter(free.index(market.lot)),
+            price=market.price,
+            name=names.get(int(market.leader), "?"),
+        )
+        title = f"{title} — {lot}"
+    return title
+
+
+def _tile_back(img: Image.Image, x: int, y: int, side: int = MARKET_TILE) -> None:
     """A face-down tile: the dark back every tile has."""
     d = ImageDraw.Draw(img)
     d.rounded_rectangle(
-        (x, y, x + MARKET_TILE, y + MARKET_TILE),
+        (x, y, x + side, y + side),
         radius=8,
         fill=(70, 60, 52),
         outline=(20, 18, 16),
@@ -234,9 +340,9 @@ def _tile_back(img: Image.Image, x: int, y: int) -> None:
     )
     draw_text(
         img,
-        (x + MARKET_TILE / 2, y + MARKET_TILE / 2),
+        (x + side / 2, y + side / 2),
         "?",
-        40,
+        round(side * 0.42),
         (150, 140, 128),
         bold=True,
         anchor="mm",
@@ -275,11 +381,36 @@ class BridgesCastlesBazaarsOverlay(Overlay):
         return items or None
 
     def draw_under(self, img: Image.Image, view: PublicView, frame: Frame) -> None:
-        model = model_of(view)
-        for b in getattr(model, "bridges", ()):
-            if _inside(frame, b.pos):
-                x, y = frame.cell_xy(b.pos)
-                draw_bridge(img, x, y, frame.tile, b.axis)
+        bridges = bridges_of(view)
+        if not bridges:
+            return
+        for tv in view.tiles:
+            axis = bridges.get(tv.pos)
+            if axis is not None and _inside(frame, tv.pos):
+                x, y = frame.cell_xy(tv.pos)
+                over = under_deck(tv.tile, int(tv.rotation), axis)
+                draw_bridge(img, x, y, frame.tile, axis, over)
+
+    def anchor(self, view: PublicView, tv: TileView, feature: int, spot: str, at: Point) -> Point:
+        """A bridge's own road stands on its deck (off a cloister under its open middle);
+        what is printed under the deck (a field, a road) stands beside it."""
+        axis = bridges_of(view).get(tv.pos)
+        if axis is None:
+            return at
+        printed = len(tile(tv.tile).features)
+        if feature < 0 or feature >= printed:  # the bridge's road
+            if not under_deck(tv.tile, int(tv.rotation), axis):
+                return at
+            return (0.5, ON_DECK) if axis == "NS" else (ON_DECK, 0.5)
+        return off_deck(tv.tile, int(tv.rotation), feature, axis, at)
+
+    def covers(self, view: PublicView, tv: TileView) -> Sequence[UnitBox]:
+        """The bridge's deck."""
+        axis = bridges_of(view).get(tv.pos)
+        if axis is None:
+            return ()
+        lo, hi = 0.5 - DECK, 0.5 + DECK
+        return ((lo, 0.0, hi, 1.0),) if axis == "NS" else ((0.0, lo, 1.0, hi),)
 
     def draw_board(self, img: Image.Image, view: PublicView, frame: Frame) -> None:
         model = model_of(view)
@@ -296,8 +427,8 @@ class BridgesCastlesBazaarsOverlay(Overlay):
                     fig, (int(cx - fig.size[0] / 2), int(cy - size / 2 - fig.size[1] * 0.7)), fig
                 )
 
-    def strip(self, view: PublicView, width: int) -> Image.Image | None:
-        return market_strip(view, width)
+    def strip(self, view: PublicView, width: int, lang: str = "en") -> Image.Image | None:
+        return market_strip(view, width, lang)
 
 
 OVERLAY = BridgesCastlesBazaarsOverlay()

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import io
 import random
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,8 +21,9 @@ from bot.services.cardgame import CardMatchService
 from bot.services.matches import MatchService
 from bot.ui.choices import Token, keyref, walk
 from engine.cardgame import CardAction, LayJoker, PlaceFollower, PlayCard, seat_view
-from engine.cardgame.cards import CardFace
+from engine.cardgame.cards import FACES
 from engine.cardgame.state import CardState
+from engine.core import messages
 from engine.core.decisions import Decision
 from tests.fakediscord import (
     DEFAULT_CHANNEL,
@@ -315,7 +315,23 @@ class Driver:
         return res
 
 
+def card_names() -> dict[str, str]:
+    """Each card's name in English and in Spanish -> its code (cards are named in words)."""
+    return {
+        messages.text(f"cards.name.{f.code}", lang): f.code for f in FACES for lang in ("en", "es")
+    }
+
+
 def hand_codes(text: str) -> list[str]:
+    """The codes of the cards a hand message lists by name (``🟦 blue character 2, …``)."""
     line = next((ln for ln in text.splitlines() if ln.startswith(("**Hand:**", "**Mano:**"))), "")
-    # a Spanish hand shows Spanish codes (azul-2): each is read back to its face's code
-    return [CardFace.parse(c).code for c in re.findall(r"`([a-zñáéíóú\-0-9]+)`", line)]
+    listed = line.partition(":**")[2].strip()
+    if listed in ("empty", "vacía"):
+        return []
+    names = card_names()
+    out = []
+    for shown in filter(None, (c.strip() for c in listed.split(","))):
+        name = shown.split(" ", 1)[1] if " " in shown else shown  # after the colour mark
+        assert name in names, (name, line)
+        out.append(names[name])
+    return out

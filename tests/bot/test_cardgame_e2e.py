@@ -355,7 +355,9 @@ async def test_the_dealer_lays_a_setup_joker_by_slash_command(tmp_path: Path) ->
         after = await d.state()
         assert after.version == st.version + 1
         post = table_posts(res)[-1]
-        assert f"`{joker.code}`" in post.text() and "field" in post.text()
+        # the card is named in words, never by its code
+        assert f"🃏 {joker.describe()} laid in 🟩 field" in post.text(), post.text()
+        assert f"`{joker.code}`" not in post.text()
         green = public_view(after).rows[2]
         assert joker in [getattr(item, "face", None) for item in green.items]
     finally:

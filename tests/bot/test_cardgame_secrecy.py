@@ -52,19 +52,23 @@ from tests.bot.cardtable import (
     EVE,
     Driver,
     Table,
+    card_names,
     close_table,
     hand_codes,
     open_table,
 )
 from tests.fakediscord import DEFAULT_CHANNEL, EPHEMERAL, Request
 
-CODES = sorted(FACE_BY_CODE, key=len, reverse=True)
-CODE_RE = re.compile("|".join(re.escape(c) for c in CODES))
+#: every way a card is named in a message: its code (typed), or its name in English or
+#: Spanish (shown) -> its code
+NAMES = {**{c: c for c in FACE_BY_CODE}, **card_names()}
+CODE_RE = re.compile("|".join(re.escape(c) for c in sorted(NAMES, key=len, reverse=True)))
 
 
 def named(text: str) -> set[str]:
-    """Card codes named in ``text`` (longest first, so ``animal-joker`` is not ``animal``)."""
-    return set(CODE_RE.findall(text))
+    """Codes of the cards named in ``text`` by code or by name (longest first, so
+    ``animal-joker`` is not ``animal``)."""
+    return {NAMES[found] for found in CODE_RE.findall(text)}
 
 
 def public_faces(view: CardPublicView) -> set[str]:

@@ -109,6 +109,14 @@ async def sealed_round(
             assert modal.callback_type == MODAL, opened.text()
             (text_input,) = components(modal.data)
             assert "if you pay it" in text_input["placeholder"]  # the score the bid leaves
+            # the form's title is whole (never cut at Discord's 45 characters) and the form
+            # says the bid to beat, as the DM does
+            title = modal.data["title"]
+            assert len(title) <= 45 and title == "Bid", title
+            (shown,) = [c["content"] for c in modal.data["components"] if c["type"] == 10]
+            beat = re.search(r"bid more than (\d+)", str(where["content"]))
+            assert beat is not None and f"bid more than {beat.group(1)}" in shown, shown
+            assert shown.startswith("Sealed bid for tile "), shown
             res = await answer.answer_modal(user, modal.data)
             given[user.name] = str(answer.numbers[-1])
         else:

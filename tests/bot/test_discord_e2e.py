@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -89,7 +90,7 @@ async def test_whole_game_through_buttons_and_selects(
     rng = random.Random(11)
     turn = await start_match(fake, players=2)
     announced: dict[str, int] = {}
-    paged = previews = 0
+    paged = previews = no_figure = 0
     for _ in range(200):
         if "🏁" in turn.content:
             break
@@ -117,25 +118,37 @@ async def test_whole_game_through_buttons_and_selects(
             value = rng.choice(select_options(msg))
             res = await fake.click(user, pid, select_id(msg), values=[value])
         msg = fake.message(pid)
-        if "Put a figure" not in msg["content"]:
+
+        def asked(msg: dict[str, Any]) -> bool:  # not yet submitted nor to be confirmed
+            return "Done" not in msg["content"] and "Confirm?" not in msg["content"]
+
+        if "Put a figure" not in msg["content"] and asked(msg):
             rots = [b for b in buttons(msg) if b["label"].endswith("°")]
             assert 2 <= len(rots) <= 4, msg["content"]
             png_of((picker if one_cell else res.last).file("choices.png"))  # each way turned
             previews += 1
             res = await fake.click(user, pid, rng.choice(rots)["custom_id"])
             msg = fake.message(pid)
-        assert "Put a figure on the tile" in msg["content"] and "So far: x " in msg["content"]
-        spots = [b for b in buttons(msg) if b["label"] not in ("Back", "No follower")]
-        assert all(re.match(r"[A-Z] · ", b["label"]) for b in spots), spots
-        pick = rng.choice([*spots, *[b for b in buttons(msg) if b["label"] == "No follower"]])
-        res = await fake.click(user, pid, pick["custom_id"])
+        if "Confirm?" in msg["content"]:  # chosen in a select, and no figure can go on it
+            res = await fake.click(user, pid, labelled(msg, "Confirm"))
+            no_figure += 1
+        elif "Done" in msg["content"]:  # no figure can go on it: the placement is the move
+            no_figure += 1
+        else:
+            assert "Put a figure on the tile" in msg["content"], msg["content"]
+            assert "So far: cell " in msg["content"], msg["content"]
+            spots = [b for b in buttons(msg) if b["label"] not in ("Back", "No follower")]
+            assert spots, "a follower step with nothing to choose is never asked"
+            assert all(re.match(r"[A-Z] · ", b["label"]) for b in spots), spots
+            pick = rng.choice([*spots, *[b for b in buttons(msg) if b["label"] == "No follower"]])
+            res = await fake.click(user, pid, pick["custom_id"])
         turn = posted(res)
         assert "Done" in fake.message(pid)["content"]
         for name, pts in score_lines(turn.text()).items():
             announced[name] = announced.get(name, 0) + pts
     else:
         pytest.fail("the game did not end")
-    assert paged and previews > 10, (paged, previews)
+    assert paged and previews > 10 and no_figure, (paged, previews, no_figure)
     outcome = await table.service.match(1)
     assert_final(res.channel_sends, announced, {p.name: p.score for p in outcome.view.players})
 
@@ -212,3 +225,23 @@ async def test_restart_recovery_posts_a_board_that_was_never_posted(tmp_path: Pa
         assert len([r for r in t2.fake.requests[n:] if r.method == "POST"]) == 1
     finally:
         await close_table(t2)
+
+
+async def test_the_played_line_names_the_cell_as_the_pickers_number_it(table: Table) -> None:
+    """The channel's "X played" line names the cell by the number the picker, the autocomplete
+    and the board picture gave it (and where it is), never by coordinates alone."""
+    fake = table.fake
+    turn = await start_match(fake)
+    user = whose_turn(turn)
+    cells = await fake.autocomplete(user, "place", "cell", cell="")
+    last = cells[-1]
+    rots = await fake.autocomplete(user, "place", "rotation", cell=last["value"], rotation="")
+    res = await fake.slash(
+        user, "place", cell=last["value"], rotation=rots[0]["value"], follower="none"
+    )
+    headline = posted(res).content.splitlines()[0]
+    n = last["value"]
+    assert headline.startswith(f"{user.name} played: cell {n} (x "), headline
+    assert last["name"].startswith(f"Cell {n} — x "), last["name"]
+    where = last["name"].split(" — ")[1].split(" (")[0]
+    assert f"cell {n} ({where}) · " in headline, (headline, where)

@@ -129,7 +129,7 @@ async def test_only_the_setup_joker_can_be_laid(tmp_path: Path, card: str) -> No
         assert joker is not None and joker.code != card
         res = await t.fake.slash(dealer, "play", command="cardgame", card=card, row="blue")
         text = _answered(res)
-        assert f"`{joker.code}`" in text, text
+        assert f"{joker.describe()} (`{joker.code}`)" in text, text
         assert not table_posts(res), "nothing was posted in the channel"
         assert (await d.state()).version == st.version, "the joker was not laid"
         res = await t.fake.slash(dealer, "play", command="cardgame", card=joker.code, row="blue")

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+import discord
 import pytest
 
 from bot.services.matches import ERR_ILLEGAL, ERR_NOT_HOST, MatchOptions, ServiceError
@@ -30,7 +31,7 @@ from tests.bot.tiletable import (
     cid,
     start_match,
 )
-from tests.fakediscord import DEFAULT_CHANNEL, FakeDiscord, walk_components
+from tests.fakediscord import DEFAULT_CHANNEL, FakeDiscord, User, walk_components
 
 TB = "traders_builders"
 IC = "inns_cathedrals"
@@ -235,3 +236,51 @@ async def test_guild_defaults_with_rules_open_new_lobbies(table: Table) -> None:
     assert "Goods: off" in new.callback.text() and "for 3 players" in new.callback.text()
     info = await table.service.lobby(DEFAULT_CHANNEL)
     assert info.options.rules == (("tb.goods", False),) and info.options.tiny_city == 4
+
+
+# ------------------------------------------------------------------------------ defaults
+MOD = User(707, "Mod", permissions=discord.Permissions(manage_guild=True, view_channel=True).value)
+
+
+async def test_server_managers_set_the_defaults_new_tables_start_from(table: Table) -> None:
+    """``/carcassonne defaults`` shows the server's defaults to anyone, and changes them for
+    members who can manage the server; ``/carcassonne new`` starts from them."""
+    fake, guild = table.fake, table.fake.guild_id
+    shown = await fake.slash(ALICE, "defaults")
+    assert shown.last.ephemeral and "defaults for new tables" in shown.last.text()
+    assert "Players: 2" in shown.last.text()
+    # a member who cannot manage the server changes nothing
+    refused = await fake.slash(ALICE, "defaults", players=4)
+    assert refused.last.ephemeral and "Manage Server" in refused.last.text()
+    assert await table.service.guild_defaults(guild) == MatchOptions()
+    # a manager does; expansions by name or id, separated by commas
+    saved = await fake.slash(
+        MOD, "defaults", players=4, tiny_city=4, expansions="Inns & Cathedrals, traders_builders"
+    )
+    assert saved.last.ephemeral and "Saved" in saved.last.text()
+    stored = await table.service.guild_defaults(guild)
+    assert (stored.players, stored.tiny_city) == (4, 4)
+    assert stored.expansions == (IC, TB)
+    # a new table starts from them, and its own options still win
+    new = await fake.slash(BOB, "new", players=3)
+    text = new.callback.text()
+    assert "for 3 players" in text and "4 points + 2 per shield" in text
+    assert "Inns & Cathedrals" in text and "Traders & Builders" in text
+    await fake.slash(BOB, "abandon")
+    # 'none' is the base game; a name that is no expansion is refused kindly
+    await fake.slash(MOD, "defaults", expansions="none")
+    assert (await table.service.guild_defaults(guild)).expansions == ()
+    bad = await fake.slash(MOD, "defaults", expansions="dragons")
+    assert bad.last.ephemeral and "no expansion" in bad.last.text().lower()
+    # reset: the built-in defaults again
+    await fake.slash(MOD, "defaults", reset=True)
+    assert await table.service.guild_defaults(guild) == MatchOptions()
+    # Spanish words for a Spanish manager; the expansions autocomplete lists names
+    es = await fake.slash(
+        User(909, "Mar", locale="es-ES", permissions=MOD.permissions), "defaults", players=5
+    )
+    assert "Guardado" in es.last.text() and "Jugadores: 5" in es.last.text()
+    choices = await fake.autocomplete(MOD, "defaults", "expansions", expansions="inns")
+    assert choices and choices[0]["value"] == IC and "Inns & Cathedrals" in choices[0]["name"]
+    more = await fake.autocomplete(MOD, "defaults", "expansions", expansions=f"{IC}, tra")
+    assert [c["value"] for c in more] == [f"{IC}, {TB}"]

@@ -9,6 +9,7 @@ import io
 import json
 import os
 import pty
+import random
 import re
 import select
 import termios
@@ -178,7 +179,8 @@ async def test_a_whole_oracle_game_on_the_console_with_owl_moves_and_private_gue
     assert len(human_owls) == players.owl_answers.count("b")
     assert "Move the owl to a road or city, or pass." in text
     # random seats answer too, and their owl moves read as words, not notation
-    assert re.search(r"^Bot 1 chooses .+ — Move the owl", text, flags=re.M)
+    assert re.search(r"^Bot 1 chooses (road|city) .+\.$", text, flags=re.M)
+    assert not re.search(r"^(Ana|Ben|Bot 1) (chooses|passes) .* — ", text, flags=re.M)
     # the dice and the points of right guesses come from the events
     assert re.search(r"^  \* (Ana|Ben|Bot 1) rolls a [1-6]\.$", text, flags=re.M)
     assert final_scores(text) == dict(zip(names, result.scores, strict=True))
@@ -411,3 +413,81 @@ async def test_several_answers_on_one_line_and_going_back(tmp_path: Path) -> Non
     assert re.search(r"spot \(a-[a-z]\), 'pass' or a move> a\n    → \w+ \(", text)
     assert first[2].startswith("place") and first[3] == "pass"
     assert "(The rest of the line was not used: extra words)" in text
+
+
+# --------------------------------------------------------------------------- Abbey & Mayor
+class AbbeyPlayers:
+    """Humans who play their abbey into the first hole offered (keeping what the console said
+    when it offered the holes), and otherwise take the first cell and rotation and put no
+    figure out."""
+
+    def __init__(self) -> None:
+        self.holes: list[tuple[str, dict[str, str]]] = []
+        self.rng = random.Random(3)
+        self.cells: dict[str, str] = {}
+
+    def __call__(self, prompt: str, fresh: str) -> str:
+        if "Play your abbey" in fresh and ("cell (" in prompt or "(yes/no)" in prompt):
+            self.holes.append((fresh, listed(fresh)))
+            return "1" if "cell (" in prompt else "yes"
+        if "cell (" in prompt:  # anywhere, so that holes open up
+            self.cells = listed(fresh) or self.cells
+            return self.rng.choice(sorted(self.cells)) if self.cells else "1"
+        if prompt.lstrip().startswith(("Rotation", "Figure")):
+            return "1"
+        if "(yes/no)" in prompt:
+            return "no"
+        if "'pass'" in prompt:
+            return "pass"
+        raise AssertionError(f"unexpected question: {prompt!r}")
+
+
+def boxes_of(img: Image.Image, colour: tuple[int, int, int]) -> list[tuple[int, int, int, int]]:
+    """The bounding boxes of the connected patches of ``colour`` (a numbered cell's frame)."""
+    w, h = img.size
+    data = img.load()
+    assert data is not None
+    seen: set[tuple[int, int]] = set()
+    out = []
+    for y in range(0, h, 2):
+        for x in range(0, w, 2):
+            if (x, y) in seen or data[x, y] != colour:
+                continue
+            stack, box = [(x, y)], [x, y, x, y]
+            seen.add((x, y))
+            while stack:
+                cx, cy = stack.pop()
+                box = [min(box[0], cx), min(box[1], cy), max(box[2], cx), max(box[3], cy)]
+                for nx, ny in ((cx + 1, cy), (cx - 1, cy), (cx, cy + 1), (cx, cy - 1)):
+                    inside = 0 <= nx < w and 0 <= ny < h
+                    if inside and (nx, ny) not in seen and data[nx, ny] == colour:
+                        seen.add((nx, ny))
+                        stack.append((nx, ny))
+            out.append((box[0], box[1], box[2], box[3]))
+    return out
+
+
+async def test_an_abbeys_holes_are_numbered_on_a_picture_of_their_own(tmp_path: Path) -> None:
+    """The board image numbers the drawn tile's cells only: the holes an abbey may fill get a
+    picture of their own, each hole listed numbered in a box wholly inside it (issue 21)."""
+    from rendering.board import CELL_FRAME
+
+    out = io.StringIO()
+    players = AbbeyPlayers()
+    keys = Keyboard(out, players, limit=400)
+    opts = LocalOptions(
+        players=2, humans=2, seed=3, db=tmp_path / "a.sqlite3", out=tmp_path,
+        expansions=("abbey_mayor",),
+    )  # fmt: skip
+    await play_local(opts, stdin=keys, stdout=out)
+    assert players.holes, "no abbey was offered"
+    for fresh, choices in players.holes:
+        asked = fresh.split("Play your abbey")[-1]
+        assert "numbered as on the board image" not in asked
+        (path,) = re.findall(r"\(numbered as on (\S+choice-\d+-\d+\.png)\)", asked)
+        with Image.open(path) as img:
+            pic = img.convert("RGB")
+        frames = [b for b in boxes_of(pic, CELL_FRAME) if b[2] - b[0] > 20]
+        assert len(frames) == max(1, len(choices)), (path, frames, choices)
+        for x0, y0, x1, y1 in frames:
+            assert x0 > 0 and y0 > 0 and x1 < pic.width - 1 and y1 < pic.height - 1

@@ -73,7 +73,8 @@ async def test_the_local_table_plays_a_whole_match_in_spanish(tmp_path: Path) ->
     assert "No lo he entendido" in text  # 'hola'
     assert "50,50 no toca ninguna pieza" in text  # the engine's reason, in Spanish
     # (a line typed from a pipe is not echoed: the echo follows the question on its line)
-    assert re.search(r"(^|> )Ana coloca la pieza \(.+\) en -?\d+,-?\d+, girada \d+°\.$", text, re.M)
+    placed = r"(^|> )Ana coloca la pieza \(.+\) en la casilla \d+ \(-?\d+,-?\d+\), girada \d+°\.$"
+    assert re.search(placed, text, re.M)
     assert re.search(
         r"(^|> )Ana pone su seguidor como (ladrón|caballero|monje|granjero) en: ", text, re.M
     )
@@ -95,7 +96,8 @@ async def test_the_local_table_in_english_names_tiles_and_fields_for_people(
 ) -> None:
     text, folder = await _play_tiles(tmp_path, "en", _script())
     assert "Final scores:" in text
-    assert re.search(r"(^|> )Ana places the tile \(.+\) at -?\d+,-?\d+, turned \d+°\.$", text, re.M)
+    placed = r"(^|> )Ana places the tile \(.+\) at cell \d+ \(-?\d+,-?\d+\), turned \d+°\.$"
+    assert re.search(placed, text, re.M)
     assert re.search(
         r"(^|> )Ana puts a follower on the .+ as a (thief|knight|monk|farmer)\.", text, re.M
     )

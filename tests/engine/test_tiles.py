@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import re
 from collections import Counter
 from pathlib import Path
@@ -11,13 +10,13 @@ from typing import Any
 import pytest
 
 from engine.carcassonne.geometry import HALF_NAMES, SIDE_NAMES, Side
+from engine.carcassonne.tilefile import parse_tile_set
 from engine.carcassonne.tiles import (
     EdgeKind,
     FeatureKind,
     TileDef,
     all_tiles,
     load_tile_set,
-    parse_tile_set,
     tile,
     tile_set,
     tile_sets,
@@ -350,18 +349,10 @@ def test_every_rotation_of_every_tile_keeps_its_partition() -> None:
 
 
 # ---------------------------------------------------------------------------- TILES.md
-def _shared_dir() -> Path:
-    env = os.environ.get("CARCABOT_SHARED")
-    if env:
-        return Path(env)
-    return Path(__file__).resolve().parents[3] / "shared"
+#: a byte copy of the shared TILES.md, kept in the repository so that these checks run on every
+#: clone (copy it again when TILES.md changes)
+TILES_MD = Path(__file__).resolve().parents[1] / "fixtures" / "TILES.md"
 
-
-TILES_MD = _shared_dir() / "TILES.md"
-needs_tiles_md = pytest.mark.skipif(
-    not TILES_MD.is_file(),
-    reason=f"{TILES_MD} is not here (it lives beside the repo in ../shared; CI has it)",
-)
 
 _ROW = re.compile(r"^\|\s*([A-Z]{2}(?:\.\d)?/[^|\s]+)\s*\|\s*(\d+)\s*\|\s*([CRF ]{7})\s*\|")
 _CITY = re.compile(r"(c\d+)=C\[([NESW+]+)\]\s*(\(([^)]*)\))?")
@@ -421,7 +412,6 @@ def _data_structure(
     return cities, roads, fields, t.has_cloister
 
 
-@needs_tiles_md
 def test_tiles_md_tables_parse() -> None:
     rows = _md_rows()
     # every table row of TILES.md (the abbey is described in prose, not a row)
@@ -429,7 +419,6 @@ def test_tiles_md_tables_parse() -> None:
     assert len({r[0] for r in rows}) == len(rows)
 
 
-@needs_tiles_md
 def test_every_tiles_md_tile_is_in_the_data_with_its_count_and_edges() -> None:
     data = all_tiles()
     problems = []
@@ -446,7 +435,6 @@ def test_every_tiles_md_tile_is_in_the_data_with_its_count_and_edges() -> None:
     assert problems == []
 
 
-@needs_tiles_md
 def test_every_tiles_md_tile_has_the_same_features_in_the_data() -> None:
     data = all_tiles()
     problems = []
@@ -520,7 +508,6 @@ def _data_annotations(t: TileDef) -> tuple[list[tuple[Any, ...]], list[tuple[Any
     return cities, roads, syms
 
 
-@needs_tiles_md
 def test_every_tiles_md_tile_has_the_same_symbols_and_annotations() -> None:
     # inns, cathedrals, goods, tunnels, wells, "no castle" flags and the symbols column
     data = all_tiles()
@@ -534,7 +521,6 @@ def test_every_tiles_md_tile_has_the_same_symbols_and_annotations() -> None:
     assert problems == []
 
 
-@needs_tiles_md
 def test_no_data_tile_is_missing_from_tiles_md() -> None:
     listed = {r[0] for r in _md_rows()}
     extra = {tid for tid, t in all_tiles().items() if t.in_pile} - listed

@@ -149,8 +149,8 @@ def test_turn_picture_is_cropped_to_what_matters_and_board_shows_everything() ->
     for pos in [*placements, *view.last_placed.values()]:
         assert fr.contains(pos), pos
     assert all(whole.frame.contains(tv.pos) for tv in view.tiles)
-    # a small region gets bigger tiles than the whole map
-    small = dataclasses.replace(view, last_placed={Seat(0): view.tiles[-1].pos})
+    # a small region gets bigger tiles than the whole map (without figures to take in too)
+    small = dataclasses.replace(view, last_placed={Seat(0): view.tiles[-1].pos}, figures=())
     near_cells = {p: placements[p] for p in list(placements)[:1]}
     cropped = board_picture(small, placements=near_cells, whole=False).frame
     assert cropped.cols * cropped.rows < whole.frame.cols * whole.frame.rows
@@ -365,12 +365,20 @@ def test_spanish_pictures_draw_no_english_word(monkeypatch: pytest.MonkeyPatch) 
         drawn.append(text)
         real(img, xy, text, *a, **k)  # type: ignore[arg-type]
 
+    import rendering.fonts
+    import rendering.overlays.bridges_castles_bazaars as bcb
+    from engine import view_for
+    from tests.engine.expansions.bcb_helpers import play as bcb_play
+    from tests.engine.expansions.test_bcb_markets import MARKET_TURN, PILE3, SEALED
+
     for mod in (
         rendering.board,
         rendering.header,
         rendering.final,
         rendering.cardgame,
         rendering.targets,
+        rendering.fonts,  # text laid out on lines (draw_fitted) is drawn from here
+        bcb,
     ):
         monkeypatch.setattr(mod, "draw_text", spy)
     state, last, _seen = game(None, players=3, seed=12, expansions=BOTH)
@@ -378,6 +386,19 @@ def test_spanish_pictures_draw_no_english_word(monkeypatch: pytest.MonkeyPatch) 
     _s, _l, seen = game(10, players=3, seed=3)
     render_board(seen[-1][0], lang="es")
     render_table(card_view(card_game(CardSetup(players=3), seed=2)), "es")
+    # the card game's final table and a market under way (issue 21)
+    cards = card_game(CardSetup(players=3), seed=2)
+    rnd = random.Random(2)
+    from engine.cardgame import apply as card_apply
+    from engine.cardgame import legal_actions as card_actions
+
+    while cards.step != "over":
+        seat = min(cards.awaiting)
+        cards = card_apply(cards, seat, rnd.choice(card_actions(cards, seat))).state
+    render_table(card_view(cards), "es")
+    lot = [*MARKET_TURN, "@1 bcb.offer 0@4", "@2 bcb.sealed pass", "@0 bcb.sealed pass"]
+    market = bcb_play(PILE3, [*lot, "@2 bcb.offer 1@0"], players=3, options=SEALED)
+    render_board(view_for(market.state), lang="es")
     english = {
         line
         for key, (en, es) in TEXTS.items()
@@ -387,6 +408,7 @@ def test_spanish_pictures_draw_no_english_word(monkeypatch: pytest.MonkeyPatch) 
     }
     english -= {line for _en, es in TEXTS.values() for line in es.split("\n")}
     english |= {"Turn", "Tiles left", "Current tile", "Game over", "BUILD", "JOKER"}
+    english |= {"Market", "on offer", "bid to beat", "wins", "points", "cards left"}
     joined = " | ".join(drawn)
     assert drawn
     for word in english:
@@ -394,6 +416,8 @@ def test_spanish_pictures_draw_no_english_word(monkeypatch: pytest.MonkeyPatch) 
         found = re.search(rf"(?<![\w]){re.escape(head)}(?![\w])", joined) if head else None
         assert found is None, (word, joined[:400])
     assert any("Turno" in d for d in drawn) and any("Fin de la partida" in d for d in drawn)
+    assert any(d.startswith("Mercado — en subasta: pieza") for d in drawn), drawn
+    assert any(d.startswith("Fin de la partida · gana") for d in drawn)
 
 
 def test_every_picture_word_has_a_spanish_text() -> None:

@@ -73,15 +73,16 @@ def picture(
 
 
 def assert_labels_readable(img: Image.Image, labels: Sequence[TargetLabel], r: float) -> None:
-    """Every label is a white disc with its dark rim at its place, and no two labels touch."""
+    """Every label is a white disc with its dark rim at its place, and no two labels touch
+    (``r``: the smallest radius expected; a label drawn bigger, to read on a phone, says so)."""
     for lab in labels:
         x, y = lab.at
-        assert near(px(img, (x, y - r + 3)), DISC), lab
-        assert count(img, (x - r, y - r, x + r, y + r), RIM) > 4, lab  # text and rim
-    pts = [lab.at for lab in labels]
-    for i, p in enumerate(pts):
-        for q in pts[i + 1 :]:
-            assert math.dist(p, q) >= 2 * r, (p, q)
+        rr = max(r, lab.radius)
+        assert near(px(img, (x, y - rr + 3)), DISC), lab
+        assert count(img, (x - rr, y - rr, x + rr, y + rr), RIM) > 4, lab  # text and rim
+    for i, a in enumerate(labels):
+        for b in labels[i + 1 :]:
+            assert math.dist(a.at, b.at) >= max(r, a.radius) + max(r, b.radius), (a.at, b.at)
 
 
 @pytest.fixture(scope="module")
@@ -325,13 +326,15 @@ def test_crowded_labels_on_a_big_board_never_overlap() -> None:
     assert max(img.size) <= 1536
     assert len(pic.labels) == len(targets)
     boxes = []
+    r = max(lab.radius for lab in pic.labels)
+    assert r >= 11
     for lab in pic.labels:
-        hw, hh = label_extent(lab.label, 11)
+        hw, hh = label_extent(lab.label, r)
         boxes.append((lab.at[0] - hw, lab.at[1] - hh, lab.at[0] + hw, lab.at[1] + hh))
     for i, a in enumerate(boxes):
         for b in boxes[i + 1 :]:
             overlap_x = min(a[2], b[2]) - max(a[0], b[0])
             overlap_y = min(a[3], b[3]) - max(a[1], b[1])
             # pills may share a corner of their boxes, never their bodies
-            assert overlap_x < 2 * 11 or overlap_y < 11, (a, b)
+            assert overlap_x < 2 * r or overlap_y < r, (a, b)
     assert_labels_readable(img, pic.labels, 11)

@@ -125,16 +125,16 @@ def test_scoring_choices_of_every_seat_are_open_at_once_in_one_group() -> None:
     assert len({d.group for d in ds}) == 1 and ds[0].group == f"cards.scoring#{s.round}"
     assert all(d.visibility is Visibility.PUBLIC for d in ds)
     two = ds[2]
-    assert two.prompt == Prompt.of("cards.ask.wrong_row", cards=("red-building", "green-animal"))
+    assert two.prompt == Prompt.of("cards.ask.wrong_row", cards=("red building", "green animal"))
     words = messages.text(two.prompt.key, "es", **two.prompt.kwargs)
-    assert "rojo-edificio, verde-animal" in words
+    assert "edificio rojo, animal verde" in words
     assert two.facet_names() == ("card", "choice")
     assert two.facet_values("card") == ("red-building", "green-animal")
     (cash,) = two.narrow(card="green-animal", choice="cash")
     assert cash.action == ChooseWrongRow("green-animal", keep=False)
     assert cash.target == CardRef("green-animal")
     assert cash.label is not None
-    assert messages.text(cash.label.key, "es", **cash.label.kwargs) == "Cobrar 10 por verde-animal"
+    assert messages.text(cash.label.key, "es", **cash.label.kwargs) == "Cobrar 10 por animal verde"
 
 
 # ----------------------------------------------------------------------------- keys and answers

@@ -159,7 +159,7 @@ def test_a_wrong_row_character_scores_ten_outside_the_multiplication() -> None:
     by_cat = {a.item.category: a for a in _awards(events)}
     assert by_cat["characters"].points == (1 + 2) * 2
     assert by_cat["wrong-row"].points == 10
-    assert by_cat["wrong-row"].item.parts == ("blue-3 in the red row 10",)
+    assert by_cat["wrong-row"].item.parts == ("blue character 3 in the red row 10",)
     assert s.scores[0] == 16
 
 
@@ -197,7 +197,7 @@ def test_a_wrong_row_building_kept_goes_under_the_chest() -> None:
     c = Cards()
     s = _secure(c, Colour.YELLOW, [down(c, "red-building", 1)], followers={1: Colour.RED})
     s, _ = act(s, 0, "follower yellow")
-    with pytest.raises(IllegalActionError, match="red-building"):
+    with pytest.raises(IllegalActionError, match="red building"):
         act(s, 0, "keep blue-building")
     s, events = act(s, 0, "keep red-building")
     assert not _awards(events)

@@ -351,8 +351,8 @@ class BridgeStep(Step):
         lay(s, ask.seat, pos, axis, events)
         return None
 
-    def refuse(self, s: GameState, action: Action) -> str:
-        return "Build a bridge (bcb.bridge x,y:NS) or pass first."
+    def refuse(self, s: GameState, action: Action) -> IllegalActionError:
+        return IllegalActionError.keyed("bcb.err.bridge_first")
 
     def decision(self, s: GameState, ask: Ask) -> Decision:
         left = model(s).bridges_left[ask.seat]

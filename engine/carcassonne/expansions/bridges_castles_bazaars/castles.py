@@ -132,8 +132,8 @@ class CastleStep(Step):
             raise IllegalActionError.keyed("bcb.err.castle")
         return self._next(s, ask.seat, ask.depth, (*skip, rep))
 
-    def refuse(self, s: GameState, action: Action) -> str:
-        return "Build a castle (bcb.castle build) or pass to score the city first."
+    def refuse(self, s: GameState, action: Action) -> IllegalActionError:
+        return IllegalActionError.keyed("bcb.err.castle_first")
 
     def decision(self, s: GameState, ask: Ask) -> Decision:
         rep = int(ask.get("city"))
@@ -260,8 +260,8 @@ class CastleScoreStep(Step):
         _score(s, index, cand, events)
         return self._resolve(s, ask.depth, events)
 
-    def refuse(self, s: GameState, action: Action) -> str:
-        return "Choose the feature your castle scores first."
+    def refuse(self, s: GameState, action: Action) -> IllegalActionError:
+        return IllegalActionError.keyed("bcb.err.castle_pick_first")
 
     def decision(self, s: GameState, ask: Ask) -> Decision:
         index = int(ask.get("castle"))

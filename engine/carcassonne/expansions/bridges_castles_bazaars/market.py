@@ -284,8 +284,8 @@ class MarketStep(Step):
             _assign(s, lot, leader)
         return self._round(s, ask.depth, events)
 
-    def refuse(self, s: GameState, action: Action) -> str:
-        return "The market comes first: answer its open choice."
+    def refuse(self, s: GameState, action: Action) -> IllegalActionError:
+        return IllegalActionError.keyed("bcb.err.market_first")
 
     def decision(self, s: GameState, ask: Ask) -> Decision:
         market = model(s).market
@@ -434,8 +434,8 @@ class HandStep(Step):
         _take(s, ask.seat, index, events)
         return None
 
-    def refuse(self, s: GameState, action: Action) -> str:
-        return "Choose your market tile first."
+    def refuse(self, s: GameState, action: Action) -> IllegalActionError:
+        return IllegalActionError.keyed("bcb.err.pick_first")
 
     def decision(self, s: GameState, ask: Ask) -> Decision:
         market = model(s).market

@@ -42,11 +42,18 @@ messages.register(
         "choice.no_auction": ("no auction", "sin subasta"),
         # ---------------------------------------------------------------- counters, figures
         "bcb.left": (
-            "{bridges} bridges, {castles} castles left",
-            "le quedan {bridges} puentes y {castles} castillos",
+            "{bridges} {bridges:bridge|bridges}, {castles} {castles:castle|castles} left",
+            "le {bridges:queda|quedan} {bridges} {bridges:puente|puentes} y {castles} "
+            "{castles:castillo|castillos}",
         ),
-        "bcb.bridges_left": ("{n} bridges left", "le quedan {n} puentes"),
-        "bcb.castles_left": ("{n} castles left", "le quedan {n} castillos"),
+        "bcb.bridges_left": (
+            "{n} {n:bridge|bridges} left",
+            "le {n:queda|quedan} {n} {n:puente|puentes}",
+        ),
+        "bcb.castles_left": (
+            "{n} {n:castle|castles} left",
+            "le {n:queda|quedan} {n} {n:castillo|castillos}",
+        ),
         # ---------------------------------------------------------------- bridges
         "bcb.bridge": (
             "You may build a bridge on the tile you placed or next to it ({n} left), or pass.",
@@ -102,7 +109,10 @@ messages.register(
             "¿cuál puntúa?",
         ),
         "open.bcb.castle_pick": ("Choose for the castle", "Elegir para el castillo"),
-        "bcb.castle_pick.option": ("{kind}: {points} points", "{kind}: {points} puntos"),
+        "bcb.castle_pick.option": (
+            "{kind}: {points} {points:point|points}",
+            "{kind}: {points} {points:punto|puntos}",
+        ),
         "bcb.kind.road": ("road", "camino"),
         "bcb.kind.city": ("city", "ciudad"),
         "bcb.kind.cloister": ("cloister", "claustro"),
@@ -159,16 +169,16 @@ messages.register(
         ),
         "bcb.sealed": (
             "Sealed bid for tile {tile}, opened by {chooser_seat} at {price}: bid more than "
-            "{price}, or pass. You have {score} points.",
+            "{price}, or pass. You have {score} {score:point|points}.",
             "Puja secreta por la pieza {tile}, abierta por {chooser_seat} en {price}: puja más "
-            "de {price}, o pasa. Tienes {score} puntos.",
+            "de {price}, o pasa. Tienes {score} {score:punto|puntos}.",
         ),
         "open.bcb.sealed": ("Bid", "Pujar"),
         "bcb.bid": (
             "Bid for tile {tile}: the highest bid is {price} ({leader_seat}); bid more, or pass. "
-            "You have {score} points.",
+            "You have {score} {score:point|points}.",
             "Puja por la pieza {tile}: la puja más alta es {price} ({leader_seat}); puja más, o "
-            "pasa. Tienes {score} puntos.",
+            "pasa. Tienes {score} {score:punto|puntos}.",
         ),
         "open.bcb.bid": ("Bid", "Pujar"),
         "bcb.bid.option": (
@@ -231,20 +241,21 @@ messages.register(
             "Mercado: {n} piezas apartadas boca abajo",
         ),
         "bcb.strip_lot": (
-            "on offer: {tile}, bid to beat {price} ({name})",
-            "en subasta: {tile}, puja a superar {price} ({name})",
+            "on offer: tile {letter}, bid to beat {price} ({name})",
+            "en subasta: pieza {letter}, puja a superar {price} ({name})",
         ),
+        # a payment's line: the payer's points go down, the payee's up ({tile}: in words)
         "part.market_buy": (
-            "buys tile {tile}: pays {price}",
-            "compra la pieza {tile}: paga {price}",
+            "the buyer pays the highest bidder for the tile ({tile}): {price}",
+            "quien compra paga a quien más pujó por la pieza ({tile}): {price}",
         ),
         "part.market_sell": (
-            "sells tile {tile}: receives {price}",
-            "vende la pieza {tile}: recibe {price}",
+            "the highest bidder pays the seller for the tile ({tile}): {price}",
+            "quien más pujó paga a quien vende por la pieza ({tile}): {price}",
         ),
         "part.market_bank": (
-            "tile {tile} paid to the bank: {price}",
-            "pieza {tile} pagada a la banca: {price}",
+            "paid to the bank for the tile ({tile}): {price}",
+            "pagado a la banca por la pieza ({tile}): {price}",
         ),
         "bcb.err.offer": (
             "Choose one of the market tiles still on offer, with a bid from 0 to {max}.",
@@ -258,6 +269,22 @@ messages.register(
         "bcb.err.pick": (
             "Choose one of the market tiles still on offer.",
             "Elige una de las piezas del mercado aún libres.",
+        ),
+        "bcb.err.bridge_first": (
+            "Build a bridge ('bcb.bridge x,y:NS') or pass first.",
+            "Antes construye un puente ('bcb.bridge x,y:NS') o pasa.",
+        ),
+        "bcb.err.castle_first": (
+            "Build a castle ('bcb.castle build') or pass to score the city first.",
+            "Antes construye un castillo ('bcb.castle build') o pasa para puntuar la ciudad.",
+        ),
+        "bcb.err.castle_pick_first": (
+            "Choose the feature your castle scores first.",
+            "Antes elige la construcción que puntúa tu castillo.",
+        ),
+        "bcb.err.pick_first": (
+            "Choose your market tile first.",
+            "Antes elige tu pieza del mercado.",
         ),
         "bcb.err.market_first": (
             "The market comes first: answer its open choice.",
