@@ -35,6 +35,7 @@ SHARED = frozenset(
         "local",
         "min",  # minutes
         "neutral",
+        "normal",  # "un seguidor normal o bien un seguidor grande" (001's turn summary)
         "total",  # "total" in the final table
         "no",
         "x",
