@@ -269,6 +269,10 @@ def tile_words(tile_id: str | None, lang: str = "en", rotation: int = 0) -> str:
         parts.append(_w("tile.crossroads", lang, sides=named))
     else:
         parts += [_w("tile.road.end", lang, side=_side(c, lang)) for c in ends]
+    for key, value in td.symbols:  # what is printed on the tile itself, worded by its expansion
+        word = f"symbol.{key}" if value is True or td.directed else f"symbol.{key}.{value}"
+        if messages.has(word):
+            parts.append(_w(word, lang))
     return " · ".join(parts) or _w("tile.fields", lang)
 
 

@@ -181,6 +181,7 @@ class FlierLanded(Event):
 messages.register(
     {
         "exp.flying_machines": ("Flying Machines", "Máquinas voladoras"),
+        "symbol.flier": ("flying machine", "máquina voladora"),  # a tile in words
         # the lobby: rule variants in the rulebook's terms
         f"opt.{FIGURES}": ("Who may fly", "Quién puede volar"),
         f"help.{FIGURES}": (
