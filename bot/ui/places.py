@@ -165,8 +165,16 @@ def _by_sides(spot: str, lang: str) -> str:
         corners = [c for c in _CORNER_HALVES if halves & _CORNER_HALVES[c]]
         names = [_w(f"place.dir.{c}", lang) for c in corners]
         return _w("place.sides", lang, kind=word, sides=", ".join(names)) if names else word
+    if kind not in _FEATURE_KINDS and where in _DIAGONALS:  # a printed thing's heading
+        heading = _w(f"place.dir.{_DIAGONALS[where]}", lang)
+        return _w("place.sides", lang, kind=word, sides=heading)
     sides = [_side(c, lang) for c in where if c in _SIDE_KEYS]
     return _w("place.sides", lang, kind=word, sides=", ".join(sides)) if sides else word
+
+
+#: the kinds of the core's features; a spot of another kind names a printed symbol
+_FEATURE_KINDS = frozenset(k.value for k in FeatureKind)
+_DIAGONALS = {"NE": "north_east", "SE": "south_east", "SW": "south_west", "NW": "north_west"}
 
 
 def feature_words(spot: str, lang: str = "en", siblings: Sequence[str] = ()) -> str:

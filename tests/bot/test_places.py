@@ -55,6 +55,10 @@ def test_tiles_are_described_by_what_is_printed_on_them() -> None:
     assert tile_words("BA/Cccc+", "es") == "ciudad en los cuatro lados (1 escudo)"
     assert tile_words("BA/RRRR", "en") == "crossroads (north, east, south, west)"
     assert tile_words("BA/LR", "es") == "claustro · camino hacia el sur"
+    # a printed thing's spot names its heading: diagonals in one word, cities by their sides
+    assert feature_words("flier:SE", "en") == "flying machine (south-east)"
+    assert feature_words("flier:NW", "es") == "máquina voladora (noroeste)"
+    assert feature_words("city:NW", "en") == "city (north, west)"
     # what is printed on the tile itself is worded by the expansion that reads it
     assert tile_words("FL/F.d", "en") == "flying machine"
     assert tile_words("FL/RFr.d", "es", 1) == "camino de norte a sur · máquina voladora"
