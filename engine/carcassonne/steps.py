@@ -246,8 +246,8 @@ class DeployStep(Step):
         placed = s.board.cells[s.placed]
         if s.setup.expansions and _deploy_extra(s, seat, placed, action, events):
             return None
-        if action.spot in CORNER_SPOTS:
-            raise deploy_refused(s, placed, None, action.figure)
+        if action.spot in CORNER_SPOTS or _offered_beside(s, seat, placed, action.spot):
+            raise deploy_refused(s, placed, None, action.figure)  # a spot, not for this figure
         index = parse_spot(placed.rt, action.spot)
         spot = spot_name(placed.rt, index)
         legal = {(d.spot, d.figure) for d in legal_deploys(s)}
@@ -282,6 +282,14 @@ class DeployStep(Step):
             return tuple(legal_deploys(s))
 
         return self.passable(ask, options, answers=answers)
+
+
+def _offered_beside(s: GameState, seat: Seat, placed: PlacedTile, spot: str) -> bool:
+    """Whether an expansion offers some figure ``spot`` beside the tile's features (a corner, a
+    printed machine): naming another figure there is refused for that figure, not the spot."""
+    return any(
+        d.spot == spot for e in s.hooks.extra_deploys for d in e.extra_deploys(s, seat, placed)
+    )
 
 
 def _deploy_extra(
