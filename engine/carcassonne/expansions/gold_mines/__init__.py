@@ -55,10 +55,12 @@ class GoldMines(Expansion):
             return ()
         return (Prompt.of("gold.held", n=model.holding(seat)),)
 
-    # ---- turn flow: the bars before the follower step, the sharing after scoring (§9.4)
+    # ---- turn flow: the bars before the follower step, the sharing after scoring (§9.4);
+    # the bars come first after the tile (RULES.md §18 step 1.2: before a mage, a robber or a
+    # bridge), the sharing first after scoring (step 4.1)
     def steps(self) -> Iterable[StepSpec]:
         return (
-            StepSpec(Slot.AFTER_PLACE, BAR),
+            StepSpec(Slot.AFTER_PLACE, BAR, 1),
             StepSpec(Slot.AFTER_SCORE, SHARE, -100),
         )
 
