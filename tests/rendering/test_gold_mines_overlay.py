@@ -9,12 +9,15 @@ from dataclasses import replace
 from PIL import Image
 
 from engine import public_view
+from engine.carcassonne.expansions.gold_mines import GoldMines
 from engine.carcassonne.geometry import Position
 from engine.carcassonne.view import PublicView
 from rendering import render_board
 from rendering.board import board_picture
+from rendering.final import breakdown
 from rendering.overlays import overlay_for
 from rendering.overlays.gold_mines import CHIP, GOLD
+from rendering.words import category_word
 from tests.engine.expansions.test_gold_mines import BLUE, RED, do, model, two_neighbours, with_bars
 from tests.rendering.phone import assert_readable_on_a_phone, phone
 
@@ -74,3 +77,13 @@ def test_at_phone_width_the_bars_still_show() -> None:
     img = Image.open(io.BytesIO(png)).convert("RGB")
     small = phone(img)
     assert count(small, (0, 0, *small.size), GOLD) > 60
+
+
+def test_the_final_breakdown_has_a_gold_column_in_english_and_spanish() -> None:
+    """§9.5: red's 7 bars × 3 = 21 and blue's 2 × 1 = 2 are the Gold column."""
+    s = two_neighbours()
+    s.ext["gold_mines"] = replace(model(s), held=(7, 2))
+    GoldMines(s.setup).final_scoring(s)
+    cats, per = breakdown(public_view(s), s.awards)
+    assert "gold" in cats and per[0]["gold"] == 7 * 3 and per[1]["gold"] == 2 * 1
+    assert category_word("gold", "en") == "Gold" and category_word("gold", "es") == "Oro"
