@@ -45,6 +45,8 @@ EXPANSION_FIXTURES: dict[str, tuple[tuple[int, ...], bool]] = {
     "random/bcb-3p-02.jcz": (tuple(RANDOM_EXPECTED["bcb-3p-02.jcz"]["scores"]), True),
     # Flying Machines: three flights rolled from the save's initialSeed, none could land
     "random/flier-3p-02.jcz": (tuple(RANDOM_EXPECTED["flier-3p-02.jcz"]["scores"]), True),
+    # Gold Mines: six second bars chosen (PLACE_TOKEN GOLD), the rest placed unasked
+    "random/gold-3p-02.jcz": (tuple(RANDOM_EXPECTED["gold-3p-02.jcz"]["scores"]), True),
 }
 
 

@@ -51,14 +51,14 @@ PLAYED = (
     "traders-and-builders/pigs-no-stack.jcz",
     "traders-and-builders/wine-scoring.jcz",
     "flying-machines/placement-is-mandatory.jcz",
+    "goldmines/gold-scoring.jcz",
+    "goldmines/gold-scoring-2.jcz",
 )
 
 #: fixtures waiting for an expansion that is not built yet -> the part the importer names when
 #: it refuses them (move a fixture to PLAYED when its expansion is built)
 WAITING: dict[str, str] = {
     "bridge-bazaar-and-castles/castle-not-affected-by-corn-circles.jcz": "Crop Circles",
-    "goldmines/gold-scoring-2.jcz": "Gold Mines",
-    "goldmines/gold-scoring.jcz": "Gold Mines",
     "mage-and-witch/mage.jcz": "Mage & Witch",
     "mage-and-witch/witch.jcz": "Mage & Witch",
 }
@@ -70,6 +70,7 @@ CATEGORIES = {
     "monastery": "cloister",
     "field": "farm",
     "castle": "castle",
+    "gold": "gold",
 }
 SCORED = re.compile(r"(\w+) scored (\w+) for (-?\d+) points?")
 

@@ -19,6 +19,7 @@ BUILTIN_IDS: tuple[str, ...] = (
     "abbey_mayor",
     "bridges_castles_bazaars",
     "flying_machines",
+    "gold_mines",
 )
 
 BUILTIN: tuple[type[Expansion], ...] = tuple(
