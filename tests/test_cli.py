@@ -370,7 +370,10 @@ def test_jcz5_save_is_recognised_by_content(
 @pytest.mark.parametrize(
     ("name", "reason"),
     [
-        ("goldmines/gold-scoring.jcz", "JCloisterZone tile set 'goldmines' (Gold Mines)"),
+        (
+            "bridge-bazaar-and-castles/castle-not-affected-by-corn-circles.jcz",
+            "JCloisterZone tile set 'corn-circles/1' (Crop Circles I (2010))",
+        ),
         ("mage-and-witch/mage.jcz", "JCloisterZone tile set 'mage-and-witch:1' (Mage & Witch)"),
     ],
 )

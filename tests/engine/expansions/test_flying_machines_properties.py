@@ -219,7 +219,9 @@ def test_random_games_fly_land_and_fail_every_way() -> None:
     """Over a few games every ending of a flight comes up: no tile, nothing to land on, a
     landing (the generator is not stuck)."""
     seen: Counter[str] = Counter()
-    for seed in range(24):
+    for seed in range(80):  # stops as soon as every ending came up (24 games sufficed so far)
         setup = GameSetup(players=3, expansions=(*OTHERS, FM) if seed % 2 else (FM,))
         seen += play_checked(setup, seed, seed + 100)[1]
+        if seen["no_tile"] and seen["nowhere"] and seen["landing"]:
+            break
     assert seen["no_tile"] and seen["nowhere"] and seen["landing"], seen
