@@ -66,7 +66,7 @@ class PublicView:
     last_placed: dict[Seat, Position] = field(default_factory=dict)
     discarded: tuple[str, ...] = ()
     #: each enabled expansion's public data by expansion id (``Expansion.redact(model, None)``),
-    #: e.g. ``ext["traders_builders"].goods`` — goods tokens per seat
+    #: read by that expansion's overlay
     ext: dict[str, Any] = field(default_factory=dict)
     #: the open public decisions (every seat's), as ``pending`` lists them
     decisions: tuple[Decision, ...] = ()

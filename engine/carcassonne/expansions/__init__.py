@@ -28,4 +28,14 @@ BUILTIN: tuple[type[Expansion], ...] = tuple(
 for _cls in BUILTIN:
     register(_cls)
 
-__all__ = ["BUILTIN", "BUILTIN_IDS", "all_expansions", "find_expansion", "register"]
+#: the built-in expansions (tests may register more: use ``registry.all_expansions()``)
+ALL_EXPANSIONS = BUILTIN
+
+__all__ = [
+    "ALL_EXPANSIONS",
+    "BUILTIN",
+    "BUILTIN_IDS",
+    "all_expansions",
+    "find_expansion",
+    "register",
+]
