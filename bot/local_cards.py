@@ -33,7 +33,7 @@ from engine.core.rng import Rng
 from storage import Storage
 
 if TYPE_CHECKING:
-    from bot.local import LocalOptions
+    from bot.local_options import LocalOptions
 
 LOCAL_GUILD = 0
 LOCAL_CHANNEL = 1
@@ -154,7 +154,7 @@ class _CardTable:
                 self.say(self.tl("resuming", id=out.match_id, turn=out.version + 1))
                 return out
         await set_aside(svc.storage, LOCAL_CHANNEL, self.say, self.lang)
-        from bot.local import players_of
+        from bot.local_options import players_of
 
         seed = self.opts.seed if self.opts.seed is not None else secrets.randbelow(1 << 31)
         (host_id, host_name), *rest = players_of(self.opts)
