@@ -15,13 +15,13 @@ import io
 import logging
 import time
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any, NoReturn
 
 import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
+from bot.cogs import table_options as opts
 from bot.cogs.base import channel_id, shown_user
 from bot.cogs.turns import MATCH_MEMORY, Chain, TurnPickers, move_text
 from bot.i18n import Lang, lang_of, t
@@ -40,7 +40,7 @@ from bot.ui import lobby as lobby_ui
 from bot.ui import presenters as ui
 from bot.ui.choices import Step, Token, walk
 from bot.ui.components import Click
-from bot.ui.message import Message, TextOption, pinging, quoted
+from bot.ui.message import Message, TextOption, pinging
 from engine.core.decisions import Decision
 
 log = logging.getLogger(__name__)
@@ -51,25 +51,6 @@ REMINDER_POLL_SECONDS = 30.0
 
 def _uid(interaction: Interaction) -> int:
     return interaction.user.id
-
-
-def _expansion_ids(text: str) -> list[str]:
-    """The expansions typed in ``/carcassonne defaults`` (ids or names, separated by commas;
-    ``none``: the base game).
-
-    Raises:
-        ServiceError: ERR_ILLEGAL naming what is not an expansion (the service words it).
-    """
-    out: list[str] = []
-    for part in text.split(","):
-        word = part.strip()
-        if not word or word.lower() in lobby_ui.NO_EXPANSION:
-            continue
-        found = lobby_ui.find_expansion_id(word)
-        if found is None:
-            raise ServiceError("no_such_expansion", f"No expansion '{word}'.", name=quoted(word))
-        out.append(found)
-    return out
 
 
 def _int(value: object) -> int | None:
@@ -132,24 +113,9 @@ class Carcassonne(
 
     # ================================================================== lobby commands
     @app_commands.command(name="new", description="Open a new Carcassonne table in this channel")
-    @app_commands.describe(
-        players="Number of players (2-6)",
-        farm_scoring="How farms score at the end",
-        tiny_city="Points for a completed 2-tile city",
-        reminder_minutes="Remind the player after this many minutes (0 = never)",
-    )
-    @app_commands.choices(
-        farm_scoring=[
-            app_commands.Choice(name="per farm (current rules)", value="per_farm"),
-            app_commands.Choice(name="per city supplied (1st edition)", value="city_supply_1st_ed"),
-        ]
-    )
-    @app_commands.choices(
-        tiny_city=[
-            app_commands.Choice(name="2 points + 1 per shield", value=2),
-            app_commands.Choice(name="4 points + 2 per shield", value=4),
-        ],
-    )
+    @app_commands.describe(**opts.DESCRIBE)
+    @app_commands.choices(farm_scoring=opts.FARM_SCORING)
+    @app_commands.choices(tiny_city=opts.TINY_CITY)
     async def new(
         self,
         interaction: Interaction,
@@ -162,14 +128,15 @@ class Carcassonne(
         expansions and their rules are chosen on the lobby message itself."""
 
         async def body() -> None:
-            options = await self.service.guild_defaults(interaction.guild_id or 0)
-            given: dict[str, Any] = {
-                "players": players,
-                "farm_scoring": farm_scoring,
-                "tiny_city": tiny_city,
-                "reminder_minutes": reminder_minutes,
-            }
-            options = replace(options, **{k: v for k, v in given.items() if v is not None})
+            options = opts.with_given(
+                await self.service.guild_defaults(interaction.guild_id or 0),
+                opts.given_options(
+                    players=players,
+                    farm_scoring=farm_scoring,
+                    tiny_city=tiny_city,
+                    reminder_minutes=reminder_minutes,
+                ),
+            )
             info = await self.service.create_lobby(
                 interaction.guild_id or 0,
                 channel_id(interaction),
@@ -185,25 +152,12 @@ class Carcassonne(
         name="defaults", description="The server's default options for new tables (managers)"
     )
     @app_commands.describe(
-        players="Number of players (2-6)",
-        farm_scoring="How farms score at the end",
-        tiny_city="Points for a completed 2-tile city",
-        reminder_minutes="Remind the player after this many minutes (0 = never)",
+        **opts.DESCRIBE,
         expansions="Expansions, separated by commas ('none' for the base game)",
         reset="Go back to the built-in defaults",
     )
-    @app_commands.choices(
-        farm_scoring=[
-            app_commands.Choice(name="per farm (current rules)", value="per_farm"),
-            app_commands.Choice(name="per city supplied (1st edition)", value="city_supply_1st_ed"),
-        ]
-    )
-    @app_commands.choices(
-        tiny_city=[
-            app_commands.Choice(name="2 points + 1 per shield", value=2),
-            app_commands.Choice(name="4 points + 2 per shield", value=4),
-        ],
-    )
+    @app_commands.choices(farm_scoring=opts.FARM_SCORING)
+    @app_commands.choices(tiny_city=opts.TINY_CITY)
     async def defaults(
         self,
         interaction: Interaction,
@@ -221,13 +175,12 @@ class Carcassonne(
         async def body() -> None:
             lang = lang_of(interaction.locale)
             guild = interaction.guild_id or 0
-            given: dict[str, Any] = {
-                "players": players,
-                "farm_scoring": farm_scoring,
-                "tiny_city": tiny_city,
-                "reminder_minutes": reminder_minutes,
-            }
-            changes = {k: v for k, v in given.items() if v is not None}
+            changes = opts.given_options(
+                players=players,
+                farm_scoring=farm_scoring,
+                tiny_city=tiny_city,
+                reminder_minutes=reminder_minutes,
+            )
             if not changes and expansions is None and not reset:
                 options = await self.service.guild_defaults(guild)
                 embed = lobby_ui.defaults_embed(options, lang)
@@ -237,9 +190,9 @@ class Carcassonne(
             if not (perms.manage_guild or perms.administrator):
                 raise ServiceError("not_server_manager", "Only server managers may do that.")
             options = MatchOptions() if reset else await self.service.guild_defaults(guild)
-            options = replace(options, **changes)
+            options = opts.with_given(options, changes)
             if expansions is not None:
-                options = options.with_expansions(_expansion_ids(expansions))
+                options = options.with_expansions(opts.typed_expansion_ids(expansions))
             await self.service.set_guild_defaults(guild, options)
             embed = lobby_ui.defaults_embed(options, lang, saved=True)
             await interaction.response.send_message(embed=embed, ephemeral=True)

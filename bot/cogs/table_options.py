@@ -1,0 +1,60 @@
+"""The table options typed in ``/carcassonne new`` and ``/carcassonne defaults``: their
+descriptions and choices (shared, so both commands offer the same words), the options they
+change, and the expansions typed as text. The cog only declares the commands and answers."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from discord import app_commands
+
+from bot.services.matches import ServiceError
+from bot.services.options import MatchOptions
+from bot.ui import lobby as lobby_ui
+from bot.ui.message import quoted
+
+#: what each table option means, as the command's parameter description
+DESCRIBE: dict[str, str] = {
+    "players": "Number of players (2-6)",
+    "farm_scoring": "How farms score at the end",
+    "tiny_city": "Points for a completed 2-tile city",
+    "reminder_minutes": "Remind the player after this many minutes (0 = never)",
+}
+FARM_SCORING = [
+    app_commands.Choice(name="per farm (current rules)", value="per_farm"),
+    app_commands.Choice(name="per city supplied (1st edition)", value="city_supply_1st_ed"),
+]
+TINY_CITY = [
+    app_commands.Choice(name="2 points + 1 per shield", value=2),
+    app_commands.Choice(name="4 points + 2 per shield", value=4),
+]
+
+
+def given_options(**given: Any) -> dict[str, Any]:
+    """The options a command was given (those left unset keep their value)."""
+    return {k: v for k, v in given.items() if v is not None}
+
+
+def with_given(options: MatchOptions, given: dict[str, Any]) -> MatchOptions:
+    """``options`` changed by the options a command was given."""
+    return replace(options, **given) if given else options
+
+
+def typed_expansion_ids(text: str) -> list[str]:
+    """The expansions typed in ``/carcassonne defaults`` (ids or names, separated by commas;
+    ``none``: the base game).
+
+    Raises:
+        ServiceError: naming what is not an expansion (the service words it).
+    """
+    out: list[str] = []
+    for part in text.split(","):
+        word = part.strip()
+        if not word or word.lower() in lobby_ui.NO_EXPANSION:
+            continue
+        found = lobby_ui.find_expansion_id(word)
+        if found is None:
+            raise ServiceError("no_such_expansion", f"No expansion '{word}'.", name=quoted(word))
+        out.append(found)
+    return out
