@@ -11,19 +11,20 @@ their language; anything else is logged and answered with a generic apology, nev
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import io
 import logging
-import time
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
 import discord
 from discord import app_commands
-from discord.ext import commands, tasks
+from discord.ext import commands
 
 from bot.cogs import table_options as opts
 from bot.cogs.base import channel_id, shown_user
 from bot.cogs.turns import MATCH_MEMORY, Chain, TurnPickers, move_text
+from bot.cogs.upkeep import Upkeep
 from bot.i18n import Lang, lang_of, t
 from bot.services.base import LobbyInfo
 from bot.services.cache import Lru
@@ -33,20 +34,19 @@ from bot.services.matches import (
     Outcome,
     ServiceError,
 )
-from bot.services.options import MatchOptions, find_rule
+from bot.services.options import find_rule
 from bot.services.pictures import board_png
 from bot.ui import images, typed
 from bot.ui import lobby as lobby_ui
 from bot.ui import presenters as ui
 from bot.ui.choices import Step, Token, walk
 from bot.ui.components import Click
-from bot.ui.message import Message, TextOption, pinging
+from bot.ui.message import Message, TextOption
 from engine.core.decisions import Decision
 
 log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
-REMINDER_POLL_SECONDS = 30.0
 
 
 def _uid(interaction: Interaction) -> int:
@@ -78,10 +78,11 @@ class Carcassonne(
         self._lang: Lru[int, Lang] = Lru(MATCH_MEMORY)  # the language of its public messages
         self._dm_sent: Lru[int, set[str]] = Lru(MATCH_MEMORY)  # secret decisions sent by DM
         self._background: set[asyncio.Task[None]] = set()
+        self.upkeep = Upkeep(bot, service, self.post_outcome, self._lang)
         super().__init__()
 
     async def cog_unload(self) -> None:
-        self.reminders.cancel()
+        self.upkeep.stop()
         for task in list(self._background):
             task.cancel()
 
@@ -128,7 +129,7 @@ class Carcassonne(
         expansions and their rules are chosen on the lobby message itself."""
 
         async def body() -> None:
-            options = opts.with_given(
+            given = opts.with_given(
                 await self.service.guild_defaults(interaction.guild_id or 0),
                 opts.given_options(
                     players=players,
@@ -137,6 +138,8 @@ class Carcassonne(
                     reminder_minutes=reminder_minutes,
                 ),
             )
+            # the table speaks its opener's language, also after a restart
+            options = dataclasses.replace(given, lang=lang_of(interaction.locale).value)
             info = await self.service.create_lobby(
                 interaction.guild_id or 0,
                 channel_id(interaction),
@@ -189,10 +192,8 @@ class Carcassonne(
             perms = interaction.permissions
             if not (perms.manage_guild or perms.administrator):
                 raise ServiceError("not_server_manager", "Only server managers may do that.")
-            options = MatchOptions() if reset else await self.service.guild_defaults(guild)
-            options = opts.with_given(options, changes)
-            if expansions is not None:
-                options = options.with_expansions(opts.typed_expansion_ids(expansions))
+            current = await self.service.guild_defaults(guild)
+            options = opts.new_defaults(current, changes, expansions, reset=reset)
             await self.service.set_guild_defaults(guild, options)
             embed = lobby_ui.defaults_embed(options, lang, saved=True)
             await interaction.response.send_message(embed=embed, ephemeral=True)
@@ -582,57 +583,8 @@ class Carcassonne(
     # ================================================================== background
     @commands.Cog.listener()
     async def on_ready(self) -> None:
-        if getattr(self.bot, "background_tasks", True) and not self.reminders.is_running():
-            self.reminders.start()
-        await self.recover()
-
-    async def recover(self) -> int:
-        """Post the turn message of every active match whose current board was not posted."""
-        posted = 0
-        for outcome in await self.service.active_matches():
-            if outcome.turn_message_id is not None:
-                continue
-            try:
-                await self.post_outcome(outcome, self._lang.get(outcome.match_id, Lang.EN))
-                posted += 1
-            except Exception:
-                log.exception("could not re-post match %s", outcome.match_id)
-        return posted
-
-    @tasks.loop(seconds=REMINDER_POLL_SECONDS)
-    async def reminders(self) -> None:
-        try:
-            await self.send_reminders(time.time())
-        except Exception:
-            log.exception("turn reminders failed")
-
-    async def send_reminders(self, now: float) -> int:
-        """Mention every player who still has an open decision when their match's reminder is
-        due (several at once for simultaneous choices); returns how many were sent."""
-        sent = 0
-        for match_id, where_id, user_id in await self.service.due_reminders(now):
-            lang = self._lang.get(match_id, Lang.EN)
-            where = ""
-            try:
-                outcome = await self.service.current(where_id, render=False)
-                url = ui.board_link(outcome.guild_id, where_id, outcome.turn_message_id)
-                where = t(lang, "here_link", url=url) if url else ""
-            except ServiceError:
-                continue
-            users = [outcome.user_of(s) for s in outcome.awaiting] or [user_id]
-            mentions = ", ".join(f"<@{u}>" for u in users if u > 0)
-            if not mentions:
-                continue
-            channel = self.bot.get_partial_messageable(where_id)
-            try:
-                await channel.send(
-                    t(lang, "reminder", mention=mentions, where=where),
-                    allowed_mentions=pinging(users),
-                )
-                sent += 1
-            except discord.HTTPException:
-                log.warning("could not send a reminder in channel %s", where_id)
-        return sent
+        self.upkeep.start()
+        await self.upkeep.recover()
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -58,3 +58,14 @@ def typed_expansion_ids(text: str) -> list[str]:
             raise ServiceError("no_such_expansion", f"No expansion '{word}'.", name=quoted(word))
         out.append(found)
     return out
+
+
+def new_defaults(
+    current: MatchOptions, given: dict[str, Any], expansions: str | None, *, reset: bool
+) -> MatchOptions:
+    """A server's new defaults: the built-in ones (``reset``) or ``current``, changed by the
+    options given and the expansions typed (``None``: unchanged)."""
+    options = with_given(MatchOptions() if reset else current, given)
+    if expansions is not None:
+        options = options.with_expansions(typed_expansion_ids(expansions))
+    return options

@@ -482,7 +482,8 @@ class MatchService(MoveCommits, DecisionReads, PictureLangs):
         finished = row.status == "finished"
         placements = numbered_cells(legal_placements(st)) if not finished else {}
         png = None
-        renderer, lang = self.renderer, self.lang_of_match(row.id)
+        opened_in = MatchOptions.from_json(row.options).lang
+        renderer, lang = self.renderer, self.lang_of_match(row.id, opened_in)
         shown, awards = picture_inputs(game, events, finished)
         if render and renderer is not None:
             # a module-level function and a view without its decisions (closures) pickle:
@@ -514,6 +515,7 @@ class MatchService(MoveCommits, DecisionReads, PictureLangs):
             events=events,
             png=png,
             png_lang=lang,
+            lang=lang,
             picture_events=shown,
             awards=awards,
             finished=finished,
@@ -546,7 +548,8 @@ class MatchService(MoveCommits, DecisionReads, PictureLangs):
         animator = self.animator
         if animator is None:
             return None
-        game = (await self._load(match_id)).game
+        loaded = await self._load(match_id)
+        game = loaded.game
         shown, _ = picture_inputs(game, (), game.state.over)
         draw = partial(
             replay_animation,
@@ -554,7 +557,7 @@ class MatchService(MoveCommits, DecisionReads, PictureLangs):
             game.setup,
             game.seed,
             tuple(game.moves),
-            lang=self.lang_of_match(match_id),
+            lang=self.lang_of_match(match_id, MatchOptions.from_json(loaded.row.options).lang),
             events=shown,
         )
         try:

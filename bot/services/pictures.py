@@ -1,7 +1,8 @@
 """The pictures the tile-game service draws, in the match's language.
 
 A match's pictures speak the language of its public messages, which the Discord front end
-learns from each interaction (``note_lang``); the service draws the turn picture in the
+learns from each interaction (``note_lang``) and, before any after a restart, from the
+language the lobby was opened in (``MatchOptions.lang``); the service draws the turn picture in the
 language it last heard (so a match in Spanish is drawn once per move, in Spanish) and the
 front end asks :func:`board_png` for another language or for the whole map (cached per
 version, language and kind).
@@ -42,8 +43,10 @@ class PictureLangs:
         while len(self.picture_langs) > 4096:  # forget the oldest matches
             del self.picture_langs[next(iter(self.picture_langs))]
 
-    def lang_of_match(self, match_id: int) -> str:
-        return self.picture_langs.get(match_id, self.default_lang)
+    def lang_of_match(self, match_id: int, opened_in: str = "") -> str:
+        """The language last heard for ``match_id``; else the one it was opened in (stored with
+        its options, so a restart keeps it); else English."""
+        return self.picture_langs.get(match_id) or opened_in or self.default_lang
 
 
 def last_move_events(game: Game) -> tuple[Event, ...]:

@@ -46,6 +46,8 @@ class Outcome:
     events: tuple[Event, ...] = ()
     png: bytes | None = None  # the board after the change (public view), when it changed
     png_lang: str = "en"  # the language of the words in ``png``
+    #: the match's language (last heard, else the one it was opened in): its public messages
+    lang: str = "en"
     #: what pictures of this outcome are drawn with (``bot.services.pictures``): the last
     #: move's events, and every award of the game once it is finished
     picture_events: tuple[Event, ...] = ()

@@ -227,7 +227,7 @@ async def test_a_market_waiting_on_bids_names_who_answered_and_reminds_the_other
         assert len(done) == 1 and done[0] != missing.name
         cog = bot.cogs["Carcassonne"]
         n = len(fake.requests)
-        assert await cog.send_reminders(clock[0] + 301) == 1  # type: ignore[attr-defined]
+        assert await cog.upkeep.send_reminders(clock[0] + 301) == 1  # type: ignore[attr-defined]
         (sent,) = [r for r in fake.requests[n:] if r.method == "POST"]
         assert "still your turn" in sent.content and f"<@{missing.id}>" in sent.content
         answered = next(u for u in USERS.values() if u.name == done[0])

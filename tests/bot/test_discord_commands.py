@@ -140,14 +140,14 @@ async def test_turn_reminder_mentions_the_player(tmp_path: Path) -> None:
     try:
         turn = await start_match(fake, reminder_minutes=5)
         cog = bot.get_cog("carcassonne") or bot.cogs["Carcassonne"]
-        assert await cog.send_reminders(clock[0] + 60) == 0  # type: ignore[attr-defined]
+        assert await cog.upkeep.send_reminders(clock[0] + 60) == 0  # type: ignore[attr-defined]
         n = len(fake.requests)
-        assert await cog.send_reminders(clock[0] + 301) == 1  # type: ignore[attr-defined]
+        assert await cog.upkeep.send_reminders(clock[0] + 301) == 1  # type: ignore[attr-defined]
         sent = fake.requests[n]
         player = whose_turn(turn)
         assert f"<@{player.id}>" in sent.content and "still your turn" in sent.content
         assert str(turn.message_id) in sent.content
-        assert await cog.send_reminders(clock[0] + 400) == 0  # type: ignore[attr-defined]
+        assert await cog.upkeep.send_reminders(clock[0] + 400) == 0  # type: ignore[attr-defined]
     finally:
         await fake.close()
         await service.close()

@@ -345,7 +345,7 @@ async def test_a_reminder_mentions_every_seat_with_an_open_decision(tmp_path: Pa
         turn = await until_secret_round(answer, turn)
         cog = bot.cogs["Carcassonne"]
         n = len(fake.requests)
-        assert await cog.send_reminders(clock[0] + 301) == 1  # type: ignore[attr-defined]
+        assert await cog.upkeep.send_reminders(clock[0] + 301) == 1  # type: ignore[attr-defined]
         (sent,) = [r for r in fake.requests[n:] if r.method == "POST"]
         assert "still your turn" in sent.content
         assert all(f"<@{u.id}>" in sent.content for u in (ALICE, BOB, CAROL))

@@ -19,10 +19,13 @@ import pytest
 from bot.services import matches
 from engine import Pass, PlaceTile
 from tests.bot.tiletable import (
+    ALICE,
+    BOB,
     Table,
     assert_final,
     buttons,
     channel_of,
+    cid,
     close_table,
     labelled,
     open_table,
@@ -36,6 +39,7 @@ from tests.bot.tiletable import (
     whose_turn,
 )
 from tests.fakediscord import DEFERRED_CHANNEL_MESSAGE
+from tests.fakediscord_records import User
 
 #: the match seed of the whole game through buttons (its board grows past 25 legal cells)
 BUTTONS_SEED = 2
@@ -223,6 +227,38 @@ async def test_restart_recovery_posts_a_board_that_was_never_posted(tmp_path: Pa
         assert again.turn_message_id == posted[0].message_id
         await t2.fake.ready()  # a second READY (reconnect) posts nothing new
         assert len([r for r in t2.fake.requests[n:] if r.method == "POST"]) == 1
+    finally:
+        await close_table(t2)
+
+
+async def test_after_a_restart_the_reposted_board_speaks_the_language_the_table_was_opened_in(
+    tmp_path: Path,
+) -> None:
+    """The opener's language is stored with the match: a board re-posted after a restart,
+    before anyone has clicked anything, is in Spanish (it was English until somebody acted)."""
+    db = tmp_path / "carc.sqlite3"
+    ana = User(ALICE.id, "Alice", locale="es-ES")
+    t1 = await open_table(db)
+    try:
+        lobby = (await t1.fake.slash(ana, "new")).callback
+        await t1.fake.click(BOB, lobby.message_id or 0, cid(lobby, "join"))
+        turn = (await t1.fake.click(ana, lobby.message_id or 0, cid(lobby, "start"))).channel_sends[
+            0
+        ]
+        assert "te toca" in turn.content, turn.content
+        user = whose_turn(turn)
+        outcome = await t1.service.current(channel_of(turn), render=False)
+        pos, rots = next(iter(outcome.placements.items()))
+        await t1.service.submit(channel_of(turn), user.id, [PlaceTile(pos, rots[0]), Pass()])
+    finally:
+        await close_table(t1)
+    t2 = await open_table(db, messages=t1.fake)
+    try:
+        n = len(t2.fake.requests)
+        await t2.fake.ready()
+        reposted = [r for r in t2.fake.requests[n:] if r.method == "POST"]
+        assert len(reposted) == 1
+        assert "te toca" in reposted[0].content and "your turn" not in reposted[0].content
     finally:
         await close_table(t2)
 
