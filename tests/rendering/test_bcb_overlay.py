@@ -245,7 +245,7 @@ def test_a_follower_spot_on_a_bridge_is_drawn_in_a_choice_picture() -> None:
     letter goes to the tile's middle (the printed tile has no such spot)."""
     from engine.carcassonne.rules import pending
     from rendering import render_targets
-    from rendering.targets import spot_point
+    from rendering.spots import spot_point
 
     p = play(["BA/L", "BA/L"], ["place 0,1 r0", "bcb.bridge 0,1:WE"])
     (deploy,) = pending(p.state)

@@ -23,8 +23,9 @@ from rendering.board import board_picture
 from rendering.layout import tile_layout
 from rendering.overlays import overlay_for
 from rendering.overlays.flying_machines import MISS, die_face
+from rendering.spots import symbol_point
 from rendering.style import seat_style
-from rendering.targets import symbol_point, targets_picture
+from rendering.targets import targets_picture
 from tests.engine.expansions.test_flying_machines import do, first_picture
 from tests.rendering.phone import assert_readable_on_a_phone, phone
 

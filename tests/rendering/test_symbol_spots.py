@@ -11,7 +11,7 @@ from engine.carcassonne.tiles import all_tiles
 from engine.carcassonne.view import TileView
 from rendering.layout import rotate_point, spot_anchor, tile_layout
 from rendering.overlays import symbol_art
-from rendering.targets import spot_point, symbol_point
+from rendering.spots import spot_point, symbol_point
 
 
 def _tiles_with_printed_symbols() -> list[tuple[str, str]]:
