@@ -24,9 +24,13 @@ from engine.carcassonne.rules import (
     legal_actions,
     legal_deploys,
     legal_placements,
+    lookahead,
     new_game,
+    only_pass,
+    passed_empty,
     pending,
     preview,
+    revealed,
 )
 from engine.carcassonne.state import GameSetup, GameState
 from engine.carcassonne.view import PublicView, SeatView, public_view, view_for
@@ -80,6 +84,10 @@ __all__ = [
     "new_game",
     "pending",
     "preview",
+    "lookahead",
+    "only_pass",
+    "passed_empty",
+    "revealed",
     "play_random_game",
     "public_view",
     "record_of",

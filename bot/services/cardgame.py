@@ -242,7 +242,7 @@ class CardMatchService(GameService[CardOptions, CardState]):
             self._remember(row.id, state)
             loaded = await self._load(row.id)
             users = tuple(s.user_id for s in loaded.seats)
-            return await self._outcome(loaded, private_changed=users)
+        return await self._outcome(loaded, private_changed=users)  # drawn after the lock
 
     # ------------------------------------------------------------------ play
     async def submit(
@@ -309,9 +309,8 @@ class CardMatchService(GameService[CardOptions, CardState]):
                 if _private_key(before, Seat(s)) != _private_key(after, Seat(s))
             )
             loaded = await self._load(match_id)
-            return await self._outcome(
-                loaded, events=tr.events, private_changed=changed, actor=seat
-            )
+        # drawn after the lock is released: another seat's play is stored meanwhile
+        return await self._outcome(loaded, events=tr.events, private_changed=changed, actor=seat)
 
     # ------------------------------------------------------------------ reads
     async def current(self, channel_id: int, *, render: bool = False) -> CardOutcome:

@@ -16,8 +16,8 @@ from typing import Any
 from bot.services.base import GameService, Loaded, illegal
 from bot.services.options import MatchOptions
 from bot.services.replay import Game
-from bot.services.results import Outcome, passed_empty
-from engine import Action, EngineError, PublicView, apply, pending, view_for
+from bot.services.results import Outcome
+from engine import Action, EngineError, PublicView, lookahead, view_for
 from engine.carcassonne.events import Event
 from engine.carcassonne.view import SeatView
 from engine.core.decisions import Decision
@@ -93,18 +93,13 @@ class DecisionReads(GameService[MatchOptions, Game]):
         if key in previews:
             found: tuple[tuple[Decision, ...], PublicView] | None = previews[key]
             return found
-        before = state = loaded.game.state
         try:
-            for a in actions:
-                if any(d.group is not None for d in pending(state) if d.seat == seat):
-                    return None  # a simultaneous (sealed) answer: what follows may reveal others'
-                # as submit does, a decision offering nothing but passing is passed at once
-                state = passed_empty(apply(state, seat, a).state)
+            after = lookahead(loaded.game.state, seat, actions, settle=True)
         except EngineError as e:
             raise illegal(e) from None
         found = None
-        if not (state.pile_pos != before.pile_pos or state.rng != before.rng or state.over):
-            sv = view_for(state, seat)
+        if after is not None:
+            sv = view_for(after, seat)
             assert isinstance(sv, SeatView)
             found = (sv.decisions, sv.public)
         if len(previews) >= PREVIEWS_KEPT:

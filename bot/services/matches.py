@@ -66,7 +66,6 @@ from bot.services.results import (
     default_animator,
     default_renderer,
     numbered_cells,
-    only_pass,
     snapshot_of,
 )
 from engine import (
@@ -77,6 +76,8 @@ from engine import (
     PlaceTile,
     Seat,
     legal_placements,
+    only_pass,
+    revealed,
 )
 from engine.carcassonne.events import Event
 from engine.core.errors import StaleStateError
@@ -263,7 +264,7 @@ class MatchService(MoveCommits, DecisionReads, PictureLangs):
                 ) from None
             self._remember(row.id, game)
             loaded = await self._load(row.id)
-            return await self._outcome(loaded, render=True)
+        return await self._outcome(loaded, render=True)  # drawn after the lock is released
 
     async def guild_defaults(self, guild_id: int) -> MatchOptions:
         """The guild's default lobby options (the built-in defaults if none were stored)."""
@@ -331,7 +332,9 @@ class MatchService(MoveCommits, DecisionReads, PictureLangs):
                 entries.append(NewAction(game.version, seat, action.notation()))
             events.extend(self._autoplay(game, entries))
             loaded = await self._commit(loaded, game, entries, before)
-            return await self._outcome(loaded, events=tuple(events), render=True)
+        # drawn after the lock is released: the next answer (another seat's sealed bid) is
+        # stored while this picture is drawn; the stored match never changes under it
+        return await self._outcome(loaded, events=tuple(events), render=True)
 
     async def undo(self, channel_id: int, user_id: int) -> Outcome:
         """Take back your own placement while you are still deciding about that tile.
@@ -357,7 +360,7 @@ class MatchService(MoveCommits, DecisionReads, PictureLangs):
             game.undo_last()
             entries = [NewAction(game.version, seat, UNDO)]
             loaded = await self._commit(loaded, game, entries, before)
-            return await self._outcome(loaded, render=True)
+        return await self._outcome(loaded, render=True)  # drawn after the lock is released
 
     async def resign(self, channel_id: int, user_id: int) -> Outcome:
         """Leave a running match for good (see the class docstring for what happens next).
@@ -385,7 +388,7 @@ class MatchService(MoveCommits, DecisionReads, PictureLangs):
             else:
                 events.extend(self._autoplay(game, entries))
             loaded = await self._commit(loaded, game, entries, before, resign_winners=winners)
-            return await self._outcome(loaded, events=tuple(events), render=True)
+        return await self._outcome(loaded, events=tuple(events), render=True)  # lock released
 
     # ------------------------------------------------------------------ reads
     async def current(self, channel_id: int, *, render: bool = True) -> Outcome:
@@ -581,8 +584,7 @@ def _undo_seat(game: Game) -> Seat | None:
         or st.over
         or not st.asks
         or any(a.seat != last.seat for a in st.asks)
-        or st.pile_pos != prev.pile_pos
-        or st.rng != prev.rng
+        or revealed(prev, st)
     ):
         return None
     return last.seat

@@ -19,7 +19,6 @@ from engine import (
     Position,
     PublicView,
     Rotation,
-    apply,
     pending,
 )
 from engine.carcassonne.actions import Action
@@ -168,22 +167,6 @@ def numbered_cells(
     """Legal cells in their numbering order (north to south, then west to east): cell number
     ``n`` is the ``n``-th key, 1-based. The image and every picker use this order."""
     return {p: placements[p] for p in sorted(placements, key=lambda p: (p.y, p.x))}
-
-
-def only_pass(d: Decision) -> bool:
-    """Whether passing is all a decision offers (an optional one without options: a follower
-    step with no spot left, say): the service passes it at once, so nobody is asked it."""
-    return d.optional and d.pass_action is not None and not d.answers()
-
-
-def passed_empty(state: GameState) -> GameState:
-    """``state`` after passing every open decision that offers nothing but passing
-    (:func:`only_pass`), as the service does after each move."""
-    while True:
-        empty = next((d for d in pending(state) if only_pass(d)), None)
-        if empty is None or empty.pass_action is None:
-            return state
-        state = apply(state, empty.seat, empty.pass_action, key=empty.key).state
 
 
 def auto_move(state: GameState, seat: int | None = None) -> tuple[Seat, str, Action]:

@@ -9,7 +9,7 @@ features score, and the next seat draws. Every choice is a decision listed by :f
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 # The names below are re-exported: callers import them from ``rules`` as before.
@@ -50,11 +50,16 @@ __all__ = [
     "final_scoring",
     "legal_actions",
     "legal_deploys",
+    "lookahead",
+    "only_pass",
     "legal_placements",
     "new_game",
     "parse_spot",
+    "passed_empty",
     "pending",
     "placements_for",
+    "preview",
+    "revealed",
     "spot_name",
     "tile_sets_of",
 ]
@@ -183,24 +188,73 @@ def apply(state: GameState, seat: Seat, action: Action, *, key: str | None = Non
     return Transition(new, tuple(events))
 
 
-def preview(state: GameState, seat: Seat, action: Action) -> tuple[Decision, ...] | None:
-    """The decisions ``seat`` would face right after ``action``, when reaching them reveals
-    nothing hidden (no tile drawn, no random number used, no card or forced roll taken from a
-    hidden pile); otherwise ``None``.
+def revealed(before: GameState, after: GameState) -> bool:
+    """Whether going from ``before`` to ``after`` revealed anything hidden: a tile drawn, a
+    random number used, a card or forced roll taken from a hidden pile, or the game's end.
 
-    Front ends use it to chain pickers (place, then deploy on the same tile) before they
-    submit both actions at once.
+    The one copy of that rule: a picker may chain decisions only while nothing is revealed
+    (:func:`lookahead`), and a placement may be taken back only until something is (undo).
+    """
+    return (
+        after.pile_pos != before.pile_pos
+        or after.rng != before.rng
+        or after.piles is not before.piles
+        or after.over
+    )
+
+
+def only_pass(decision: Decision) -> bool:
+    """Whether passing is all ``decision`` offers (an optional one without options: a
+    follower step with no spot left): front ends pass it at once, so nobody is asked it."""
+    return decision.optional and decision.pass_action is not None and not decision.answers()
+
+
+def passed_empty(state: GameState) -> GameState:
+    """``state`` after passing every open decision that offers nothing but passing
+    (:func:`only_pass`), as a front end does after each move."""
+    while True:
+        empty = next((d for d in _pending(state) if only_pass(d)), None)
+        if empty is None or empty.pass_action is None:
+            return state
+        state = apply(state, empty.seat, empty.pass_action, key=empty.key).state
+
+
+def lookahead(
+    state: GameState, seat: Seat, actions: Action | Sequence[Action], *, settle: bool = False
+) -> GameState | None:
+    """The state after ``seat`` answers with each of ``actions`` in order, when reaching it
+    reveals nothing hidden (:func:`revealed`); otherwise ``None``. With ``settle``, decisions
+    offering nothing but passing are passed after each action, as front ends do.
 
     Answering a simultaneous choice (a decision with a ``group``: a sealed bid) is never
-    previewed: what follows may reveal the other seats' answers.
+    looked past: what follows may reveal the other seats' answers.
 
     Raises:
         EngineError: as :func:`apply`.
     """
-    if any(d.group is not None for d in _pending(state) if d.seat == seat):
-        return None
-    after = apply(state, seat, action).state
-    hidden = after.pile_pos != state.pile_pos or after.rng != state.rng
-    if hidden or after.piles is not state.piles or after.over:
+    after = state
+    for action in [actions] if isinstance(actions, Action) else actions:
+        if any(d.group is not None for d in _pending(after) if d.seat == seat):
+            return None
+        after = apply(after, seat, action).state
+        if settle:
+            after = passed_empty(after)
+    return None if revealed(state, after) else after
+
+
+def preview(
+    state: GameState, seat: Seat, actions: Action | Sequence[Action], *, settle: bool = False
+) -> tuple[Decision, ...] | None:
+    """The decisions ``seat`` would face right after ``actions`` (one or a sequence), when
+    reaching them reveals nothing hidden (:func:`lookahead`); otherwise ``None``.
+
+    Front ends use it to chain pickers (place, then deploy on the same tile) before they
+    submit the actions at once.
+
+    Raises:
+        EngineError: as :func:`apply`.
+    """
+    after = lookahead(state, seat, actions, settle=settle)
+    if after is None:
         return None
     return tuple(d for d in _pending(after) if d.seat == seat)

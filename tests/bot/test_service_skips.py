@@ -10,8 +10,7 @@ import random
 from pathlib import Path
 
 from bot.services.matches import MatchService
-from bot.services.results import only_pass
-from engine import pending
+from engine import only_pass, pending
 from engine.carcassonne.record import GameRecord, replay
 from tests.bot.matchservice import CHANNEL, random_move, two_player_match
 

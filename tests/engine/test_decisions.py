@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import fields
+from pathlib import Path
 
 import pytest
 
@@ -21,7 +22,7 @@ from engine.carcassonne.flow import program_of
 from engine.carcassonne.randomplay import choose_answer
 from engine.carcassonne.record import replay
 from engine.carcassonne.registry import all_expansions, register, unregister
-from engine.carcassonne.rules import legal_actions, pending, preview
+from engine.carcassonne.rules import legal_actions, lookahead, pending, preview, revealed
 from engine.carcassonne.scoring import Award
 from engine.carcassonne.state import GameState
 from engine.carcassonne.view import PublicView, SeatView
@@ -69,6 +70,31 @@ def test_deploy_decision_is_optional_with_spot_targets_on_the_placed_tile() -> N
         assert isinstance(o.action, Deploy) and o.facet("spot") == o.action.spot
     # passing draws the next tile: a preview must not reveal it
     assert preview(after, Seat(0), Pass()) is None
+
+
+def test_a_sequence_of_answers_is_looked_past_until_something_is_revealed() -> None:
+    """One rule for "reaching this reveals nothing" (issue 29): placing reveals nothing, so
+    the deploy step is previewed; placing then passing draws the next tile, so it is not; the
+    undo rule reads the same ``revealed``."""
+    s = new_game(GameSetup(), seed=3)
+    place = pending(s)[0].options[0].action
+    after = lookahead(s, Seat(0), [place])
+    assert after is not None and not revealed(s, after)
+    assert [d.kind for d in preview(s, Seat(0), [place]) or ()] == ["core.deploy"]
+    assert lookahead(s, Seat(0), [place, Pass()]) is None
+    drawn = apply(after, Seat(0), Pass()).state
+    assert revealed(after, drawn) and drawn.pile_pos != after.pile_pos
+    # an answer of another seat's decision is refused as apply refuses it
+    with pytest.raises(NotYourTurnError):
+        lookahead(s, Seat(1), [place])
+
+
+def test_no_front_end_reads_the_hidden_state_to_decide_what_is_revealed() -> None:
+    """The rule lives in the engine only (``rules.revealed``): the services never compare
+    the pile position or the hidden generator themselves."""
+    for path in Path("bot").rglob("*.py"):
+        text = path.read_text()
+        assert "pile_pos" not in text and ".rng !=" not in text, path
 
 
 @pytest.mark.parametrize("expansions", [(), ALL])
