@@ -35,6 +35,7 @@ from bot.services.matches import (
     ServiceError,
 )
 from bot.services.options import find_rule
+from bot.services.picking import PickerSessions
 from bot.services.pictures import board_png
 from bot.ui import images, typed
 from bot.ui import lobby as lobby_ui
@@ -77,6 +78,7 @@ class Carcassonne(
         # per match, bounded, forgotten when the match ends (see TurnPickers.forget)
         self._lang: Lru[int, Lang] = Lru(MATCH_MEMORY)  # the language of its public messages
         self._dm_sent: Lru[int, set[str]] = Lru(MATCH_MEMORY)  # secret decisions sent by DM
+        self._sessions = PickerSessions(service, MATCH_MEMORY)  # decisions read once per version
         self._background: set[asyncio.Task[None]] = set()
         self.upkeep = Upkeep(bot, service, self.post_outcome, self._lang)
         super().__init__()

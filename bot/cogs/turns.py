@@ -27,13 +27,13 @@ from bot.i18n import Lang, lang_of, t
 from bot.services.base import SeatInfo
 from bot.services.cache import Lru
 from bot.services.matches import (
-    ERR_NO_MATCH,
     ERR_NOT_YOUR_TURN,
     ERR_STALE,
     MatchService,
     Outcome,
     ServiceError,
 )
+from bot.services.picking import PickerSessions
 from bot.services.pictures import board_png
 from bot.ui import images
 from bot.ui import presenters as ui
@@ -96,6 +96,8 @@ class TurnPickers(GameCog):
     service: MatchService
     _dm_sent: Lru[int, set[str]]
     _lang: Lru[int, Lang]
+    #: each seat's open decisions, read once per match version (see bot.services.picking)
+    _sessions: PickerSessions
     #: tasks that post after the interaction was answered (replay animations)
     _background: set[asyncio.Task[None]]
 
@@ -103,6 +105,7 @@ class TurnPickers(GameCog):
         """Drop what the cog remembers of a match that has ended."""
         self._dm_sent.pop(match_id)
         self._lang.pop(match_id)
+        self._sessions.forget(match_id)
 
     def _remember_lang(self, match_id: int, interaction: Interaction) -> Lang:
         raise NotImplementedError
@@ -124,6 +127,7 @@ class TurnPickers(GameCog):
     ) -> discord.Message:
         """Post the turn message (or the final scoring) in the match's channel, then send
         new secret decisions to their seats."""
+        self._sessions.forget(outcome.match_id)  # the match changed: read its decisions anew
         png = await board_png(self.service, outcome, lang.value)  # in the message's language
         if png is None:
             png = await images.board_png(outcome.view, lang.value, painter=self.service.painter)
@@ -160,15 +164,15 @@ class TurnPickers(GameCog):
         """DM every seat its secret decisions that were not sent yet (decision 5: a 403 marks
         the player "DMs closed", said once in the channel without the secret, and the
         "Decide" button serves them from then on; a DM is never retried)."""
+        if not outcome.private_seats:
+            return
         sent = self._dm_sent.setdefault(outcome.match_id, set())
+        secrets = await self.service.private_decisions(outcome.match_id)  # every seat's at once
         for seat in outcome.private_seats:
             user_id = outcome.user_of(seat)
             if user_id <= 0:
                 continue
-            _, mine = await self.service.decisions_for(
-                outcome.channel_id, user_id, match_id=outcome.match_id
-            )
-            new = [d for d in mine if d.private and d.key not in sent]
+            new = [d for d in secrets.get(user_id, ()) if d.key not in sent]
             if not new:
                 continue
             sent.update(d.key for d in new)
@@ -188,15 +192,9 @@ class TurnPickers(GameCog):
         return ServiceError(ERR_STALE, "This choice is out of date.", message_url=url)
 
     async def _mine(self, match_id: int, user_id: int) -> tuple[Outcome, tuple[Decision, ...]]:
-        try:
-            outcome, mine = await self.service.decisions_for(0, user_id, match_id=match_id)
-        except ServiceError as e:
-            if e.key == ERR_NO_MATCH:
-                raise ServiceError("match_over", "This match is over.") from None
-            raise
-        if outcome.finished or outcome.view.over:
-            raise ServiceError("match_over", "This match is over.")
-        return outcome, mine
+        """The clicker's open decisions: read at its first click, then kept in its session
+        until the match changes (raises match_over, not_seated)."""
+        return await self._sessions.open(match_id, user_id)
 
     async def _decision_of(
         self, click: DecisionClick, user_id: int
@@ -252,9 +250,8 @@ class TurnPickers(GameCog):
         self, outcome: Outcome, user_id: int, chain: Chain
     ) -> tuple[Decision, PublicView] | None:
         """The seat's new decision after the chain's actions, if reaching it reveals nothing."""
-        seen = await self.service.preview(
-            outcome.channel_id, user_id, chain.actions, match_id=outcome.match_id
-        )
+        root = chain.steps[0].decision
+        seen = await self._sessions.look_ahead(outcome, user_id, root, chain.actions)
         if seen is None:
             return None
         decisions, view = seen

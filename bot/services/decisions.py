@@ -66,6 +66,18 @@ class DecisionReads(GameService[MatchOptions, Game]):
         # out once per state (the outcome's public view is the game's cached one too)
         return outcome, tuple(d for d in loaded.game.decisions() if d.seat == seat)
 
+    async def private_decisions(self, match_id: int) -> dict[int, tuple[Decision, ...]]:
+        """Every seat's open secret decisions (a sealed bid), by user id, read at once: what
+        the front end delivers by direct message after a move. Empty once finished."""
+        loaded = await self._load(match_id)
+        if loaded.row.status == "finished" or loaded.game.state.over:
+            return {}
+        out: dict[int, list[Decision]] = {}
+        for d in loaded.game.decisions():
+            if d.private:
+                out.setdefault(loaded.user_of(d.seat), []).append(d)
+        return {user: tuple(ds) for user, ds in out.items() if user > 0}
+
     async def preview(
         self,
         channel_id: int,
