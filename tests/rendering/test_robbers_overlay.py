@@ -80,3 +80,20 @@ def test_at_phone_width_the_robbers_still_show() -> None:
     small = phone(img)
     small.save("/tmp/robbers_phone.png")
     assert count(small, (0, 0, small.size[0], small.size[1] // 3), THREAT) > 15
+
+
+def test_the_final_breakdown_has_a_robber_column_in_english_and_spanish() -> None:
+    """Blue's robber took 3 of red's 5 (the rulebook's first picture): the Robber column."""
+    from rendering.final import breakdown
+    from rendering.words import category_word
+    from tests.engine.expansions.robbers_helpers import do, five_tile_road
+
+    s = game(("BA/LR", "BA/L"), players=4)
+    five_tile_road(s, RED)
+    robber(s, BLUE, 0)
+    s, _ = do(s, "place -1,0 r270")
+    s, _ = do(s, "pass")
+    cats, per = breakdown(public_view(s), s.awards)
+    assert "robber" in cats and per[BLUE]["robber"] == 3 and per[RED]["road"] == 5
+    assert category_word("robber", "en") == "Robber"
+    assert category_word("robber", "es") == "Ladrón"
