@@ -273,3 +273,32 @@ def test_a_robber_stands_beside_any_scoring_figure_and_the_thief_picks_its_figur
 def _move_back_of_robber_points(s: GameState) -> TrackMove:
     item = ScoreItem(CATEGORY, 3, False, False, winners=(BLUE,))
     return TrackMove(BLUE, "", 0, 3, Award(BLUE, 3, item))
+
+
+def test_a_robber_whose_victims_both_left_by_robber_points_follows_the_one_its_owner_picks() -> (
+    None
+):
+    """OQ-ROB-6 step 3: yellow's robber stands beside red and green (both on 10). Blue's tile
+    closes yellow's 2-tile city (2: yellow 30 → 32) and blue's road of 3 (3: blue 20 → 23).
+    Red's robber beside blue (20) steals ceil(3 / 2) = 2: red 10 → 12; green's beside yellow
+    (30) steals ceil(2 / 2) = 1: green 10 → 11. Both left 10 by robber points, nobody else
+    stands there: yellow picks which to follow, green's (to 11)."""
+    s = game(("BA/CRr", "BA/L"), players=4)
+    city_and_road(s, YELLOW, BLUE)
+    scores(s, 20, 10, 30, 10)
+    robber(s, RED, 20)
+    robber(s, GREEN, 30)
+    robber(s, YELLOW, 10)
+    s, _ = do(s, "place 0,-1 r180")
+    s, events = do(s, "pass")
+    assert s.scores == (20 + 3, 10 + 2, 30 + 2, 10 + 1)
+    assert of(events, RobberStole) == [
+        RobberStole(RED, BLUE, 2, 3),
+        RobberStole(GREEN, YELLOW, 1, 2),
+    ]
+    (d,) = pending(s)
+    assert d.kind == "robbers.follow" and d.seat == YELLOW
+    assert [o.target for o in d.options] == [TrackSpace(12), TrackSpace(11)]
+    s, events = do(s, d.options[1].action.notation())
+    assert robber_at(s, YELLOW) == 11
+    assert of(events, RobberFollowed) == [RobberFollowed(YELLOW, GREEN, 11)]

@@ -206,6 +206,8 @@ class StealStep(Step):
             )
             return Decision(ask.key, ask.seat, FOLLOW, Prompt.of(FOLLOW), fopts)
         notes = model_of(s.ext).notes
+        here = find(s, ask.seat, ROBBER)
+        assert here is not None  # a robber with notes stands until it is settled
         many = len(scoring_figures(s, ask.seat)) > 1
         opts = []
         for p in choices(s, ask.seat):
@@ -219,7 +221,7 @@ class StealStep(Step):
                 facets += (("figure", p[2] or "marker"),)
             else:
                 label = Prompt.of("robbers.take", **params)
-            where = TrackSpace(space(value(s, n.victim, n.figure) - n.points))
+            where = TrackSpace(here.value)  # the robber's space, which the victims left
             opts.append(Option(pid, Choose(STEAL_STEP, pid), where, facets, label))
         return Decision(ask.key, ask.seat, STEAL_STEP, Prompt.of(STEAL_STEP), tuple(opts))
 
