@@ -79,8 +79,8 @@ class Robbers(Expansion):
     def final_scoring(self, state: GameState) -> Iterable[Event]:
         events: list[Event] = []
         robbers = figures(state, kind=ROBBER)
-        for r in robbers:
-            take(state, r.seat, ROBBER, events)
+        for r in robbers:  # one line for them all (RobbersRemoved), not one per robber
+            take(state, r.seat, ROBBER)
         if robbers:
             events.append(RobbersRemoved(len(robbers)))
         state.ext[ID] = RobbersModel()

@@ -118,7 +118,8 @@ class RobbersRemoved(Event):
 messages.register(
     {
         "exp.robbers": ("Robbers", "Ladrones"),
-        "symbol.robber": ("robber", "ladrón"),
+        # the rulebook's «símbolo de ladrón»: kept apart from the base game's thief (ladrón)
+        "symbol.robber": ("robber", "símbolo de ladrón"),
         "fig.robber": ("robber", "ladrón"),
         "score.robber": ("robber", "ladrón"),
         "part.robber": (
