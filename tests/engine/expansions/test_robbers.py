@@ -13,6 +13,7 @@ from engine.carcassonne.expansions.robbers import OFFER, PLACE_STEP, Robbers
 from engine.carcassonne.randomplay import play_random_game
 from engine.carcassonne.record import replay
 from engine.carcassonne.rules import pending
+from engine.carcassonne.state import GameState
 from engine.core import messages
 from engine.core.decisions import TrackSpace
 from engine.core.errors import EngineError, NotYourTurnError, StaleStateError
@@ -31,8 +32,9 @@ from tests.engine.expansions.robbers_helpers import (
 from tests.engine.test_properties import snapshot
 
 
-def spaces(s: object) -> list[int]:
-    (d,) = pending(s)  # type: ignore[arg-type]
+def spaces(s: GameState) -> list[int]:
+    """The spaces the open robber decision offers."""
+    (d,) = pending(s)
     assert d.kind == PLACE_STEP
     return [o.target.n for o in d.options]  # type: ignore[union-attr]
 
