@@ -306,7 +306,8 @@ def test_whole_game_with_every_playable_expansion_renders() -> None:
     state, views = play(90, seed=9, expansions=exps)
     img = decode(render_board(views[-1]))
     assert max(img.size) <= MAX_SIDE
-    assert len(views[-1].tiles) == 91 or state.step == "over"
+    # 90 turns and the start tile; a builder's second tile or a market places more in a turn
+    assert len(views[-1].tiles) >= 91 or state.step == "over"
 
 
 def test_tile_sheet_lists_every_tile(tmp_path: object) -> None:

@@ -1,0 +1,145 @@
+"""Robbers through the match service on real SQLite files, with no code in ``bot/`` that knows
+it: a restart while a seat decides where its robber goes resumes on the same decision and ends
+as an uninterrupted run; bad answers are refused in one line and change nothing; a steal is a
+named line of the turn message in English and Spanish ("Ann's robber takes 2 of Bob's 3");
+the expansion and its rule variant are in the lobby."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from bot.i18n import Lang
+from bot.services.base import ERR_ILLEGAL, ERR_NOT_YOUR_TURN, ERR_STALE
+from bot.services.matches import MatchOptions, MatchService, Outcome
+from bot.services.options import rules_for
+from bot.ui.lobby import expansion_name
+from bot.ui.words import event_lines
+from engine import Action
+from engine.carcassonne.actions import Choose
+from engine.carcassonne.expansions.robbers import OFFER, PLACE_STEP, RobberStole
+from engine.carcassonne.record import GameRecord, replay
+from tests.bot.matchservice import ANN, BOB, CHANNEL, GUILD, open_service, refused
+
+RB = ("robbers",)
+
+
+def asked(out: Outcome) -> int:
+    """The user whose decision is open (the next player's robber is theirs, not the active
+    player's)."""
+    return out.user_of(out.decisions[0].seat)
+
+
+def move(out: Outcome, rng: random.Random) -> list[Action]:
+    (d,) = out.decisions
+    return [rng.choice(list(d.actions()))]
+
+
+async def match(svc: MatchService, seed: int = 3, **rules: object) -> Outcome:
+    opts = MatchOptions(players=2, expansions=RB, rules=tuple(rules.items()))
+    await svc.create_lobby(GUILD, CHANNEL, ANN, "Ann", opts, seed=seed)
+    await svc.join(CHANNEL, BOB, "Bob")
+    return await svc.start(CHANNEL, ANN)
+
+
+async def until_robber(svc: MatchService, out: Outcome, rng: random.Random) -> Outcome:
+    while not out.finished and out.decisions[0].kind != PLACE_STEP:
+        out = await svc.submit(CHANNEL, asked(out), move(out, rng), out.version)
+    assert not out.finished, "no robber was offered in this game"
+    return out
+
+
+async def finish(svc: MatchService, out: Outcome, rng: random.Random) -> Outcome:
+    while not out.finished:
+        out = await svc.submit(CHANNEL, asked(out), move(out, rng), out.version)
+    return out
+
+
+async def test_a_restart_while_a_robber_waits_resumes_the_same_decision(tmp_path: Path) -> None:
+    a = await open_service(tmp_path / "a.sqlite3")
+    try:
+        whole = await finish(a, await match(a), random.Random(4))
+    finally:
+        await a.close()
+    rng = random.Random(4)
+    b = await open_service(tmp_path / "b.sqlite3")
+    try:
+        half = await until_robber(b, await match(b), rng)
+        (d,) = half.decisions
+        assert d.kind == PLACE_STEP and d.optional and d.options
+    finally:
+        await b.close()
+    c = await open_service(tmp_path / "b.sqlite3")  # a new process: nothing cached
+    try:
+        again = await c.current(CHANNEL)
+        assert again.version == half.version and again.view == half.view
+        assert again.decisions == half.decisions
+        rest = await finish(c, again, rng)
+    finally:
+        await c.close()
+    assert rest.record_json == whole.record_json
+    assert rest.record_json is not None
+    result = replay(GameRecord.from_json(json.loads(rest.record_json)))
+    assert result.scores == tuple(p.score for p in rest.view.players)
+
+
+async def test_bad_robbers_are_refused_in_one_line_and_change_nothing(tmp_path: Path) -> None:
+    svc = await open_service(tmp_path / "d.sqlite3")
+    try:
+        out = await until_robber(svc, await match(svc), random.Random(4))
+        (d,) = out.decisions
+        other = ANN if asked(out) == BOB else BOB
+        err = await refused(
+            ERR_ILLEGAL,
+            svc.submit(CHANNEL, asked(out), [Choose(PLACE_STEP, "77")], key=d.key),
+        )
+        assert "\n" not in str(err.params.get("reason", ""))
+        await refused(
+            ERR_NOT_YOUR_TURN,
+            svc.submit(CHANNEL, other, [Choose(PLACE_STEP, d.options[0].id)]),
+        )
+        same = await svc.current(CHANNEL)
+        assert same.version == out.version and same.view == out.view
+        placed = await svc.submit(
+            CHANNEL, asked(out), [d.options[0].action], out.version, key=d.key
+        )
+        assert placed.version == out.version + 1
+        await refused(  # an answer after the decision closed
+            ERR_STALE,
+            svc.submit(CHANNEL, asked(out), [d.options[0].action], key=d.key),
+        )
+    finally:
+        await svc.close()
+
+
+async def test_a_steal_is_a_named_line_of_the_turn_message(tmp_path: Path) -> None:
+    svc = await open_service(tmp_path / "w.sqlite3")
+    try:
+        out = await match(svc)
+        rng = random.Random(4)
+        while not out.finished and not any(isinstance(e, RobberStole) for e in out.events):
+            d = out.decisions[0]
+            # place robbers whenever offered, so that a steal comes soon
+            acts = [o.action for o in d.options] if d.kind == PLACE_STEP else move(out, rng)
+            out = await svc.submit(CHANNEL, asked(out), acts[:1], out.version)
+        (stole,) = [e for e in out.events if isinstance(e, RobberStole)][:1]
+        seats = list(out.seats)
+        names = {s.seat: s.name for s in seats}
+        thief, victim = names[stole.seat], names[stole.victim_seat]
+        en = event_lines(out.events, seats, Lang.EN)
+        es = event_lines(out.events, seats, Lang.ES)
+        want_en = f"{thief}'s robber takes {stole.points} of {victim}'s {stole.of}"
+        want_es = f"El ladrón de {thief} roba {stole.points} de los {stole.of} de {victim}"
+        assert any(want_en in line for line in en), en
+        assert any(want_es in line for line in es), es
+        assert all("{" not in line for line in en + es)
+    finally:
+        await svc.close()
+
+
+def test_the_expansion_and_its_variant_are_in_the_lobby_in_english_and_spanish() -> None:
+    assert expansion_name("robbers", Lang.EN) == "Robbers"
+    assert expansion_name("robbers", Lang.ES) == "Ladrones"
+    (rule,) = rules_for(RB)
+    assert rule.key == OFFER and rule.default == "next" and rule.choices == ("next", "each")
