@@ -78,8 +78,8 @@ TEXTS: dict[str, str] = {
     "defaults_title": "Die Voreinstellungen dieses Servers für neue Tische",
     "defaults_saved": "✅ Gespeichert: die Voreinstellungen dieses Servers für neue Tische",
     "defaults_how": (
-        "/carcassonne new beginnt mit diesen; seine eigenen Optionen und die Menüs am Tisch "
-        "ändern einen Tisch. Wer den Server verwaltet, ändert sie mit /carcassonne defaults."
+        "/carcassonne neu beginnt mit diesen; seine eigenen Optionen und die Menüs am Tisch "
+        "ändern einen Tisch. Wer den Server verwaltet, ändert sie mit /carcassonne standard."
     ),
     "not_server_manager": (
         "Nur wer diesen Server verwalten darf (Server verwalten), kann seine "

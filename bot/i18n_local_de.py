@@ -32,7 +32,7 @@ TEXTS: dict[str, str] = {
     ),
     "rules_valid": "Die Regeln der gewählten Erweiterungen: {rules}.",
     "rules_none": "Regeln gehören zu Erweiterungen: wähle zuerst eine mit --expansions.",
-    "rule_form": "--rule nimmt KEY=VALUE, nicht '{rule}'. {valid}",
+    "rule_form": "--rule nimmt SCHLÜSSEL=WERT, nicht '{rule}'. {valid}",
     "rule_unknown": "Es gibt keine Regel '{rule}'. {valid}",
     "rule_needs": "Die Regel {rule} gehört zu {expansion}: füge --expansions {expansion} hinzu.",
     "rule_value": "{rule} ist {values}, nicht '{value}'.",
@@ -41,7 +41,7 @@ TEXTS: dict[str, str] = {
     "unused": "  (Der Rest der Zeile wurde nicht verwendet: {rest})",
     "input_ended": "Eingabe beendet: Die Partie ist gespeichert. Setze sie fort mit '{hint}'.",
     "cannot_resume": "Die unfertige lokale Partie lässt sich nicht laden: {error}",
-    "resume_plugin": "Wurde sie mit --plugin MODULE gespielt, setze sie mit demselben fort.",
+    "resume_plugin": "Wurde sie mit --plugin MODUL gespielt, setze sie mit demselben fort.",
     "nothing_to_resume": (
         "Es gibt keine unfertige lokale Partie zum Fortsetzen; eine neue beginnt."
     ),

@@ -16,7 +16,8 @@ messages.register_lang(
         "help.tb.pig": "alle haben ein Schwein (+1 je Stadt an seiner Wiese)",
         "opt.tb.builder_bonus": "Zweite Karte des Baumeisters",
         "help.tb.builder_bonus": (
-            "ask: wer ihn besitzt, darf die zweite Karte ablehnen; auto: wird immer gespielt"
+            "fragen: wer ihn besitzt, darf die zweite Karte ablehnen; automatisch: wird immer "
+            "gespielt"
         ),
         "choice.ask": "fragen",
         "choice.auto": "automatisch",
