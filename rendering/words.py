@@ -1,6 +1,6 @@
-"""Every word drawn in a picture, in English and Spanish (the engine's message catalogue).
+"""Every word drawn in a picture, in English, Spanish and German (the engine's catalogue).
 
-Pictures take the match language (``lang``: ``"en"`` or ``"es"``) and look their words up
+Pictures take the match language (``lang``: ``"en"``, ``"es"`` or ``"de"``) and look their words up
 here, so a Spanish table never shows "Turn" or "BUILD". The keys live in
 :mod:`engine.core.messages` under ``pic.``, registered the same way the engine and its
 expansions register theirs; a score category an expansion adds is named by its own

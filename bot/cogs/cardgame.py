@@ -410,11 +410,11 @@ def typed_card(code: str) -> messages.Phrase:
 
 def _shown(code: str, lang: Lang) -> str:
     """A card as the autocomplete lists it: its name, then the code the player may type
-    (``blue character 2 (blue-2)``; Spanish players: ``personaje azul 2 (azul-2)``)."""
-    face = FACE_BY_CODE.get(code)
-    if face is None:
+    (``blue character 2 (blue-2)``; Spanish players: ``personaje azul 2 (azul-2)``; German:
+    ``blaue Person 2 (blau-2)``), both from the catalogue of the reader's language."""
+    if code not in FACE_BY_CODE:
         return code
-    typed = face.code_es if lang is Lang.ES else code
+    typed = messages.text(f"cards.code.{code}", lang)
     return f"{messages.text(f'cards.name.{code}', lang)} ({typed})"
 
 

@@ -39,12 +39,14 @@ be a locale (``de-DE``, ``es-419``) or a ``Lang``; a text missing in it reads En
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any, Self
 
 #: the languages shipped: every key of every catalogue exists in each (one test checks it)
 LANGS = ("en", "es", "de")
 
 
+@lru_cache(maxsize=64)
 def lang_code(lang: object) -> str:
     """``"de"`` for ``"de"``, ``"de-DE"``, ``"DE_at"`` or a ``Lang`` whose value is ``"de"``."""
     value = str(getattr(lang, "value", lang)).lower()
