@@ -14,15 +14,21 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from PIL import Image
 
 from bot.i18n import Lang, lang_of
 from bot.local import LocalOptions, play_local
 from bot.services.base import ServiceError
 from bot.services.cardgame import CardMatchService
+from bot.services.matches import MatchService
 from bot.services.options import MatchOptions, problems
 from bot.ui import cardgame as cui
+from bot.ui import presenters
 from bot.ui.labels import option_text
+from bot.ui.lobby import lobby_message
+from engine import PlaceTile, Position, Rotation
+from engine.carcassonne.expansions import BUILTIN_IDS
 from engine.carcassonne.randomplay import choose_answer
 from engine.carcassonne.rules import apply, new_game, pending
 from engine.carcassonne.state import GameSetup
@@ -36,7 +42,7 @@ from rendering.header import header_layout
 from rendering.words import category_word, word
 from tests.bot.german import SHARED, entries, foreign_in, foreign_words, words
 from tests.bot.matchservice import tiny_animator, tiny_renderer
-from tests.bot.test_spanish import _tile_refusals, message_text
+from tests.bot.test_spanish import _tile_refusals, embed_text, message_text
 from tests.bot.tiletable import Table
 from tests.fakediscord import Request, User
 
@@ -298,3 +304,44 @@ def test_the_pictures_words_are_german() -> None:
                   name="Anna", names="Anna", score=3) for k in keys]  # fmt: skip
     assert not [d for d in drawn if foreign_in(d, ("Anna",), foreign)]
     assert set(words("Spielende · Anna gewinnt")) - SHARED == {"spielende", "gewinnt", "anna"}
+
+
+# ----------------------------------------------------------------------------- expansions
+async def test_a_german_match_with_every_expansion_reads_german(tmp_path: Path) -> None:
+    """The presenters show a match with every built expansion in German: prompts, options,
+    events, scores, refusals, the lobby, the rules and the final table."""
+    svc = await MatchService.open(tmp_path / "m.sqlite3", renderer=None, animator=None)
+    de = Lang.DE
+    texts: list[str] = []
+    try:
+        options = MatchOptions(players=3).with_expansions(BUILTIN_IDS)
+        options = options.with_rule("bcb.bidding", "open")  # every choice is public
+        info = await svc.create_lobby(1, 5, 10, "Anna", options, seed=7)
+        await svc.join(5, 11, "Ben")
+        await svc.join(5, 12, "Cy")
+        info = await svc.lobby(5)
+        texts += [
+            message_text(lobby_message(info, de)),
+            embed_text(presenters.rules_embed(info.options, de)),
+        ]
+        out = await svc.start(5, 10)
+        rng = Rng(3)
+        while not out.finished:
+            texts.append(message_text(presenters.outcome_message(out, de, b"")))
+            d = out.decisions[0]
+            texts += [option_text(o, out.seats, de, among=d.options) for o in d.options[:40]]
+            if out.view.turn % 20 == 0:
+                texts.append(embed_text(presenters.score_embed(out, de)))
+            if isinstance(d.options[0].action, PlaceTile):
+                with pytest.raises(ServiceError) as refused:
+                    where = [PlaceTile(Position(40, 40), Rotation.R0)]
+                    await svc.submit(5, out.user_of(d.seat), where)
+                texts.append(presenters.error_text(refused.value, de))
+            out = await svc.submit(5, out.user_of(d.seat), [choose_answer(d, rng)], key=d.key)
+        texts += [message_text(presenters.outcome_message(out, de, b""))]
+        texts.append(embed_text(presenters.help_embed(de)))
+    finally:
+        await svc.close()
+    joined = "\n".join(texts)
+    assert "Schlusswertung" in joined and "Händler und Baumeister" in joined
+    _assert_reads_german(texts, ("Anna", "Ben", "Cy"))
