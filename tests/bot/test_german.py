@@ -345,3 +345,39 @@ async def test_a_german_match_with_every_expansion_reads_german(tmp_path: Path) 
     joined = "\n".join(texts)
     assert "Schlusswertung" in joined and "Händler und Baumeister" in joined
     _assert_reads_german(texts, ("Anna", "Ben", "Cy"))
+
+
+# ----------------------------------------------------------------------------- slash commands
+async def test_every_slash_command_option_and_choice_has_german() -> None:
+    """Discord shows German names and descriptions to ``de`` clients: every node of both
+    commands has them, valid for Discord, and option names stay unique per command."""
+    from bot.app import CarcBot
+    from bot.i18n import CarcTranslator
+    from bot.i18n_cards import CardTranslator
+    from tests.bot.test_discord_limits import _check_name, _walk
+    from tests.fakediscord import FakeDiscord
+
+    bot = CarcBot(None, background_tasks=False)
+    fake = FakeDiscord(bot)
+    await fake.start()
+    try:
+        translator = CardTranslator(CarcTranslator())
+        payloads = [
+            await cmd.get_translated_payload(bot.tree, translator)
+            for cmd in bot.tree.get_commands()
+        ]
+    finally:
+        await fake.close()
+    assert [p["name"] for p in payloads] == ["carcassonne", "cardgame"]
+    for payload in payloads:
+        for node in _walk(payload):
+            name = node["name_localizations"].get("de")
+            assert name, node["name"]
+            _check_name(name)
+            assert 1 <= len(node["description_localizations"].get("de", "")) <= 100, node
+            for c in node.get("choices", []):
+                assert c.get("name_localizations", {}).get("de"), c
+        for sub in payload.get("options", []):
+            names = [o["name_localizations"]["de"] for o in sub.get("options", [])]
+            assert len(names) == len(set(names)), names
+    assert payloads[1]["name_localizations"]["de"] == "karten"
