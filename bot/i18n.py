@@ -14,23 +14,26 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot import i18n_de
 from engine.core import messages
 
 
 class Lang(StrEnum):
     EN = "en"
     ES = "es"
+    DE = "de"
 
 
 SPANISH_LOCALES = frozenset({discord.Locale.spain_spanish, discord.Locale.latin_american_spanish})
 
 
 def lang_of(locale: discord.Locale | str | None) -> Lang:
-    """The language for a Discord locale (Spanish for es-ES / es-419, else English)."""
+    """The language for a Discord locale or a language code (Spanish for es-ES / es-419,
+    German for de, ...; English for every language not shipped)."""
     if locale is None:
         return Lang.EN
-    value = locale.value if isinstance(locale, discord.Locale) else str(locale)
-    return Lang.ES if value.lower().startswith("es") else Lang.EN
+    code = messages.lang_code(locale)
+    return Lang(code) if code in Lang._value2member_map_ else Lang.EN
 
 
 # key -> (English, Spanish); ``{name}`` placeholders are filled by :func:`t`.
@@ -366,6 +369,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "perm_embed_links": ("Embed Links", "Insertar enlaces"),
 }
 
+#: the bot's catalogue by language (the pairs above fill English and Spanish; German in
+#: :mod:`bot.i18n_de`)
+CATALOGUE = messages.Catalogue("bot", TEXTS)
+
 
 def t(lang: Lang, key: str, **params: Any) -> str:
     """The text ``key`` in ``lang`` with ``params`` filled in.
@@ -374,18 +381,8 @@ def t(lang: Lang, key: str, **params: Any) -> str:
     (:mod:`engine.core.messages`), where the rules and every expansion register the words of
     their own prompts, events, figures (``fig.<kind>``), expansions (``exp.<id>``) and options
     (``opt.<key>``, ``help.<key>``); a key nobody knows shows as itself."""
-    pair = TEXTS.get(key)
-    if pair is None:
-        return messages.text(key, lang.value, **params)
-    text = pair[1] if lang is Lang.ES else pair[0]
-    if not params:
-        return text
-    params = {k: messages.localize(v, lang.value) for k, v in params.items()}
-    counted = {k: messages.Count(v) if type(v) is int else v for k, v in params.items()}
-    try:
-        return text.format(**counted)
-    except (KeyError, IndexError, ValueError):
-        return text
+    found = CATALOGUE.fill(key, lang, params)
+    return messages.text(key, lang, **params) if found is None else found
 
 
 # ------------------------------------------------------------------ slash-command translations
@@ -461,7 +458,8 @@ DESCRIPTIONS_ES: dict[str, str] = {
 
 
 class CarcTranslator(app_commands.Translator):
-    """Spanish names/descriptions for the slash commands (Discord shows them to es-ES/es-419)."""
+    """Names/descriptions for the slash commands in every shipped language that has them
+    (:data:`NAMES` / :data:`DESCRIPTIONS`; Discord shows them to es-ES/es-419, de, ...)."""
 
     async def translate(
         self,
@@ -469,13 +467,18 @@ class CarcTranslator(app_commands.Translator):
         locale: discord.Locale,
         context: app_commands.TranslationContextTypes,
     ) -> str | None:
-        if lang_of(locale) is not Lang.ES:
-            return None
+        lang = lang_of(locale)
         loc = context.location
         if loc in (
             app_commands.TranslationContextLocation.command_name,
             app_commands.TranslationContextLocation.group_name,
             app_commands.TranslationContextLocation.parameter_name,
         ):
-            return NAMES_ES.get(string.message)
-        return DESCRIPTIONS_ES.get(string.message)
+            return NAMES.get(lang, {}).get(string.message)
+        return DESCRIPTIONS.get(lang, {}).get(string.message)
+
+
+#: slash-command names and descriptions by language (English: none, the commands' own)
+NAMES: dict[Lang, dict[str, str]] = {Lang.ES: NAMES_ES, Lang.DE: i18n_de.NAMES}
+DESCRIPTIONS: dict[Lang, dict[str, str]] = {Lang.ES: DESCRIPTIONS_ES, Lang.DE: i18n_de.DESCRIPTIONS}
+CATALOGUE.register_lang(Lang.DE, i18n_de.TEXTS)

@@ -11,6 +11,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot import i18n_cards_de
 from bot.i18n import Lang, lang_of, t
 from engine.cardgame import CardFace, Colour
 from engine.core import messages
@@ -201,21 +202,18 @@ messages.register(DECISION_WORDS)
 #: a card named in a refusal: its name, then what to type for it
 messages.register({"cards.typed": ("{name} (`{code}`)", "{name} (`{code}`)")})
 
+#: the card game's interface catalogue by language (German in :mod:`bot.i18n_cards_de`)
+CATALOGUE = messages.Catalogue("cards", TEXTS)
+CATALOGUE.register_lang("de", i18n_cards_de.TEXTS)
+messages.register_lang("de", i18n_cards_de.DECISION_WORDS)
+
 _ROW_EMOJI = {Colour.YELLOW: "🟨", Colour.RED: "🟥", Colour.GREEN: "🟩", Colour.BLUE: "🟦"}
 
 
 def tc(lang: Lang, key: str, **params: Any) -> str:
     """The card-game text ``key`` (else the tile game's) in ``lang`` with ``params`` filled."""
-    pair = TEXTS.get(key)
-    if pair is None:
-        return t(lang, key, **params)
-    text = pair[1] if lang is Lang.ES else pair[0]
-    params = {k: messages.localize(v, lang.value) for k, v in params.items()}
-    counted = {k: messages.Count(v) if type(v) is int else v for k, v in params.items()}
-    try:
-        return text.format(**counted) if params else text
-    except (KeyError, IndexError, ValueError):
-        return text
+    found = CATALOGUE.fill(key, lang, params)
+    return t(lang, key, **params) if found is None else found
 
 
 def row_name(colour: Colour, lang: Lang) -> str:
@@ -271,6 +269,13 @@ DESCRIPTIONS_ES: dict[str, str] = {
     "The card game's rules in short": "Las reglas del juego de cartas, en breve",
 }
 
+#: ``/cardgame`` names and descriptions by language
+NAMES: dict[Lang, dict[str, str]] = {Lang.ES: NAMES_ES, Lang.DE: i18n_cards_de.NAMES}
+DESCRIPTIONS: dict[Lang, dict[str, str]] = {
+    Lang.ES: DESCRIPTIONS_ES,
+    Lang.DE: i18n_cards_de.DESCRIPTIONS,
+}
+
 
 class CardTranslator(app_commands.Translator):
     """Spanish for ``/cardgame``; everything else goes to the translator it wraps (the tile
@@ -285,14 +290,15 @@ class CardTranslator(app_commands.Translator):
         locale: discord.Locale,
         context: app_commands.TranslationContextTypes,
     ) -> str | None:
-        if lang_of(locale) is Lang.ES:
+        lang = lang_of(locale)
+        if lang in NAMES:
             loc = context.location
             names = (
                 app_commands.TranslationContextLocation.command_name,
                 app_commands.TranslationContextLocation.group_name,
                 app_commands.TranslationContextLocation.parameter_name,
             )
-            table = NAMES_ES if loc in names else DESCRIPTIONS_ES
+            table = NAMES[lang] if loc in names else DESCRIPTIONS[lang]
             found = table.get(string.message)
             if found is not None and _is_card_command(context):
                 return found

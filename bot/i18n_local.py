@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import Lang, t
+from bot import i18n_local_de
+from bot.i18n import Lang, lang_of, t
 from engine.core import messages
 
 # key -> (English, Spanish)
@@ -295,29 +296,23 @@ WORDS_ES: dict[str, str] = {
     "s": "yes",
 }
 
+#: the local table's catalogue by language (German in :mod:`bot.i18n_local_de`)
+CATALOGUE = messages.Catalogue("local", TEXTS)
+CATALOGUE.register_lang("de", i18n_local_de.TEXTS)
+WORDS_DE = i18n_local_de.WORDS
+
 
 def tl(lang: str | Lang, key: str, **params: Any) -> str:
     """The local-table text ``key`` in ``lang`` (else the bot's or the engine's) with
     ``params`` filled in."""
-    code = lang.value if isinstance(lang, Lang) else str(lang)
-    pair = TEXTS.get(key)
-    if pair is None:
-        return t(Lang.ES if code.startswith("es") else Lang.EN, key, **params)
-    text = pair[1] if code.startswith("es") else pair[0]
-    if not params:
-        return text
-    params = {k: messages.localize(v, code) for k, v in params.items()}
-    counted = {k: messages.Count(v) if type(v) is int else v for k, v in params.items()}
-    try:
-        return text.format(**counted)
-    except (KeyError, IndexError, ValueError):
-        return text
+    found = CATALOGUE.fill(key, lang, params)
+    return t(lang_of(lang), key, **params) if found is None else found
 
 
 def command(word: str) -> str:
     """The English command a typed word stands for (Spanish words are read as their English)."""
     low = word.lower()
-    return WORDS_ES.get(low, low)
+    return WORDS_ES.get(low) or WORDS_DE.get(low, low)
 
 
-__all__ = ["TEXTS", "WORDS_ES", "command", "tl"]
+__all__ = ["TEXTS", "WORDS_DE", "WORDS_ES", "command", "tl"]

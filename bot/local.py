@@ -37,7 +37,7 @@ from typing import Any, TextIO
 
 from bot.args_cli import ArgsError, add_expansions_argument, add_rule_edition_arguments
 from bot.args_cli import expansion_ids as parse_expansions
-from bot.i18n import Lang
+from bot.i18n import lang_of
 from bot.i18n_local import tl
 from bot.local_ask import Answer, Asker, Console, EndOfInput, Words
 from bot.local_options import (
@@ -114,9 +114,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--lang",
-        choices=("en", "es"),
+        choices=messages.LANGS,
         default=None,
-        help="the table's language (es: Spanish; default en, or the resumed match's own)",
+        help="the table's language (es: Spanish, de: German; default en, or the resumed match's own)",
     )
     p.add_argument(
         "--game",
@@ -231,7 +231,7 @@ async def _resumed(storage: Storage, opts: LocalOptions) -> LocalOptions:
         return opts
     game = "cards" if row.game == "cardgame" else "tiles"
     stored = str(row.options.get("lang") or "")
-    lang = opts.lang if opts.lang_chosen or stored not in ("en", "es") else stored
+    lang = opts.lang if opts.lang_chosen or stored not in messages.LANGS else stored
     return replace(opts, game=game, lang=lang)
 
 
@@ -454,7 +454,7 @@ class _Table:
 
     def _report_events(self, out: Outcome) -> None:
         names = [s.name for s in out.seats]
-        lang = Lang.ES if self.lang == "es" else Lang.EN
+        lang = lang_of(self.lang)
         for e in out.events:
             if isinstance(e, PointsScored):
                 who = ", ".join(f"{names[a.seat]} {a.points:+d}" for a in e.awards)

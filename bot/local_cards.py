@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from bot.i18n import Lang
+from bot.i18n import lang_of
 from bot.i18n_local import command, tl
 from bot.local_ask import Answer, Asker, Console, EndOfInput, Words
 from bot.services.base import ERR_NO_MATCH, ERR_OTHER_GAME, ServiceError
@@ -87,7 +87,7 @@ class _CardTable:
     def __init__(self, stdin: TextIO, stdout: TextIO, opts: LocalOptions) -> None:
         self.opts = opts
         self.lang = opts.lang
-        self.ui_lang = Lang.ES if opts.lang == "es" else Lang.EN
+        self.ui_lang = lang_of(opts.lang)
         self.con = Console(stdin, stdout, opts.lang)
         self.words = Words((), opts.lang)
         self.folder: Path | None = None

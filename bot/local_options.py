@@ -108,11 +108,11 @@ def tile_options(opts: LocalOptions) -> MatchOptions | str:
 
 def rule_values(rule: Rule, sep: str, lang: str = "en") -> str:
     """What a rule takes, as typed: ``on`` and ``off`` for a yes-or-no rule; joined by
-    ``sep``, or listed as "a, b or c" when ``sep`` is a word ("o" is "u" before an o in
-    Spanish: "on u off")."""
+    ``sep``, or listed as "a, b or c" when ``sep`` is a word (the Spanish "o" is "u" before
+    an o: "on u off"; no other shipped language writes its "or" as "o")."""
     words = ["on" if c is True else "off" if c is False else str(c) for c in rule.choices]
     if sep.strip() and len(words) > 1:
-        if lang.startswith("es") and sep.strip() == "o" and words[-1].startswith("o"):
+        if sep.strip() == "o" and words[-1].startswith("o"):
             sep = " u "
         return ", ".join(words[:-1]) + sep + words[-1]
     return sep.join(words)

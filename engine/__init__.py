@@ -5,6 +5,7 @@ The small public API of the tile game (ARCHITECTURE.md §5.3)::
     from engine import GameSetup, new_game, legal_actions, apply, view_for
 """
 
+from engine.carcassonne import de as _de  # noqa: F401  (the base game's German words)
 from engine.carcassonne.actions import Action, Deploy, Pass, PlaceTile
 from engine.carcassonne.geometry import Position, Rotation, Side
 from engine.carcassonne.randomplay import play_random_game

@@ -540,7 +540,7 @@ def render_board(
     with the points beside them. A finished game's picture is the whole board with the
     figures final scoring took off (from ``events``), each scored feature outlined and the
     per-player breakdown (from ``awards``, every award of the game; else from ``events``).
-    Words are in ``lang`` (``"en"``/``"es"``).
+    Words are in ``lang`` (``"en"``/``"es"``/``"de"``).
     """
     return encode_png(
         board_image(

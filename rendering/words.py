@@ -1,6 +1,6 @@
-"""Every word drawn in a picture, in English and Spanish (the engine's message catalogue).
+"""Every word drawn in a picture, in English, Spanish and German (the engine's catalogue).
 
-Pictures take the match language (``lang``: ``"en"`` or ``"es"``) and look their words up
+Pictures take the match language (``lang``: ``"en"``, ``"es"`` or ``"de"``) and look their words up
 here, so a Spanish table never shows "Turn" or "BUILD". The keys live in
 :mod:`engine.core.messages` under ``pic.``, registered the same way the engine and its
 expansions register theirs; a score category an expansion adds is named by its own
@@ -72,6 +72,45 @@ TEXTS: dict[str, tuple[str, str]] = {
     "pic.cards.fairy": ("FAIRY", "HADA"),
 }
 messages.register(TEXTS)
+messages.register_lang(
+    "de",
+    {
+        "pic.turn": "Zug {n}",
+        "pic.tiles_left": "noch {n} {n:Karte|Karten}",
+        "pic.current_tile": "Aktuelle Karte",
+        "pic.game_over": "Spielende",
+        "pic.total": "Summe",
+        "pic.points": "+{n}",
+        "pic.colour.red": "rot",
+        "pic.colour.blue": "blau",
+        "pic.colour.yellow": "gelb",
+        "pic.colour.green": "grün",
+        "pic.colour.black": "schwarz",
+        "pic.colour.pink": "rosa",
+        "pic.colour.neutral": "neutral",
+        "pic.cat.road": "Straßen",
+        "pic.cat.city": "Städte",
+        "pic.cat.cloister": "Klöster",
+        "pic.cat.farm": "Wiesen",
+        "pic.cat.other": "Sonstiges",
+        "pic.cards.round": "Runde {round}/{rounds} · Stapel: {pile}",
+        "pic.cards.row.yellow": "Kloster",
+        "pic.cards.row.red": "Straße",
+        "pic.cards.row.green": "Wiese",
+        "pic.cards.row.blue": "Stadt",
+        "pic.cards.counts": "Hand {hand} · Tiere {animals} · Truhe {chest} · Gefolgsmann: {row}",
+        "pic.cards.winner": "Spielende · {name} gewinnt mit {score} Punkten",
+        "pic.cards.winners": "Spielende · {names} gewinnen mit {score} Punkten",
+        "pic.cards.and": " und ",
+        "pic.cards.rows_cleared": "Die Karten in den Reihen verlassen am Ende das Spiel.",
+        "pic.cards.animal": "TIER",
+        "pic.cards.building": "GEBÄUDE",
+        "pic.cards.animal_joker": "JOKER\nTIER",
+        "pic.cards.building_joker": "JOKER\nGEBÄUDE",
+        "pic.cards.dragon": "DRACHE",
+        "pic.cards.fairy": "FEE",
+    },
+)
 
 #: the base game's score categories, in the breakdown's order (others follow by name)
 BASE_CATEGORIES = ("road", "city", "cloister", "farm")

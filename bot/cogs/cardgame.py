@@ -141,7 +141,7 @@ class CardGame(
 
     async def _after_move(self, outcome: CardOutcome) -> None:
         """Channel table and DMs, in the match's language (not the clicker's)."""
-        lang = Lang(outcome.lang) if outcome.lang in ("en", "es") else Lang.EN
+        lang = lang_of(outcome.lang)
         await self.post_table(outcome, lang)
         await self.deliver_hands(outcome, lang)
 
@@ -239,7 +239,7 @@ class CardGame(
         if sv is None:
             return []
         typed = current.strip().lower()
-        spanish = lang_of(interaction.locale) is Lang.ES
+        lang = lang_of(interaction.locale)
         codes: list[str] = []
         for a in sv.legal:
             code = a.card if isinstance(a, PlayCard) else None
@@ -247,9 +247,9 @@ class CardGame(
                 code = sv.public.setup_joker.code
             if code is None or code in codes:
                 continue
-            if typed in code or typed in _shown(code, spanish).lower():
+            if typed in code or typed in _shown(code, lang).lower():
                 codes.append(code)
-        return [app_commands.Choice(name=_shown(c, spanish), value=c) for c in codes[:25]]
+        return [app_commands.Choice(name=_shown(c, lang), value=c) for c in codes[:25]]
 
     @play.autocomplete("row")
     async def _row_autocomplete(
@@ -374,7 +374,7 @@ class CardGame(
             if outcome.turn_message_id is not None:
                 continue
             try:
-                lang = Lang(outcome.lang) if outcome.lang in ("en", "es") else Lang.EN
+                lang = lang_of(outcome.lang)
                 await self.post_table(outcome, lang)
                 posted += 1
             except Exception:
@@ -408,14 +408,13 @@ def typed_card(code: str) -> messages.Phrase:
     return messages.Phrase("cards.typed", name=face_name(code), code=face_code(code))
 
 
-def _shown(code: str, spanish: bool) -> str:
+def _shown(code: str, lang: Lang) -> str:
     """A card as the autocomplete lists it: its name, then the code the player may type
-    (``blue character 2 (blue-2)``; Spanish players: ``personaje azul 2 (azul-2)``)."""
-    face = FACE_BY_CODE.get(code)
-    if face is None:
+    (``blue character 2 (blue-2)``; Spanish players: ``personaje azul 2 (azul-2)``; German:
+    ``blaue Person 2 (blau-2)``), both from the catalogue of the reader's language."""
+    if code not in FACE_BY_CODE:
         return code
-    lang = "es" if spanish else "en"
-    typed = face.code_es if spanish else code
+    typed = messages.text(f"cards.code.{code}", lang)
     return f"{messages.text(f'cards.name.{code}', lang)} ({typed})"
 
 

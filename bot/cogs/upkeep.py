@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable
 import discord
 from discord.ext import commands, tasks
 
-from bot.i18n import Lang, t
+from bot.i18n import Lang, lang_of, t
 from bot.services.cache import Lru
 from bot.services.matches import MatchService, Outcome, ServiceError
 from bot.ui import presenters as ui
@@ -32,7 +32,7 @@ Poster = Callable[[Outcome, Lang], Awaitable[object]]
 def match_lang(outcome: Outcome, heard: Lru[int, Lang]) -> Lang:
     """The language of ``outcome``'s public messages: the one this process last heard for the
     match, else the match's own (stored, so it survives a restart)."""
-    stored = Lang.ES if outcome.lang == Lang.ES.value else Lang.EN
+    stored = lang_of(outcome.lang)
     return heard.get(outcome.match_id, stored)
 
 

@@ -85,3 +85,16 @@ messages.register(
         ),
     }
 )
+messages.register_lang(
+    "de",
+    {
+        "svc.joined_already": "Es sind schon {n} Spielende beigetreten.",
+        "svc.no_action": "Kein Zug angegeben.",
+        "svc.game_over": "Das Spiel ist vorbei.",
+        "svc.no_replay": (
+            "Diese Partie lässt sich nicht mehr nachspielen ({error}); brich sie ab und "
+            "beginne neu."
+        ),
+        "svc.card_players": "Das Kartenspiel braucht {low}–{high} Spielende.",
+    },
+)

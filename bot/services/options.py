@@ -23,6 +23,7 @@ from engine.carcassonne.state import (
     MIN_PLAYERS,
     TINY_CITY_VALUES,
 )
+from engine.core import messages
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +85,7 @@ class MatchOptions:
     expansions: tuple[str, ...] = ()  # engine expansion ids, in registry order
     #: rule values the host chose, as sorted ``(key, value)`` pairs (see :class:`Rule`)
     rules: tuple[tuple[str, Any], ...] = ()
-    #: the language the match was opened in (``en``/``es``; empty: not recorded) — the local
+    #: the language the match was opened in (``en``/``es``/``de``; empty: not recorded) — the local
     #: table resumes a match in it
     lang: str = ""
 
@@ -154,8 +155,8 @@ def problems(o: MatchOptions) -> list[str]:
         out.append(f"farm_scoring must be one of {', '.join(FARM_SCORING_VALUES)}")
     if not 0 <= o.reminder_minutes <= 7 * 24 * 60:
         out.append("reminder_minutes must be 0–10080")
-    if o.lang not in ("", "en", "es"):
-        out.append("lang must be en or es")
+    if o.lang not in ("", *messages.LANGS):
+        out.append(f"lang must be {', '.join(messages.LANGS[:-1])} or {messages.LANGS[-1]}")
     if len(set(o.expansions)) != len(o.expansions):
         out.append("an expansion is listed twice")
     for e in o.expansions:

@@ -38,7 +38,7 @@ class PictureLangs:
         return langs
 
     def note_lang(self, match_id: int, lang: str) -> None:
-        """Draw ``match_id``'s next pictures in ``lang`` (``"en"``/``"es"``)."""
+        """Draw ``match_id``'s next pictures in ``lang`` (``"en"``/``"es"``/``"de"``)."""
         self.picture_langs[match_id] = str(lang)
         while len(self.picture_langs) > 4096:  # forget the oldest matches
             del self.picture_langs[next(iter(self.picture_langs))]

@@ -93,6 +93,48 @@ WORDS: dict[str, tuple[str, str]] = {
     "role.field": ("farmer", "granjero"),
 }
 messages.register(WORDS)
+messages.register_lang(
+    "de",
+    {
+        "place.dir.north": "Norden",
+        "place.dir.east": "Osten",
+        "place.dir.south": "Süden",
+        "place.dir.west": "Westen",
+        "place.dir.north_east": "Nordosten",
+        "place.dir.south_east": "Südosten",
+        "place.dir.south_west": "Südwesten",
+        "place.dir.north_west": "Nordwesten",
+        "place.kind.city": "Stadt",
+        "place.kind.road": "Straße",
+        "place.kind.field": "Wiese",
+        "place.kind.cloister": "Kloster",
+        "place.sides": "{kind} ({sides})",
+        "place.middle": "{kind} (Mitte)",
+        "place.middle_n": "{kind} (Mitte, {n})",
+        "place.field_alone": "Wiese",
+        "place.field_corner": "Wiese in der Ecke im {dir}",
+        "place.field_of_road": "Wiese im {dir} der Straße",
+        "place.field_dir": "Wiese im {dir}",
+        "place.field_all": "Wiese (rundherum)",
+        "place.half": "Kante im {side}, Hälfte im {part}",
+        "tile.city.one": "Stadt im {sides}",
+        "tile.city.many": "Stadt im {sides}",
+        "tile.city.all": "Stadt an allen vier Seiten",
+        "tile.road.end": "Straße nach {side}",
+        "tile.road.through": "Straße von {a} nach {b}",
+        "tile.road.many": "Straßen im {sides}",
+        "tile.crossroads": "Kreuzung ({sides})",
+        "tile.cloister": "Kloster",
+        "tile.fields": "nur Wiesen",
+        "tile.shield.one": "1 Wappen",
+        "tile.shield.many": "{n} Wappen",
+        "words.and": "{a} und {b}",
+        "role.road": "Wegelagerer",
+        "role.city": "Ritter",
+        "role.cloister": "Mönch",
+        "role.field": "Bauer",
+    },
+)
 
 
 def _w(key: str, lang: str, **params: object) -> str:

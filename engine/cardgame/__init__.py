@@ -16,6 +16,7 @@ by its key, refusing a key that is no longer open::
     state = answer(state, d.seat, d.key, d.options[0].action).state
 """
 
+from engine.cardgame import de as _de  # noqa: F401  (the card game's German words)
 from engine.cardgame.actions import (
     AssignJoker,
     CardAction,

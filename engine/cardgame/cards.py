@@ -128,7 +128,7 @@ _TYPE_CODE_ES = {t: name.replace(" de ", "-") for t, name in _TYPE_NAME_ES.items
 
 def _plain(text: str) -> str:
     """Lower case without accents (``dragón`` and ``dragon`` read the same)."""
-    return text.lower().translate(str.maketrans("áéíóúü", "aeiouu"))
+    return text.lower().translate(str.maketrans("áéíóúüäöß", "aeiouuaos"))
 
 
 JOKER_TYPES = frozenset(
@@ -202,7 +202,11 @@ class CardFace:
             InvalidActionError: for an unknown card.
         """
         key = text.strip().lower()
-        face = FACE_BY_CODE.get(key) or _FACE_BY_CODE_ES.get(_plain(key))
+        face = (
+            FACE_BY_CODE.get(key)
+            or _FACE_BY_CODE_ES.get(_plain(key))
+            or TYPED_CODES.get(_plain(key))
+        )
         if face is not None:
             return face
         head, sep, tail = key.partition("-")
@@ -234,6 +238,27 @@ FACES: tuple[CardFace, ...] = tuple(f for f, _ in FACE_COUNTS)
 FACE_BY_CODE: Mapping[str, CardFace] = MappingProxyType({f.code: f for f in FACES})
 #: Spanish codes (accents optional) -> face
 _FACE_BY_CODE_ES: Mapping[str, CardFace] = MappingProxyType({_plain(f.code_es): f for f in FACES})
+#: the codes players of another language type (accents optional) -> face; a language's module
+#: adds its own (:func:`add_language`)
+TYPED_CODES: dict[str, CardFace] = {}
+
+
+def add_language(lang: str, codes: Mapping[str, str], names: Mapping[str, str]) -> None:
+    """Register a language's card codes and names (``{english code: its code}``, ``{english
+    code: its name}``): the codes are read by :meth:`CardFace.parse`, both are catalogue
+    texts (``cards.code.<code>``, ``cards.name.<code>``, ``facet.card.<code>``)."""
+    for code, typed in codes.items():
+        TYPED_CODES[_plain(typed)] = FACE_BY_CODE[code]
+    messages.register_lang(lang, {f"cards.code.{c}": typed for c, typed in codes.items()})
+    messages.register_lang(lang, {f"cards.name.{c}": name for c, name in names.items()})
+    messages.register_lang(lang, {f"facet.card.{c}": name for c, name in names.items()})
+
+
+def add_colour_names(names: Mapping[str, Colour]) -> None:
+    """Row or colour names of another language that :meth:`Colour.parse` reads."""
+    _COLOUR_NAMES.update(names)
+
+
 # ``cards.code.<code>``: the code as each language types it; ``cards.name.<code>``: its name
 messages.register({f"cards.code.{f.code}": (f.code, f.code_es) for f in FACES})
 messages.register({f"cards.name.{f.code}": (f.describe(), f.describe_es()) for f in FACES})

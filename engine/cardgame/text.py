@@ -1,4 +1,4 @@
-"""The card game's rules summary in English and Spanish (for ``/cardgame rules``).
+"""The card game's rules summary in English, Spanish and German (for ``/cardgame rules``).
 
 The numbers come from the data tables in :mod:`engine.cardgame.cards`, so correcting the
 animal table there corrects this text too. Assumed animal values are marked with ``*``.
@@ -6,6 +6,7 @@ animal table there corrects this text too. Assumed animal values are marked with
 
 from __future__ import annotations
 
+from engine.cardgame import text_de
 from engine.cardgame.cards import (
     ANIMAL_TABLE,
     BUILDING_SET_POINTS,
@@ -14,8 +15,9 @@ from engine.cardgame.cards import (
     WILD_JOKER_POINTS,
     WRONG_ROW_POINTS,
 )
+from engine.core import messages
 
-LANGUAGES = ("en", "es")
+LANGUAGES = messages.LANGS
 
 
 def animal_table_line(lang: str = "en") -> str:
@@ -29,24 +31,15 @@ def assumed_animal_counts() -> tuple[int, ...]:
 
 
 def rules_summary(lang: str = "en") -> str:
-    """A short rules summary (Discord markdown) in ``en`` or ``es``; other codes give English."""
+    """A short rules summary (Discord markdown) in ``lang`` (English for a language without
+    one)."""
     deal = " · ".join(f"{d.players}: {d.cards}×{d.rounds}" for d in DEAL.values())
     sets = " · ".join(f"{n}→{p}" for n, p in sorted(BUILDING_SET_POINTS.items()))
     animals = animal_table_line(lang)
     known = ", ".join(f"{r.cards}→{r.points}" for r in ANIMAL_TABLE if r.known)
-    if lang == "es":
-        footnote = _FOOT_ES.format(known=known) if assumed_animal_counts() else ""
-        return _ES.format(
-            footnote=footnote,
-            deal=deal,
-            sets=sets,
-            animals=animals,
-            lone=LONE_JOKER_POINTS,
-            wild=WILD_JOKER_POINTS,
-            wrong=WRONG_ROW_POINTS,
-        )
-    footnote = _FOOT_EN.format(known=known) if assumed_animal_counts() else ""
-    return _EN.format(
+    foot = RULES.template("footnote", lang) or ""
+    footnote = foot.format(known=known) if assumed_animal_counts() else ""
+    return (RULES.template("summary", lang) or "").format(
         footnote=footnote,
         deal=deal,
         sets=sets,
@@ -120,3 +113,10 @@ _FOOT_ES = (
     "\\* valor supuesto: la tabla de animales impresa aún no está disponible; el reglamento "
     "solo da {known}."
 )
+
+
+#: the summary and its footnote by language (German in :mod:`engine.cardgame.text_de`)
+RULES = messages.Catalogue(
+    "cardgame.rules", {"summary": (_EN, _ES), "footnote": (_FOOT_EN, _FOOT_ES)}
+)
+RULES.register_lang("de", {"summary": text_de.SUMMARY, "footnote": text_de.FOOTNOTE})

@@ -151,3 +151,5 @@ __all__ = ["BIDDING_MODES", "BcbModel", "BridgesCastlesBazaars"]
 
 #: this package's expansion (engine/carcassonne/expansions/__init__.py registers it)
 EXPANSION = BridgesCastlesBazaars
+
+from . import de as _de  # noqa: E402, F401  (the German words)

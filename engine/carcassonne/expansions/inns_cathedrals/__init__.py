@@ -102,3 +102,5 @@ InnsCathedrals.jcz = JCZ
 
 #: this package's expansion (engine/carcassonne/expansions/__init__.py registers it)
 EXPANSION = InnsCathedrals
+
+from . import de as _de  # noqa: E402, F401  (the German words)

@@ -331,3 +331,5 @@ TradersBuilders.jcz = JCZ
 
 #: this package's expansion (engine/carcassonne/expansions/__init__.py registers it)
 EXPANSION = TradersBuilders
+
+from . import de as _de  # noqa: E402, F401  (the German words)
