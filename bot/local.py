@@ -459,7 +459,11 @@ class _Table:
             if isinstance(e, PointsScored):
                 who = ", ".join(f"{names[a.seat]} {a.points:+d}" for a in e.awards)
                 self.say(
-                    self.tl("scored", reason=reason(e.item, lang), who=who or self.tl("nobody"))
+                    self.tl(
+                        "scored",
+                        reason=reason(e.item, lang, dict(enumerate(names))),
+                        who=who or self.tl("nobody"),
+                    )
                 )
             elif isinstance(e, TileDiscarded):
                 self.say(self.tl("discarded", tile=tile_words(e.tile, self.lang)))

@@ -12,7 +12,7 @@ bot (:func:`bot.i18n.t` falls back to it) and the console read them.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from engine.carcassonne.geometry import HALF_NAMES, SIDE_NAMES
 from engine.carcassonne.tiles import FeatureKind, tile
@@ -326,16 +326,20 @@ def tile_words(tile_id: str | None, lang: str = "en", rotation: int = 0) -> str:
     return " · ".join(parts) or _w("tile.fields", lang)
 
 
-def part_words(part: str, lang: str = "en") -> str:
+def part_words(part: str, lang: str = "en", names: Mapping[int, str] | None = None) -> str:
     """One piece of a score's arithmetic in ``lang``: the engine's :class:`Phrase` (a score
     ``Part``) in the catalogue's words, a tile it names (a parameter ``tile`` or ``*_tile``, as
-    in events) in words too, never by its id; anything else as it is."""
+    in events) in words too, never by its id, and a seat it names (``seat`` or ``*_seat``) by
+    its player's name from ``names``; anything else as it is."""
     if not isinstance(part, messages.Phrase):
         return part
-    params = {
-        k: tile_words(v, lang) if (k == "tile" or k.endswith("_tile")) and isinstance(v, str) else v
-        for k, v in part.kwargs.items()
-    }
+    params: dict[str, object] = {}
+    for k, v in part.kwargs.items():
+        if (k == "tile" or k.endswith("_tile")) and isinstance(v, str):
+            v = tile_words(v, lang)
+        elif (k == "seat" or k.endswith("_seat")) and isinstance(v, int) and names:
+            v = names.get(v, v)
+        params[k] = v
     return _w(part.key, lang, **params)
 
 

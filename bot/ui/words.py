@@ -9,7 +9,7 @@ options and counters are looked up by key (``fig.<kind>``, ``exp.<id>`` ...) thr
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from bot.i18n import TEXTS, Lang, t
@@ -101,18 +101,19 @@ def tile_label(tile_id: str | None, lang: Lang = Lang.EN) -> str:
     return tile_words(tile_id, lang.value)
 
 
-def _part(text: str, lang: Lang) -> str:
+def _part(text: str, lang: Lang, names: Mapping[int, str] | None = None) -> str:
     """One piece of a score's arithmetic in ``lang``: the engine's ``Part`` carries its
-    message key (expansions register their own), a tile it names in words
+    message key (expansions register their own), a tile and a seat it names in words
     (:func:`bot.ui.places.part_words`); anything else is shown as it is."""
-    return part_words(text, lang.value)
+    return part_words(text, lang.value, names)
 
 
 _KINDS = {"kind_city", "kind_road", "kind_field", "kind_farm", "kind_cloister"}
 
 
-def reason(item: ScoreItem, lang: Lang) -> str:
-    """The itemised reason of a score: ``city completed: 3 tiles × 2 + 1 shield × 2 = 8``."""
+def reason(item: ScoreItem, lang: Lang, names: Mapping[int, str] | None = None) -> str:
+    """The itemised reason of a score: ``city completed: 3 tiles × 2 + 1 shield × 2 = 8``
+    (a part naming a seat names its player from ``names``)."""
     if f"kind_{item.category}" in _KINDS:
         kind = t(lang, f"kind_{item.category}")
     elif messages.has(f"score.{item.category}"):  # an expansion's own category
@@ -122,7 +123,7 @@ def reason(item: ScoreItem, lang: Lang) -> str:
     done = f"completed_{item.category}" if f"completed_{item.category}" in TEXTS else "completed"
     state = t(lang, done) if item.complete else (t(lang, "at_end") if item.final else "")
     head = f"{KIND_EMOJI.get(item.category, '•')} {kind} {state}".rstrip()
-    detail = " + ".join(_part(p, lang) for p in item.parts)
+    detail = " + ".join(_part(p, lang, names) for p in item.parts)
     return f"{head}: {detail} = {item.points}" if detail else f"{head}: {item.points}"
 
 
@@ -172,7 +173,8 @@ def event_lines(events: Iterable[Event], seats: Sequence[SeatInfo], lang: Lang) 
         if isinstance(e, PointsScored):
             if e.awards:
                 who = awards_text(e.awards, by_seat, lang)
-                lines.append(t(lang, "points_line", who=who, reason=reason(e.item, lang)))
+                names = {n: _name(by_seat, n) for n in by_seat}
+                lines.append(t(lang, "points_line", who=who, reason=reason(e.item, lang, names)))
         elif isinstance(e, TileDiscarded):
             lines.append(t(lang, "discarded", tile=tile_label(e.tile, lang)))
         else:

@@ -143,3 +143,18 @@ def test_the_expansion_and_its_variant_are_in_the_lobby_in_english_and_spanish()
     assert expansion_name("robbers", Lang.ES) == "Ladrones"
     (rule,) = rules_for(RB)
     assert rule.key == OFFER and rule.default == "next" and rule.choices == ("next", "each")
+
+
+def test_a_steal_s_arithmetic_names_the_victim_by_name_in_every_language() -> None:
+    """The score line's part names the victim's player, not a seat number ("half of 2's 9")."""
+    from bot.i18n import Lang
+    from bot.ui.words import reason
+    from engine.carcassonne.expansions import robbers as _robbers  # noqa: F401  (its words)
+    from engine.carcassonne.scoring import Part, ScoreItem
+
+    item = ScoreItem(
+        "robber", 3, True, False, parts=(Part("part.robber", victim_seat=1, of=6, n=3),)
+    )
+    assert "Bo's 6" in reason(item, Lang.EN, {0: "Ana", 1: "Bo"})
+    assert "de Bo" in reason(item, Lang.ES, {0: "Ana", 1: "Bo"})
+    assert "von Bo" in reason(item, Lang.DE, {0: "Ana", 1: "Bo"})
