@@ -106,6 +106,8 @@ def trigger(s: GameState) -> tuple[GameState, list[Event]]:
     prime(s, RED, 3, 0)
     out: list[Event] = []
     for move in ("place 0,-1 r180", "pass", "messages.figure main"):
+        if move.startswith("messages.") and pending(s)[0].kind != "messages.figure":
+            break  # a standing choice placed it
         s, events = do(s, move)
         out += events
     return s, out
