@@ -214,6 +214,11 @@ def test_another_seat_chooses_its_figure_off_turn_and_never_gets_a_message() -> 
     s, _ = do(s, "messages.figure main")  # red's road: 3 → main 5, a landing of red's!
     d = decision(s, FIG)
     assert d.seat == BLUE and dict(d.prompt.params)["n"] == 3
+    # 2 + 3 = 5 is dark, but blue's button promises no message: only red could get one
+    assert [o.label.key for o in d.options if o.label][:2] == [
+        "messages.to.main",
+        "messages.to.messenger",
+    ]
     s, events = do(s, "messages.figure messenger", BLUE)
     assert figures(s, BLUE) == (0, 5)
     assert of_type(events, MessageDrawn) and of_type(events, MessageDrawn)[0].seat == RED

@@ -182,11 +182,14 @@ class FigureStep(Step):
         assert p is not None
         a = p.award
 
+        m = model_of(s)
+        earns = p.scoring and m.scoring and a.seat == m.active and not m.landed
+
         def to(figure: str, value: str) -> Option:
             at = landing(s, a, figure)
             key = "messages.to.main" if figure == MAIN else "messages.to.messenger"
-            if a.points > 0 and dark(at):
-                key += ".dark"
+            if earns and a.points > 0 and dark(at):
+                key += ".dark"  # this landing would draw a message
             label = Prompt.of(key, space=track.space(at))
             return Option(value, Choose(self.id, value), label=label)
 
