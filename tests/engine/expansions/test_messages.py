@@ -293,3 +293,18 @@ def test_a_figure_answer_that_is_not_a_figure_is_refused_in_both_languages() -> 
         apply(s, RED, Choose(FIG, "both"))
     assert "'both' is not a figure choice" in str(err.value)
     assert "no es una elección de ficha" in err.value.text("es")
+
+
+def test_the_score_lines_word_the_messenger_s_points_and_the_views_show_both_figures() -> None:
+    """The city's 2 points on red's messenger: red's counter reads "messenger 2" (the score,
+    2, is both figures together); the public view's track holds each messenger."""
+    from engine import public_view
+
+    s = game()
+    s = city_of_two(s)
+    s, _ = do(s, "messages.figure messenger")
+    view = public_view(s)
+    (c,) = view.players[RED].counters["messages"]
+    assert messages.text(c.key, "en", **dict(c.params)) == "messenger 2"
+    assert messages.text(c.key, "es", **dict(c.params)) == "seguidora 2"
+    assert [(f.seat, f.value) for f in view.track if f.kind == MESSENGER] == [(RED, 2), (BLUE, 0)]

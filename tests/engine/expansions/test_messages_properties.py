@@ -80,7 +80,7 @@ def check_track(state: GameState) -> None:
             assert track.find(state, seat, MESSENGER) is None  # added up (§7.4)
             continue
         on = sum(a.points for a in mine if a.figure == MESSENGER)
-        assert track.value(state, seat, MESSENGER) == on
+        assert track.value(state, seat, MESSENGER) == on == model(state).messengers[seat]
         assert track.value(state, seat) == state.scores[seat] - on
 
 

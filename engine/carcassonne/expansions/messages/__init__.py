@@ -20,7 +20,8 @@ from engine.carcassonne.expansion import Expansion, Option
 from engine.carcassonne.flow import Slot, StepSpec
 from engine.carcassonne.scoring import MAIN, Award
 from engine.carcassonne.state import GameState
-from engine.carcassonne.track import TrackFigure
+from engine.carcassonne.track import TrackFigure, TrackMove
+from engine.core.decisions import Prompt
 from engine.core.seats import Seat
 
 from .model import (
@@ -57,7 +58,24 @@ class Messages(Expansion):
     )
 
     def initial_model(self) -> MessagesModel:
-        return MessagesModel(standing=(self.option(CHOICE),) * self.setup.players)
+        n = self.setup.players
+        return MessagesModel(standing=(self.option(CHOICE),) * n, messengers=(0,) * n)
+
+    def counters(self, model: Any, seat: Seat) -> Iterable[Prompt]:
+        """The points on ``seat``'s messenger (the score is both figures together)."""
+        if not isinstance(model, MessagesModel) or not 0 <= seat < len(model.messengers):
+            return ()
+        return (Prompt.of("messages.counter", n=model.messengers[seat]),)
+
+    def on_track_moved(self, state: GameState, move: TrackMove, depth: int) -> Iterable[Award]:
+        """Keep the public count of each messenger's points (whoever moved it)."""
+        if move.figure == MESSENGER:
+            m = model_of(state)
+            held = list(m.messengers)
+            if 0 <= move.seat < len(held):
+                held[move.seat] = move.after
+                update(state, messengers=tuple(held))
+        return ()
 
     def on_start(self, state: GameState) -> None:
         for seat in range(state.setup.players):
@@ -83,7 +101,7 @@ class Messages(Expansion):
     def final_scoring(self, state: GameState) -> Iterable[Event]:
         """The two figures are added up: the messenger leaves the track (§7.4)."""
         events: list[Event] = []
-        update(state, pending=(), card=None, landed=False, scoring=False)
+        update(state, pending=(), card=None, landed=False, scoring=False, messengers=())
         for seat in range(state.setup.players):
             track.take(state, Seat(seat), MESSENGER, events)
         return events

@@ -90,6 +90,9 @@ class MessagesModel:
     card: str | None = None
     #: each seat's standing choice (:data:`STANDING`)
     standing: tuple[str, ...] = ()
+    #: the points on each seat's messenger, as the track shows them (for the words of the
+    #: score lines; empty once the figures are added up at the end)
+    messengers: tuple[int, ...] = ()
 
     def standing_of(self, seat: Seat) -> str:
         return self.standing[seat] if 0 <= seat < len(self.standing) else ASK
@@ -183,6 +186,7 @@ messages.register(
         "score.messages": ("message", "despacho"),
         "fig.messages.messenger": ("messenger", "seguidora"),
         "messages.main": ("main figure", "ficha principal"),
+        "messages.counter": ("messenger {n}", "seguidora {n}"),
         **{f"messages.card.{c}": _both(c) for c in CARDS},
         # the lobby
         f"opt.{CHOICE}": ("Which scoring figure moves", "Qué ficha de puntuación avanza"),
