@@ -64,3 +64,19 @@ def test_no_message_out_no_strip() -> None:
     assert message_strip(view, 960) is None
     ov = overlay_for("messages")
     assert ov is not None and [n for _, n in ov.panel_items(view, RED, 20) or ()] == [0, 0]
+
+
+def test_message_points_are_a_column_of_the_final_breakdown_in_english_and_spanish() -> None:
+    """Red takes the wax seal's 2 points for message 4: a Message column of 2 for red."""
+    from rendering.final import breakdown
+    from rendering.words import category_word
+    from tests.engine.expansions.messages_helpers import do
+
+    s = game(deck=("4",), choice="main")
+    east_board(s)
+    s, _ = trigger(s)
+    s, _ = do(s, "messages.message seal")
+    cats, per = breakdown(public_view(s), s.awards)
+    assert "messages" in cats and per[0]["messages"] == 2
+    assert category_word("messages", "en") == "Message"
+    assert category_word("messages", "es") == "Despacho"
