@@ -3,7 +3,8 @@ from the public view (``view.track`` holds each messenger; ``view.ext["messages"
 drawn):
 
 * **the score strip**: on its own line of each player's chip, the main figure (a meeple) and
-  the messenger (a meeple in a dress with a white letter on it), each with its points; the
+  the messenger (a meeple in a dress with a letter on it), each standing on a pale plate (a
+  space of the track, so neither reads as a follower in the supply) with its points; the
   chip's score is their sum (RULES.md §7);
 * **the message in play**: a strip under the board with a letter sealed in red wax, the
   message's number and name in the picture's language and, below, in the other one (a drawn
@@ -80,6 +81,25 @@ def messenger_icon(seat: int, size: int) -> Image.Image:
     return body.resize((size, size), Image.Resampling.LANCZOS)
 
 
+def on_track(figure: Image.Image) -> Image.Image:
+    """``figure`` standing on a space of the scoring track (a pale plate under its feet), so a
+    scoring figure is not read as a follower in the supply."""
+    size = figure.size[0]
+    big = size * SS
+    img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle(
+        (0.02 * big, 0.72 * big, 0.98 * big, 0.98 * big),
+        radius=big // 8,
+        fill=(*PAPER, 255),
+        outline=(*PAPER_INK, 255),
+        width=max(1, big // 24),
+    )
+    body = figure.resize((round(big * 0.82), round(big * 0.82)), Image.Resampling.LANCZOS)
+    img.alpha_composite(body, (round(big * 0.09), 0))
+    return img.resize((size, size), Image.Resampling.LANCZOS)
+
+
 def letter_icon(size: int) -> Image.Image:
     """A letter sealed in red wax, ``size`` px high (1.4 × as wide)."""
     h = max(1, size) * SS
@@ -135,7 +155,8 @@ class MessagesOverlay(Overlay):
         if points is None:
             return None
         main, on = points
-        return [(meeple(seat_style(int(seat)), icon), main), (messenger_icon(int(seat), icon), on)]
+        figures = (meeple(seat_style(int(seat)), icon), messenger_icon(int(seat), icon))
+        return [(on_track(figures[0]), main), (on_track(figures[1]), on)]
 
     def strip(self, view: PublicView, width: int, lang: str = "en") -> Image.Image | None:
         return message_strip(view, width, lang)
