@@ -265,12 +265,13 @@ messages.register(
         "part.messages.no_majority": ("no majority: 0", "sin mayoría: 0"),
         # events
         "messages.moved": (
-            "{seat} moves the {figure} {n} to {space}.",
-            "{seat} avanza la {figure} {n} hasta {space}.",
+            "{seat} moves the {figure} {n} {n:space|spaces} to {space}.",
+            "{seat} avanza la {figure} {n} {n:casilla|casillas} hasta la {space}.",
         ),
         "messages.moved.dark": (
-            "{seat} moves the {figure} {n} to {space}, a dark space.",
-            "{seat} avanza la {figure} {n} hasta {space}, una casilla oscura.",
+            "{seat} moves the {figure} {n} {n:space|spaces} to {space}, a dark space.",
+            "{seat} avanza la {figure} {n} {n:casilla|casillas} hasta la {space}, una casilla "
+            "oscura.",
         ),
         "messages.drawn": ("{seat} draws {card}.", "{seat} roba el {card}."),
         "messages.used.act": (
