@@ -135,7 +135,8 @@ class MarkStep(Step):
     id = MARK_STEP
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
-        update(s, scoring=True, active=frame.seat, landed=False)
+        if not model_of(s).scoring:  # a quiet scoring leaves it open: no write every turn
+            update(s, scoring=True, landed=False)
         return None
 
 
@@ -147,10 +148,9 @@ class FigureStep(Step):
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
         m = model_of(s)
-        if not m.pending and not m.landed:
-            if m.scoring:
-                update(s, scoring=False)
+        if not m.pending:  # nothing scored: the model stays as it is (the hot path)
             return None
+        update(s, active=frame.seat)
         return resume(s, depth, events)
 
     def handle(self, s: GameState, ask: Ask, action: Action, events: list[Event]) -> Result:
@@ -191,16 +191,18 @@ class FigureStep(Step):
             if earns and a.points > 0 and dark(at):
                 key += ".dark"  # this landing would draw a message
             label = Prompt.of(key, space=track.space(at))
-            return Option(value, Choose(self.id, value), label=label)
+            return Option(value, Choose(FIGURE_STEP, value), label=label)
 
-        options = (
-            to(MAIN, MAIN_FIGURE),
-            to(MESSENGER, MESSENGER_FIGURE),
-            Option(DARK, Choose(self.id, DARK), label=Prompt.of("messages.always.dark")),
-        )
+        def options() -> tuple[Option, ...]:  # built only when shown (labels, landings)
+            return (
+                to(MAIN, MAIN_FIGURE),
+                to(MESSENGER, MESSENGER_FIGURE),
+                Option(DARK, FIGURE_ANSWERS[2], label=Prompt.of("messages.always.dark")),
+            )
+
         what = what_of(a.item.category)
         prompt = Prompt.of(self.id, seat=a.seat, n=a.points, what=what)
-        return Decision(ask.key, ask.seat, self.id, prompt, options)
+        return Decision(ask.key, ask.seat, self.id, prompt, options, answers=lambda: FIGURE_ANSWERS)
 
 
 class MessageStep(Step):
@@ -260,9 +262,12 @@ class SettleStep(Step):
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
         if not model_of(s).pending:
             return None
+        update(s, scoring=False)
         return resume(s, depth, events)
 
 
+#: the figure decision's answers, in its options' order (a random player needs no labels)
+FIGURE_ANSWERS = tuple(Choose(FIGURE_STEP, v) for v in (MAIN_FIGURE, MESSENGER_FIGURE, DARK))
 MARK = MarkStep()
 FIGURE = FigureStep()
 MESSAGE = MessageStep()
