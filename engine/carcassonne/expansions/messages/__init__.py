@@ -20,7 +20,7 @@ from engine.carcassonne.expansion import Expansion, Option
 from engine.carcassonne.flow import Slot, StepSpec
 from engine.carcassonne.scoring import MAIN, Award
 from engine.carcassonne.state import GameState
-from engine.carcassonne.track import TrackFigure, TrackMove
+from engine.carcassonne.track import TrackFigure
 from engine.core.decisions import Prompt
 from engine.core.seats import Seat
 
@@ -66,16 +66,6 @@ class Messages(Expansion):
         if not isinstance(model, MessagesModel) or not 0 <= seat < len(model.messengers):
             return ()
         return (Prompt.of("messages.counter", n=model.messengers[seat]),)
-
-    def on_track_moved(self, state: GameState, move: TrackMove, depth: int) -> Iterable[Award]:
-        """Keep the public count of each messenger's points (whoever moved it)."""
-        if move.figure == MESSENGER:
-            m = model_of(state)
-            held = list(m.messengers)
-            if 0 <= move.seat < len(held):
-                held[move.seat] = move.after
-                update(state, messengers=tuple(held))
-        return ()
 
     def on_start(self, state: GameState) -> None:
         for seat in range(state.setup.players):

@@ -88,6 +88,10 @@ def place(s: GameState, p: Pending, figure: str, events: list[Event]) -> None:
     update(s, pending=tuple(rest))
     if figure == MESSENGER:
         track.transfer(s, a, MESSENGER, events)
+        held = list(model_of(s).messengers)  # the public count (only this step moves it)
+        if 0 <= a.seat < len(held):
+            held[a.seat] = track.value(s, a.seat, MESSENGER)
+            update(s, messengers=tuple(held))
     lands = a.points > 0 and dark(at)
     events.append(FigureChosen(a.seat, figure, a.points, track.space(at), lands))
     if lands and p.scoring and model_of(s).scoring and a.seat == model_of(s).active:
