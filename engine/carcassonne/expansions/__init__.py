@@ -21,6 +21,7 @@ BUILTIN_IDS: tuple[str, ...] = (
     "flying_machines",
     "gold_mines",
     "robbers",
+    "messages",
 )
 
 BUILTIN: tuple[type[Expansion], ...] = tuple(
