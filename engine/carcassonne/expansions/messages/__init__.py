@@ -86,6 +86,12 @@ class Messages(Expansion):
         if award.points and award.figure == MAIN and not award.item.final and not state.over:
             m = model_of(state)
             update(state, pending=(*m.pending, Pending(award, m.scoring)))
+        elif award.figure == MESSENGER and not state.over:
+            # points put on the messenger by another rule (a robber's loot): the public count
+            held = list(model_of(state).messengers)
+            if 0 <= award.seat < len(held):
+                held[award.seat] = track.value(state, award.seat, MESSENGER)
+                update(state, messengers=tuple(held))
         return ()
 
     def final_scoring(self, state: GameState) -> Iterable[Event]:
@@ -114,3 +120,5 @@ __all__ = [
 
 #: this package's expansion (engine/carcassonne/expansions/__init__.py registers it)
 EXPANSION = Messages
+
+from . import de as _de  # noqa: E402, F401  (the German words)
