@@ -154,6 +154,8 @@ class PlaceStep(Step):
 
     def handle(self, s: GameState, ask: Ask, action: Action, events: list[Event]) -> Result:
         assert isinstance(action, Choose) and s.placed is not None
+        if action.head != self.id:
+            raise self.refuse(s, action)
         pos = s.placed
         ends = _find_pair(s.board, pos, action.value)
         if ends is None:
@@ -216,6 +218,8 @@ class MoveStep(Step):
     def handle(self, s: GameState, ask: Ask, action: Action, events: list[Event]) -> Result:
         if not isinstance(action, Choose):
             return None  # passed: the ferries stay
+        if action.head != self.id:
+            raise self.refuse(s, action)
         lake_text, _, pair = action.value.partition(":")
         chosen = None
         for value, lake, ends in move_choices(s):
