@@ -149,9 +149,9 @@ def test_the_new_ferry_is_a_decision_whose_targets_are_the_pairs_drawn_on_the_la
     (d,) = pending(p.state)
     assert d.kind == PLACE_STEP and d.seat == RED and not d.optional
     assert [o.target for o in d.options] == [
-        FeatureRef(2, 0, "lake:ES"),
-        FeatureRef(2, 0, "lake:EW"),
-        FeatureRef(2, 0, "lake:SW"),
+        FeatureRef(2, 0, "road:ES"),
+        FeatureRef(2, 0, "road:EW"),
+        FeatureRef(2, 0, "road:SW"),
     ]
     assert [o.facets for o in d.options][0] == (("pair", "ES"),)
 

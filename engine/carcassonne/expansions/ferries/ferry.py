@@ -2,7 +2,8 @@
 
 * **Placing** (:class:`PlaceStep`, slot ``AFTER_DEPLOY``, after the follower step and the
   flier's landing, OQ-FER-2 and OQ-FM-4): a lake tile's seat must join two of its road ends
-  (a decision whose targets are the pairs, drawn on the lake). ``Board.reconnect`` links them.
+  (a decision whose targets are the pairs, each the road the ferry would lay across the lake,
+  ``road:ES``, drawn on the lake by the overlay's anchor). ``Board.reconnect`` links them.
 * **Moving** (:class:`MoveStep`, right after): from the tile just placed, each road is followed
   outwards in every direction, through the new lake's ferry, and stops at the first ferry it
   meets on another lake (§8.3.3). The seat may move any of those not moved yet this turn to two
@@ -181,7 +182,7 @@ class PlaceStep(Step):
                 Option(
                     name,
                     Choose(self.id, name),
-                    FeatureRef(pos.x, pos.y, f"{SYMBOL}:{name}"),
+                    FeatureRef(pos.x, pos.y, f"road:{name}"),
                     (("pair", name),),
                 )
                 for name, _ in pairs(s.board, pos)
@@ -256,8 +257,8 @@ class MoveStep(Step):
                 Option(
                     value,
                     Choose(self.id, value),
-                    FeatureRef(lake.x, lake.y, f"{SYMBOL}:{value.partition(':')[2]}"),
-                    (("cell", lake.notation()), ("pair", value.partition(":")[2])),
+                    FeatureRef(lake.x, lake.y, f"road:{value.partition(':')[2]}"),
+                    (("ferry", value),),
                 )
                 for value, lake, _ in move_choices(s)
             )
