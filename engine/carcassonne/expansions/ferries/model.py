@@ -136,8 +136,8 @@ messages.register(
             "durante todo el turno (reglamento, también la segunda pieza del constructor) o "
             "solo en esa colocación de pieza (JCloisterZone)",
         ),
-        f"opt.{MOVES}.turn": ("for the whole turn", "durante todo el turno"),
-        f"opt.{MOVES}.placement": ("for that placement", "durante esa colocación"),
+        f"choice.{MOVES}.turn": ("for the whole turn", "durante todo el turno"),
+        f"choice.{MOVES}.placement": ("for that placement", "durante esa colocación"),
         # the decisions
         PLACE_STEP: (
             "Put the ferry on the lake at {cell}: choose the two road ends it joins.",
