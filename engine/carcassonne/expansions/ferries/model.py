@@ -94,6 +94,19 @@ def model_of(ext: dict[str, object]) -> FerriesModel:
     return m
 
 
+_SIDE_WORDS = {
+    "N": ("north", "norte"),
+    "E": ("east", "este"),
+    "S": ("south", "sur"),
+    "W": ("west", "oeste"),
+}
+
+
+def ends_words(pair: str) -> messages.Phrase:
+    """Two road ends in words, in the reader's language: ``NS`` -> "north and south"."""
+    return messages.Phrase(f"ferries.ends.{pair}")
+
+
 @dataclass(frozen=True, slots=True)
 class FerryPlaced(Event):
     """A seat put the new lake's ferry between the road ends ``pair`` (board sides)."""
@@ -103,7 +116,9 @@ class FerryPlaced(Event):
     pair: str
 
     def prompt(self) -> Prompt:
-        return Prompt.of("ferries.placed", seat=self.seat, cell=self.pos.notation(), pair=self.pair)
+        return Prompt.of(
+            "ferries.placed", seat=self.seat, cell=self.pos.notation(), pair=ends_words(self.pair)
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,8 +135,8 @@ class FerryMoved(Event):
             "ferries.moved",
             seat=self.seat,
             cell=self.pos.notation(),
-            before=self.before,
-            after=self.after,
+            before=ends_words(self.before),
+            after=ends_words(self.after),
         )
 
 
@@ -152,7 +167,13 @@ messages.register(
             "dos finales de camino que une ahora, o pasa.",
         ),
         f"open.{MOVE_STEP}": ("Move a ferry", "Mueve un transbordador"),
-        "ferries.pair": ("ends {pair}", "finales {pair}"),
+        **{
+            f"ferries.ends.{a}{b}": (
+                f"{_SIDE_WORDS[a][0]} and {_SIDE_WORDS[b][0]}",
+                f"{_SIDE_WORDS[a][1]} y {_SIDE_WORDS[b][1]}",
+            )
+            for a, b in ("NE", "NS", "NW", "ES", "EW", "SW")
+        },
         # events
         "ferries.placed": (
             "{seat} puts the ferry on the lake at {cell}, joining the road ends {pair}.",
@@ -160,8 +181,9 @@ messages.register(
             "camino {pair}.",
         ),
         "ferries.moved": (
-            "{seat} moves the ferry at {cell} from {before} to {after}.",
-            "{seat} mueve el transbordador de {cell} de {before} a {after}.",
+            "{seat} moves the ferry at {cell}: it joined the road ends {before}, now {after}.",
+            "{seat} mueve el transbordador de {cell}: unía los finales de camino {before}, "
+            "ahora {after}.",
         ),
         # refusals (one line each)
         "ferries.err.bad_pair": (
