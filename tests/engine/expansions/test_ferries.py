@@ -131,6 +131,22 @@ def test_rulebook_example_3_moving_the_first_ferry_parts_two_players_and_scores_
     assert any(isinstance(e, FerryMoved) and (e.before, e.after) == ("SW", "ES") for e in p2.events)
 
 
+def test_a_builder_left_without_its_owners_follower_by_a_move_goes_home() -> None:
+    """§5.3 effect 5 (Traders & Builders in play): after example 2 blue extends the lake's
+    south end (2,1) and puts its builder there (blue's follower is on the road); moving the
+    ferry to east–south leaves blue's follower on the west part, which completes (4 for blue),
+    and the builder on the south part beside red's follower only: it goes home."""
+    p = go(
+        [*PILE, "BA/RFr"],
+        [*EXAMPLE, "ferries.place SW", "place 2,1 r90", "deploy builder road:NS"],
+        expansions=(*FR, "traders_builders"),
+    )
+    assert [m.figure for m in road_at(p.state, LAKE, "S").meeples].count("builder") == 1
+    s = apply(p.state, BLUE, Action.from_notation("ferries.move 2,0:ES")).state
+    assert [m.seat for m in road_at(s, LAKE, "S").meeples] == [RED]
+    assert s.players[BLUE].supply["builder"] == 1 and s.scores == (0, 4)
+
+
 def test_a_lake_counts_once_for_a_road_through_its_ferry_and_scores_one_a_tile() -> None:
     """OQ-FER-1 and §8.4 (Inns & Cathedrals in play: the ferry lake is no inn lake): a road
     from the crossing at -1,0 through the start tile, a straight road at 1,0 and the lake at

@@ -21,8 +21,9 @@ from itertools import combinations
 
 from engine.carcassonne.actions import Action, Choose, register_action
 from engine.carcassonne.board import Board
-from engine.carcassonne.events import Event
+from engine.carcassonne.events import Event, FiguresReturned
 from engine.carcassonne.featurescore import score_features
+from engine.carcassonne.figures import is_follower
 from engine.carcassonne.flow import Ask, Frame, Result, Step, new_ask
 from engine.carcassonne.geometry import Position
 from engine.carcassonne.state import GameState
@@ -137,6 +138,23 @@ def move_choices(s: GameState) -> Iterator[tuple[str, Position, tuple[int, int]]
                 yield f"{lake.notation()}:{name}", lake, ends
 
 
+def stranded(s: GameState, reps: tuple[int, ...], events: list[Event]) -> None:
+    """Figures that are no followers (a builder) and stand on a part of a split road where
+    their owner has no follower left go back to the supply (RULES.md §5.3 effect 5; as
+    JCloisterZone's ``ChangeFerry``): they stand there only beside their owner's follower."""
+    for rep in reps:
+        feat = s.board.features[rep]
+        owners = {m.seat for m in feat.meeples if is_follower(m.figure)}
+        alone = [m for m in feat.meeples if m.seat >= 0 and not is_follower(m.figure)]
+        gone = [m for m in alone if m.seat not in owners]
+        if not gone:
+            continue
+        for m in s.board.remove_meeples(rep, gone):
+            p = s.player(m.seat)
+            p.supply[m.figure] = p.supply.get(m.figure, 0) + 1
+            events.append(FiguresReturned(m.seat, m.figure, 1))
+
+
 def _set(s: GameState, **changes: object) -> None:
     s.ext[ID] = replace(model_of(s.ext), **changes)  # type: ignore[arg-type]
 
@@ -240,6 +258,7 @@ class MoveStep(Step):
         assert old is not None
         before = pair_of(s.board, old)
         reps = s.board.reconnect(lake, (ends,))
+        stranded(s, reps, events)
         segs = tuple(sg for r in reps for sg in s.board.features[r].segs)
         ferry = Ferry(lake, ends)
         _set(s, ferries=m.put(ferry), moved=m.moved | {lake}, rerouted=m.rerouted + segs)
