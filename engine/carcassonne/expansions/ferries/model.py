@@ -174,6 +174,9 @@ messages.register(
             )
             for a, b in ("NE", "NS", "NW", "ES", "EW", "SW")
         },
+        # the pickers' facets (the console table names them)
+        "facet.pair": ("pair of road ends", "par de finales de camino"),
+        "facet.ferry": ("ferry move", "movimiento de transbordador"),
         # events
         "ferries.placed": (
             "{seat} puts the ferry on the lake at {cell}, joining the road ends {pair}.",
