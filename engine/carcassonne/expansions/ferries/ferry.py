@@ -122,6 +122,23 @@ def nearest_ferries(s: GameState, start: Position) -> tuple[Position, ...]:
     return tuple(sorted(found, key=lambda p: (p.y, p.x)))
 
 
+def _reaches_a_ferry(s: GameState, start: Position) -> bool:
+    """Whether a road of the tile at ``start`` runs through another lake with a ferry (a
+    cheap test on the features' tiles before :func:`nearest_ferries` follows the roads)."""
+    lakes = {f.pos for f in model_of(s.ext).ferries}
+    lakes.discard(start)
+    if not lakes:
+        return False
+    board = s.board
+    placed = board.cells[start]
+    for i, sg in enumerate(placed.segs):
+        if placed.rt.starts[i][1] is FeatureKind.ROAD and not lakes.isdisjoint(
+            board.features[board.root[sg]].tiles
+        ):
+            return True
+    return False
+
+
 def move_choices(s: GameState) -> Iterator[tuple[str, Position, tuple[int, int]]]:
     """(value ``x,y:PAIR``, lake, new ends) of every ferry move the seat may make now."""
     pos = s.placed
@@ -227,7 +244,9 @@ class MoveStep(Step):
     accepts = (Choose,)
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
-        if s.placed is None or not model_of(s.ext).ferries or next(move_choices(s), None) is None:
+        if s.placed is None or not _reaches_a_ferry(s, s.placed):
+            return None
+        if next(move_choices(s), None) is None:
             return None
         return (new_ask(s, self, depth, frame.seat),)
 
