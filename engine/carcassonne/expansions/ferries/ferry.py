@@ -51,14 +51,25 @@ _ROAD = EdgeKind.ROAD
 _AROUND = ((0, 0, -1, 2), (1, 1, 0, 3), (2, 0, 1, 0), (3, -1, 0, 1))
 
 
+#: tile id -> the road features ending at its lake (none: no lake), read once per tile type
+_ENDS: dict[str, tuple[int, ...]] = {}
+
+
 def lake_ends(board: Board, pos: Position) -> tuple[int, ...]:
     """The road features of the tile at ``pos`` that end at its lake (none: no lake)."""
     t = board.cells[pos].rt.tile
-    if not t.symbol(SYMBOL):
-        return ()
-    return tuple(
-        i for i, f in enumerate(t.features) if f.kind is FeatureKind.ROAD and f.ends == SYMBOL
-    )
+    ends = _ENDS.get(t.id)
+    if ends is None:
+        ends = _ENDS[t.id] = (
+            tuple(
+                i
+                for i, f in enumerate(t.features)
+                if f.kind is FeatureKind.ROAD and f.ends == SYMBOL
+            )
+            if t.symbol(SYMBOL)
+            else ()
+        )
+    return ends
 
 
 def pairs(board: Board, pos: Position) -> tuple[tuple[str, tuple[int, int]], ...]:
@@ -123,19 +134,22 @@ def nearest_ferries(s: GameState, start: Position) -> tuple[Position, ...]:
 
 
 def _reaches_a_ferry(s: GameState, start: Position) -> bool:
-    """Whether a road of the tile at ``start`` runs through another lake with a ferry (a
-    cheap test on the features' tiles before :func:`nearest_ferries` follows the roads)."""
-    lakes = {f.pos for f in model_of(s.ext).ferries}
-    lakes.discard(start)
-    if not lakes:
+    """Whether a road of the tile at ``start`` holds a road end that a ferry of another lake
+    joins (a cheap test on the features before :func:`nearest_ferries` follows the roads)."""
+    m = model_of(s.ext)
+    if not m.lakes or (len(m.lakes) == 1 and start in m.lakes):
         return False
     board = s.board
-    placed = board.cells[start]
-    for i, sg in enumerate(placed.segs):
-        if placed.rt.starts[i][1] is FeatureKind.ROAD and not lakes.isdisjoint(
-            board.features[board.root[sg]].tiles
-        ):
-            return True
+    root, cells = board.root, board.cells
+    placed = cells[start]
+    mine = {
+        root[sg] for i, sg in enumerate(placed.segs) if placed.rt.starts[i][1] is FeatureKind.ROAD
+    }
+    for f in m.ferries:
+        if f.pos != start:
+            segs = cells[f.pos].segs
+            if root[segs[f.ends[0]]] in mine:  # both ends are one road: one test
+                return True
     return False
 
 
@@ -201,7 +215,7 @@ class PlaceStep(Step):
             )
         s.board.reconnect(pos, (ends,))
         ferry = Ferry(pos, ends)
-        _set(s, ferries=model_of(s.ext).put(ferry))
+        s.ext[ID] = model_of(s.ext).put(ferry)
         events.append(FerryPlaced(ask.seat, pos, pair_of(s.board, ferry)))
         return None
 
@@ -280,7 +294,7 @@ class MoveStep(Step):
         stranded(s, reps, events)
         segs = tuple(sg for r in reps for sg in s.board.features[r].segs)
         ferry = Ferry(lake, ends)
-        _set(s, ferries=m.put(ferry), moved=m.moved | {lake}, rerouted=m.rerouted + segs)
+        s.ext[ID] = replace(m.put(ferry), moved=m.moved | {lake}, rerouted=m.rerouted + segs)
         events.append(FerryMoved(ask.seat, lake, before, pair_of(s.board, ferry)))
         if next(move_choices(s), None) is None:
             return None

@@ -11,7 +11,7 @@ in place (clones share it).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from engine.carcassonne.events import Event
@@ -75,6 +75,8 @@ class FerriesModel:
     ferries: tuple[Ferry, ...] = ()
     moved: frozenset[Position] = frozenset()
     rerouted: tuple[int, ...] = ()
+    #: the lakes holding a ferry (kept with ``ferries``: the turn's quick test reads it)
+    lakes: frozenset[Position] = frozenset()
 
     def at(self, pos: Position) -> Ferry | None:
         for f in self.ferries:
@@ -82,10 +84,11 @@ class FerriesModel:
                 return f
         return None
 
-    def put(self, ferry: Ferry) -> tuple[Ferry, ...]:
-        """The ferries with ``ferry`` placed or moved (one per lake)."""
+    def put(self, ferry: Ferry) -> FerriesModel:
+        """This model with ``ferry`` placed or moved (one per lake)."""
         rest = [f for f in self.ferries if f.pos != ferry.pos] + [ferry]
-        return tuple(sorted(rest, key=lambda f: (f.pos.y, f.pos.x)))
+        ferries = tuple(sorted(rest, key=lambda f: (f.pos.y, f.pos.x)))
+        return replace(self, ferries=ferries, lakes=self.lakes | {ferry.pos})
 
 
 def model_of(ext: dict[str, object]) -> FerriesModel:
