@@ -153,15 +153,23 @@ def _reaches_a_ferry(s: GameState, start: Position) -> bool:
     return False
 
 
-def move_choices(s: GameState) -> Iterator[tuple[str, Position, tuple[int, int]]]:
-    """(value ``x,y:PAIR``, lake, new ends) of every ferry move the seat may make now."""
+def movable(s: GameState) -> tuple[Position, ...]:
+    """The lakes whose ferry the seat may move now: the first met from the tile just placed,
+    not moved yet this turn."""
     pos = s.placed
-    if pos is None:
-        return
+    if pos is None or not _reaches_a_ferry(s, pos):
+        return ()
+    moved = model_of(s.ext).moved
+    return tuple(lake for lake in nearest_ferries(s, pos) if lake not in moved)
+
+
+def move_choices(
+    s: GameState, lakes: tuple[Position, ...] | None = None
+) -> Iterator[tuple[str, Position, tuple[int, int]]]:
+    """(value ``x,y:PAIR``, lake, new ends) of every ferry move the seat may make now (of the
+    ferries of ``lakes`` when the asking step already found them)."""
     m = model_of(s.ext)
-    for lake in nearest_ferries(s, pos):
-        if lake in m.moved:
-            continue
+    for lake in movable(s) if lakes is None else lakes:
         ferry = m.at(lake)
         assert ferry is not None
         for name, ends in pairs(s.board, lake):
@@ -250,6 +258,15 @@ class PlaceStep(Step):
         )
 
 
+def _cells(lakes: tuple[Position, ...]) -> tuple[str, ...]:
+    return tuple(p.notation() for p in lakes)
+
+
+def _lakes(ask: Ask) -> tuple[Position, ...]:
+    """The lakes an ask of :class:`MoveStep` offers (found once, when it asked)."""
+    return tuple(Position.parse(c) for c in ask.get("lakes", ()))
+
+
 class MoveStep(Step):
     """The seat may move the first ferry met in each direction along the roads of the tile it
     placed, each at most once a turn (§8.3); one move at a time, the roads followed again."""
@@ -258,11 +275,10 @@ class MoveStep(Step):
     accepts = (Choose,)
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
-        if s.placed is None or not _reaches_a_ferry(s, s.placed):
+        lakes = movable(s)
+        if not lakes:
             return None
-        if next(move_choices(s), None) is None:
-            return None
-        return (new_ask(s, self, depth, frame.seat),)
+        return (new_ask(s, self, depth, frame.seat, lakes=_cells(lakes)),)
 
     def optional(self, s: GameState, ask: Ask) -> bool:
         return True
@@ -274,14 +290,15 @@ class MoveStep(Step):
             raise self.refuse(s, action)
         lake_text, _, pair = action.value.partition(":")
         chosen = None
-        for value, lake, ends in move_choices(s):
+        offered = _lakes(ask)
+        for value, lake, ends in move_choices(s, offered):
             if value.partition(":")[0] == lake_text.strip().replace(" ", "") and pair_mask(
                 value.partition(":")[2]
             ) == pair_mask(pair):
                 chosen = (lake, ends)
                 break
         if chosen is None:
-            names = ", ".join(f"'{v}'" for v, _, _ in move_choices(s))
+            names = ", ".join(f"'{v}'" for v, _, _ in move_choices(s, offered))
             raise IllegalActionError.keyed(
                 "ferries.err.not_movable", value=action.value, names=names
             )
@@ -296,9 +313,10 @@ class MoveStep(Step):
         ferry = Ferry(lake, ends)
         s.ext[ID] = replace(m.put(ferry), moved=m.moved | {lake}, rerouted=m.rerouted + segs)
         events.append(FerryMoved(ask.seat, lake, before, pair_of(s.board, ferry)))
-        if next(move_choices(s), None) is None:
+        lakes = movable(s)
+        if not lakes:
             return None
-        return (new_ask(s, self, ask.depth, ask.seat),)
+        return (new_ask(s, self, ask.depth, ask.seat, lakes=_cells(lakes)),)
 
     def refuse(self, s: GameState, action: Action) -> IllegalActionError:
         return IllegalActionError.keyed("ferries.err.move_first")
@@ -312,11 +330,11 @@ class MoveStep(Step):
                     FeatureRef(lake.x, lake.y, f"road:{value.partition(':')[2]}"),
                     (("ferry", value),),
                 )
-                for value, lake, _ in move_choices(s)
+                for value, lake, _ in move_choices(s, _lakes(ask))
             )
 
         def answers() -> tuple[Choose, ...]:
-            return tuple(Choose(self.id, value) for value, _, _ in move_choices(s))
+            return tuple(Choose(self.id, value) for value, _, _ in move_choices(s, _lakes(ask)))
 
         return self.passable(ask, options, answers=answers)
 
