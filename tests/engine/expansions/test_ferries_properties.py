@@ -17,7 +17,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import GameSetup, GameState, apply, new_game, play_random_game
-from engine.carcassonne.events import PointsScored
 from engine.carcassonne.expansions import BUILTIN_IDS
 from engine.carcassonne.expansions.ferries import (
     MOVE_STEP,
@@ -32,7 +31,7 @@ from engine.carcassonne.randomplay import choose_answer
 from engine.carcassonne.record import replay
 from engine.carcassonne.rules import pending
 from engine.core.rng import Rng
-from tests.engine.expansions.test_gold_mines_properties import figures
+from tests.engine.expansions.test_gold_mines_properties import check_points, figures
 from tests.engine.test_properties import check_answers_listed, check_board_model, snapshot
 
 FR = "ferries"
@@ -82,14 +81,6 @@ def check_ferries(before: GameState, after: GameState, events: tuple[object, ...
                 near = {p.notation() for p in nearest_ferries(after, after.placed)}
                 assert lakes_offered <= near
                 assert not lakes_offered & {p.notation() for p in m.moved}
-
-
-def check_points(after: GameState, events: tuple[object, ...]) -> None:
-    for e in events:
-        if isinstance(e, PointsScored) and e.item.category != "market":
-            assert all(a.points >= 0 for a in e.awards)
-    for seat in range(after.setup.players):
-        assert after.scores[seat] == sum(a.points for a in after.awards if a.seat == seat)
 
 
 def play_checked(setup: GameSetup, seed: int, choice_seed: int) -> tuple[GameState, int]:
