@@ -16,7 +16,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 from itertools import combinations
 
 from engine.carcassonne.actions import Action, Choose, register_action
@@ -38,6 +37,7 @@ from .model import (
     SCORE_STEP,
     SYMBOL,
     TURN_END_STEP,
+    FerriesModel,
     Ferry,
     FerryMoved,
     FerryPlaced,
@@ -72,14 +72,22 @@ def lake_ends(board: Board, pos: Position) -> tuple[int, ...]:
     return ends
 
 
+#: (tile id, rotation) -> its pairs of road ends, read once per tile type and rotation
+_PAIRS: dict[tuple[str, object], tuple[tuple[str, tuple[int, int]], ...]] = {}
+
+
 def pairs(board: Board, pos: Position) -> tuple[tuple[str, tuple[int, int]], ...]:
     """Every pair of road ends a ferry on the lake at ``pos`` may join: (name, indices), in
     the order of the names."""
-    sides = board.cells[pos].rt.sides
-    out = [
-        (pair_name(sides[a] | sides[b]), (a, b)) for a, b in combinations(lake_ends(board, pos), 2)
-    ]
-    return tuple(sorted(out))
+    rt = board.cells[pos].rt
+    key = (rt.tile.id, rt.rotation)
+    got = _PAIRS.get(key)
+    if got is None:
+        sides = rt.sides
+        ends = lake_ends(board, pos)
+        out = [(pair_name(sides[a] | sides[b]), (a, b)) for a, b in combinations(ends, 2)]
+        got = _PAIRS[key] = tuple(sorted(out))
+    return got
 
 
 def pair_of(board: Board, ferry: Ferry) -> str:
@@ -194,10 +202,6 @@ def stranded(s: GameState, reps: tuple[int, ...], events: list[Event]) -> None:
             events.append(FiguresReturned(m.seat, m.figure, 1))
 
 
-def _set(s: GameState, **changes: object) -> None:
-    s.ext[ID] = replace(model_of(s.ext), **changes)  # type: ignore[arg-type]
-
-
 class PlaceStep(Step):
     """A lake tile: its seat must put a ferry between two of its road ends (§8.2.3)."""
 
@@ -258,13 +262,13 @@ class PlaceStep(Step):
         )
 
 
-def _cells(lakes: tuple[Position, ...]) -> tuple[str, ...]:
-    return tuple(p.notation() for p in lakes)
+def _cells(lakes: tuple[Position, ...]) -> tuple[tuple[int, int], ...]:
+    return tuple((p.x, p.y) for p in lakes)
 
 
 def _lakes(ask: Ask) -> tuple[Position, ...]:
     """The lakes an ask of :class:`MoveStep` offers (found once, when it asked)."""
-    return tuple(Position.parse(c) for c in ask.get("lakes", ()))
+    return tuple(Position(x, y) for x, y in ask.get("lakes", ()))
 
 
 class MoveStep(Step):
@@ -311,7 +315,8 @@ class MoveStep(Step):
         stranded(s, reps, events)
         segs = tuple(sg for r in reps for sg in s.board.features[r].segs)
         ferry = Ferry(lake, ends)
-        s.ext[ID] = replace(m.put(ferry), moved=m.moved | {lake}, rerouted=m.rerouted + segs)
+        put = m.put(ferry)
+        s.ext[ID] = FerriesModel(put.ferries, m.moved | {lake}, m.rerouted + segs, put.lakes)
         events.append(FerryMoved(ask.seat, lake, before, pair_of(s.board, ferry)))
         lakes = movable(s)
         if not lakes:
@@ -347,7 +352,7 @@ class ScoreStep(Step):
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
         m = model_of(s.ext)
         if m.rerouted:
-            _set(s, rerouted=())
+            s.ext[ID] = FerriesModel(m.ferries, m.moved, (), m.lakes)
             score_features(s, m.rerouted, events)
         return None
 
@@ -358,8 +363,9 @@ class TurnEndStep(Step):
     id = TURN_END_STEP
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
-        if model_of(s.ext).moved:
-            _set(s, moved=frozenset())
+        m = model_of(s.ext)
+        if m.moved:
+            s.ext[ID] = FerriesModel(m.ferries, frozenset(), m.rerouted, m.lakes)
         return None
 
 

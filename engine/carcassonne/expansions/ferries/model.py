@@ -11,7 +11,7 @@ in place (clones share it).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from engine.carcassonne.events import Event
@@ -88,7 +88,7 @@ class FerriesModel:
         """This model with ``ferry`` placed or moved (one per lake)."""
         rest = [f for f in self.ferries if f.pos != ferry.pos] + [ferry]
         ferries = tuple(sorted(rest, key=lambda f: (f.pos.y, f.pos.x)))
-        return replace(self, ferries=ferries, lakes=self.lakes | {ferry.pos})
+        return FerriesModel(ferries, self.moved, self.rerouted, self.lakes | {ferry.pos})
 
 
 def model_of(ext: dict[str, object]) -> FerriesModel:
