@@ -404,3 +404,17 @@ def test_words_in_english_and_spanish() -> None:
     pr = e.prompt()
     assert messages.text(pr.key, "es", **dict(pr.params)).startswith("0 coloca el transbordador")
     assert messages.text(MOVE_STEP, "es").startswith("Puedes mover un transbordador")
+
+
+def test_jcloisterzone_5x_ferry_saves_are_refused_in_one_line() -> None:
+    """Our import reads 4.x ferry messages only (``ferries-3p-02``); a 5.x save naming the
+    ferry element is refused, naming the box."""
+    from engine.carcassonne.jcz5 import import_jcz5
+    from engine.core.errors import RecordError
+    from tests.engine.jcz5saves import load_save
+
+    data = load_save("basic/field-scoring.jcz")
+    data["setup"]["elements"]["ferry"] = True
+    with pytest.raises(RecordError) as err:
+        import_jcz5(data)
+    assert str(err.value) == "JCloisterZone element 'ferry' (Ferries) is not supported yet"
