@@ -101,7 +101,11 @@ def test_an_expansion_removed_is_refused_by_its_tile_files_box(registry_restored
         ("capabilities", "MageAndWitch", "capability 'MageAndWitch' (Mage & Witch)"),
         ("expansions", "MAGE_AND_WITCH", "expansion 'MAGE_AND_WITCH' (Mage & Witch)"),
         ("expansions", "CORN_CIRCLES_II", "expansion 'CORN_CIRCLES_II' (Crop Circles II (2012))"),
-        ("capabilities", "Ferries", "JCloisterZone capability 'Ferries' (Ferries)"),
+        (
+            "capabilities",
+            "CornCircle",
+            "JCloisterZone capability 'CornCircle' (Crop Circles I (2010))",
+        ),
     ],
 )
 def test_4x_names_of_expansions_to_come_are_refused_naming_the_box(
@@ -119,10 +123,10 @@ def test_4x_names_of_expansions_to_come_are_refused_naming_the_box(
 
 def test_5x_elements_of_expansions_to_come_are_refused_naming_the_box() -> None:
     data = load_save("basic/field-scoring.jcz")
-    data["setup"]["elements"]["ferry"] = True
+    data["setup"]["elements"]["mage"] = True
     with pytest.raises(RecordError) as err:
         import_jcz5(data)
-    assert str(err.value) == "JCloisterZone element 'ferry' (Ferries) is not built yet"
+    assert str(err.value) == "JCloisterZone element 'mage' (Mage & Witch) is not built yet"
 
 
 def test_a_null_element_of_a_part_we_refuse_is_absent_but_an_unknown_one_is_refused() -> None:

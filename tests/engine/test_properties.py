@@ -245,7 +245,8 @@ class Flood:
 
 def flood(state: GameState) -> Flood:
     """A node per (tile, feature), joined across every shared edge: road/city by side, field by
-    facing half-edges."""
+    facing half-edges, and by the links set on a tile after placement (``Board.reconnect``: a
+    ferry)."""
     cells = state.board.cells
     parent: dict[Node, Node] = {}
 
@@ -275,6 +276,11 @@ def flood(state: GameState) -> Flood:
                 a, b = rt.half_feature[h], other.rt.half_feature[facing_half(h)]
                 if a >= 0 and b >= 0:
                     parent[find((pos, a))] = find((other.pos, b))
+    for pos, groups in state.board.links.items():
+        for group in groups:
+            first, *rest = group
+            for i in rest:
+                parent[find((pos, i))] = find((pos, first))
     root = {n: find(n) for n in parent}
     members: dict[Node, list[Node]] = {}
     for n, r in root.items():

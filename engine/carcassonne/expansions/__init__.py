@@ -22,6 +22,7 @@ BUILTIN_IDS: tuple[str, ...] = (
     "gold_mines",
     "robbers",
     "messages",
+    "ferries",
 )
 
 BUILTIN: tuple[type[Expansion], ...] = tuple(
