@@ -47,6 +47,7 @@ SHARED = frozenset(
         "per",  # "per Direktnachricht"
         "rest",
         "rosa",
+        "see",  # the lake: "der See"
         "server",
         "so",
         "threads",  # Discord's permission "Nachrichten in Threads senden"
