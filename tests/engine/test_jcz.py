@@ -47,6 +47,7 @@ EXPANSION_FIXTURES: dict[str, tuple[tuple[int, ...], bool]] = {
     "random/flier-3p-02.jcz": (tuple(RANDOM_EXPECTED["flier-3p-02.jcz"]["scores"]), True),
     # Gold Mines: six second bars chosen (PLACE_TOKEN GOLD), the rest placed unasked
     "random/gold-3p-02.jcz": (tuple(RANDOM_EXPECTED["gold-3p-02.jcz"]["scores"]), True),
+    "random/cc-3p-02.jcz": (tuple(RANDOM_EXPECTED["cc-3p-02.jcz"]["scores"]), True),
 }
 
 
