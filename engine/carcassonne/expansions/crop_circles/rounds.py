@@ -28,6 +28,7 @@ from engine.carcassonne.state import GameState
 from engine.core.decisions import Decision, FeatureRef, Prompt
 from engine.core.decisions import Option as Answer
 from engine.core.errors import IllegalActionError
+from engine.core.messages import Phrase
 from engine.core.seats import Seat
 
 from .model import (
@@ -176,7 +177,7 @@ class RoundStep(SeatByTurnStep):
         m = model_of(s.ext)
         if isinstance(action, Pass):
             if m.mode == REMOVE:
-                raise IllegalActionError.keyed("cc.err.must_remove", whos=_whos(m))
+                raise IllegalActionError.keyed("cc.err.must_remove", whos=_whos_phrase(m))
             events.append(SeatPassed(ask.seat))
             return
         assert isinstance(action, Choose)
@@ -185,7 +186,7 @@ class RoundStep(SeatByTurnStep):
         if got is None:
             names = ", ".join(f"'{v}'" for v in offered)
             raise IllegalActionError.keyed(
-                "cc.err.not_offered", value=action.value, whos=_whos(m), names=names
+                "cc.err.not_offered", value=action.value, whos=_whos_phrase(m), names=names
             )
         _, pos, where, figure = got
         beside = next(x for _, x in _own(s, ask.seat, m) if x.pos == pos and _spot(s, x) == where)
@@ -207,6 +208,9 @@ class RoundStep(SeatByTurnStep):
         s.ext[ID] = CropModel()
 
     def refuse(self, s: GameState, action: Action) -> IllegalActionError:
+        m = model_of(s.ext)
+        if isinstance(action, Pass) and m.mode == REMOVE:
+            return IllegalActionError.keyed("cc.err.must_remove", whos=_whos_phrase(m))
         return IllegalActionError.keyed("cc.err.answer_first")
 
     def decision(self, s: GameState, ask: Ask) -> Decision:
@@ -233,6 +237,11 @@ class RoundStep(SeatByTurnStep):
 
 def _whos(m: CropModel) -> Prompt:
     return Prompt.of(f"cc.whos.{m.symbol}")
+
+
+def _whos_phrase(m: CropModel) -> Phrase:
+    """The kind's followers as a refusal's parameter (put in the player's language)."""
+    return Phrase(f"cc.whos.{m.symbol}")
 
 
 CHOOSE = ChooseStep()
