@@ -200,6 +200,21 @@ messages.register(
             "{seat} no tiene ningún {who} sobre el tablero y se salta.",
         ),
         "cc.passed": ("{seat} adds no follower.", "{seat} no coloca ningún seguidor."),
+        # the strip under the board while a round is under way
+        "cc.strip.choose": (
+            "Crop circle ({symbol}): option A (add) or B (take back) for {whos}?",
+            "Círculo en los cultivos ({symbol}): ¿opción A (colocar) o B (recuperar) para {whos}?",
+        ),
+        f"cc.strip.{ADD}": (
+            "Crop circle ({symbol}), option A: each player in turn may add one beside their {whos}",
+            "Círculo en los cultivos ({symbol}), opción A: cada jugador por turno puede colocar "
+            "uno al lado de sus {whos}",
+        ),
+        f"cc.strip.{REMOVE}": (
+            "Crop circle ({symbol}), option B: each player in turn takes one of their {whos} back",
+            "Círculo en los cultivos ({symbol}), opción B: cada jugador por turno recupera uno "
+            "de sus {whos}",
+        ),
         # refusals (one line each)
         "cc.err.choose": (
             "'{value}' is not an option: choose a or b.",
