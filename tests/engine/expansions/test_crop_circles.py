@@ -262,7 +262,7 @@ def test_the_targets_are_the_features_of_the_followers() -> None:
     s, _ = do(s, f"{CHOOSE_STEP} a")
     (d,) = pending(s)
     assert [o.target for o in d.options] == [FeatureRef(0, 0, "city:N")]
-    assert [o.facets for o in d.options] == [(("spot", "0,0/city:N"), ("figure", "follower"))]
+    assert [o.facets for o in d.options] == [(("at", "0,0/city:N"), ("figure", "follower"))]
 
 
 def test_option_a_adds_a_large_follower_too_oq_cc_1() -> None:

@@ -222,7 +222,7 @@ class RoundStep(SeatByTurnStep):
                     value,
                     Choose(self.id, value),
                     FeatureRef(pos.x, pos.y, where),
-                    (("spot", f"{pos.notation()}/{where}"), ("figure", figure)),
+                    (("at", f"{pos.notation()}/{where}"), ("figure", figure)),
                 )
                 for value, pos, where, figure in spots(s, ask.seat)
             )
