@@ -11,7 +11,7 @@ import pytest
 from engine import Action, GameSetup, IllegalActionError, Seat, apply, new_game
 from engine.carcassonne.actions import Choose, Pass
 from engine.carcassonne.board import Meeple
-from engine.carcassonne.events import FigureDeployed, PointsScored
+from engine.carcassonne.events import FigureDeployed, FiguresReturned, PointsScored
 from engine.carcassonne.expansions.crop_circles import (
     CHOOSE_STEP,
     ROUND_STEP,
@@ -331,3 +331,59 @@ def test_the_two_sets_are_lobby_options() -> None:
     s = new_game(GameSetup(expansions=CC, options=((SET_I, True),)), seed=3)
     assert len(s.pile) == 71 + 12
     assert messages.text(f"opt.{SET_I}", "es").startswith("Piezas de Círculos")
+
+
+def test_option_b_sends_the_pig_home_with_its_owners_last_farmer_oq_tb_2() -> None:
+    """RULES.md OQ-CC-1: builders and pigs follow their own removal rules; the pig goes back
+    when its owner has no farmer left in that farm (OQ-TB-2)."""
+    s = new_game(
+        GameSetup(
+            players=2,
+            expansions=("traders_builders", *CC),
+            draw_order=("CC.2/CFR", "BA/L"),
+            only_forced=True,
+        ),
+        seed=1,
+    ).clone()
+    put(s, GREEN, Position(0, 0), FeatureKind.FIELD, 1)  # the start tile's south field
+    placed = s.board.cells[Position(0, 0)]
+    south = [f.index for f in placed.rt.tile.features if f.kind is FeatureKind.FIELD][1]
+    s.board.add_meeple(Meeple(GREEN, "pig", placed.segs[south], Position(0, 0)))
+    s.player(GREEN).supply["pig"] -= 1
+    s, _ = do(s, "place 0,-1 r180")  # red: the pitchfork tile north of the start tile
+    s, _ = do(s, "pass")
+    s, _ = do(s, f"{CHOOSE_STEP} b")
+    (d,) = pending(s)
+    assert d.seat == GREEN and [o.facet("figure") for o in d.options] == ["follower"]
+    s, events = do(s, f"{ROUND_STEP} {d.options[0].id}")
+    assert FiguresReturned(GREEN, "pig", 1) in events
+    assert not list(s.board.meeples())
+    assert s.players[GREEN].supply["pig"] == 1 and s.players[GREEN].supply["follower"] == 7
+
+
+@pytest.mark.parametrize(
+    ("pile", "place", "kind", "figures"),
+    [
+        # a shield: the mayor (a city figure) and the wagon join a knight
+        (("CC.2/CFC", "BA/L"), "place 0,1 r90", FeatureKind.CITY, ["follower", "mayor", "wagon"]),
+        # a club: the wagon joins a thief, the mayor never
+        (("CC.2/RRr", "BA/L"), "place 1,0 r0", FeatureKind.ROAD, ["follower", "wagon"]),
+        # a pitchfork: neither joins a farmer
+        (("CC.2/CFR", "BA/L"), "place 0,-1 r180", FeatureKind.FIELD, ["follower"]),
+    ],
+)
+def test_option_a_adds_the_follower_figures_that_may_stand_there_oq_cc_1(
+    pile: tuple[str, ...], place: str, kind: FeatureKind, figures: list[str]
+) -> None:
+    """OQ-CC-1: a normal follower, the mayor (cities only) or the wagon (never in a field)."""
+    s = new_game(
+        GameSetup(players=2, expansions=("abbey_mayor", *CC), draw_order=pile, only_forced=True),
+        seed=1,
+    ).clone()
+    put(s, GREEN, Position(0, 0), kind, 1 if kind is FeatureKind.FIELD else 0)
+    s, _ = do(s, place)
+    s, _ = do(s, "pass")
+    s, _ = do(s, f"{CHOOSE_STEP} a")
+    (d,) = pending(s)
+    assert d.seat == GREEN
+    assert [o.facet("figure") for o in d.options] == figures

@@ -18,7 +18,7 @@ from dataclasses import replace
 
 from engine.carcassonne.actions import Action, Choose, Pass, register_action
 from engine.carcassonne.board import Feature, Meeple
-from engine.carcassonne.events import Event, FigureDeployed
+from engine.carcassonne.events import Event, FigureDeployed, FiguresReturned
 from engine.carcassonne.expansion import deploy_vetoes
 from engine.carcassonne.figures import spec
 from engine.carcassonne.flow import Ask, Frame, Result, SeatByTurnStep, Step, new_ask
@@ -203,6 +203,7 @@ class RoundStep(SeatByTurnStep):
             board.add_meeple(gone)
         player.supply[figure] = player.supply.get(figure, 0) + 1
         events.append(FollowerTakenBack(ask.seat, figure, pos, where))
+        _escorted_home(s, ask.seat, board.root[beside.seg], events)
 
     def finish(self, s: GameState, events: list[Event]) -> None:
         s.ext[ID] = CropModel()
@@ -233,6 +234,18 @@ class RoundStep(SeatByTurnStep):
                 ask.key, ask.seat, self.id, prompt, options, optional=True, pass_action=Pass()
             )
         return Decision(ask.key, ask.seat, self.id, prompt, options)
+
+
+def _escorted_home(s: GameState, seat: Seat, rep: int, events: list[Event]) -> None:
+    """Figures that stand only beside their owner's follower (a builder, a pig: RULES.md
+    §5.3 rule 5, §5.4 rule 2, OQ-TB-2) go home with the owner's last follower there."""
+    feature = s.board.features[rep]
+    owned = [x for x in feature.meeples if x.seat == seat]
+    if not owned or any(spec(x.figure).follower for x in owned):
+        return
+    for x in s.board.remove_meeples(rep, owned):
+        s.player(seat).supply[x.figure] = s.player(seat).supply.get(x.figure, 0) + 1
+        events.append(FiguresReturned(seat, x.figure, 1))
 
 
 def _whos(m: CropModel) -> Prompt:
