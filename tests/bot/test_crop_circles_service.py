@@ -160,5 +160,5 @@ def test_the_expansion_and_its_tile_sets_are_in_the_lobby_in_english_and_spanish
     assert expansion_name("crop_circles", Lang.ES) == "Círculos en los cultivos"
     rules = rules_for(CC)
     assert [(r.key, r.default) for r in rules] == [(SET_I, False), (SET_II, True)]
-    assert messages.text(f"opt.{SET_II}", "en") == "Crop Circles II tiles (2012)"
-    assert messages.text(f"opt.{SET_I}", "es") == "Piezas de Círculos en los cultivos I"
+    assert messages.text(f"opt.{SET_II}", "en") == "Crop Circles tiles of 2012"
+    assert messages.text(f"opt.{SET_I}", "es") == "Piezas de Círculos en los cultivos de 2010"

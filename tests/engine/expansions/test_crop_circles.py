@@ -219,7 +219,7 @@ def test_the_active_player_chooses_a_or_b_and_nothing_else() -> None:
     (d,) = pending(s)
     labels = [say(o.label, "es") for o in d.options if o.label is not None]
     assert labels == ["A: colocar un caballero", "B: recuperar un caballero"]
-    assert "(escudo)" in say(d.prompt, "es") and "recuperar un caballero" in say(d.prompt, "es")
+    assert "(escudo)" in say(d.prompt, "es") and "uno de sus caballeros" in say(d.prompt, "es")
     assert "(shield)" in say(d.prompt, "en") and "knights back" in say(d.prompt, "en")
 
 

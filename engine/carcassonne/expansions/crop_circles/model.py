@@ -138,14 +138,17 @@ messages.register(
         "cc.whos.club": ("thieves", "ladrones"),
         "cc.whos.pitchfork": ("farmers", "granjeros"),
         # the lobby
-        f"opt.{SET_I}": ("Crop Circles I tiles (2010)", "Piezas de Círculos en los cultivos I"),
+        f"opt.{SET_I}": (
+            "Crop Circles tiles of 2010",
+            "Piezas de Círculos en los cultivos de 2010",
+        ),
         f"help.{SET_I}": (
             "the six tiles of the 2010 set in the pile (with the 2012 set too if both are on)",
             "las seis piezas de la edición de 2010 en la pila (con las de 2012 si ambas están)",
         ),
         f"opt.{SET_II}": (
-            "Crop Circles II tiles (2012)",
-            "Piezas de Círculos en los cultivos II",
+            "Crop Circles tiles of 2012",
+            "Piezas de Círculos en los cultivos de 2012",
         ),
         f"help.{SET_II}": (
             "the six tiles of the 2012 set, one from each mini expansion (also used when "
@@ -158,8 +161,8 @@ messages.register(
             "Crop circle ({symbol}): choose option A (each player may add a {who} beside one "
             "of theirs) or B (each player must take one of their {whos} back).",
             "Círculo en los cultivos ({symbol}): elige la opción A (cada jugador puede colocar "
-            "un {who} al lado de uno propio) o la B (cada jugador debe recuperar un {who} "
-            "propio).",
+            "un {who} al lado de uno propio) o la B (cada jugador debe recuperar uno de sus "
+            "{whos}).",
         ),
         f"open.{CHOOSE_STEP}": ("Choose A or B", "Elige A o B"),
         f"{CHOOSE_STEP}.{ADD}": ("A: add a {who}", "A: colocar un {who}"),
@@ -169,11 +172,11 @@ messages.register(
             "Crop circle, option A: you may put a figure from your supply beside one of your "
             "{whos}.",
             "Círculo en los cultivos, opción A: puedes colocar un seguidor de tu reserva al "
-            "lado de un {who} propio.",
+            "lado de uno de tus {whos}.",
         ),
         f"{ROUND_STEP}.{REMOVE}": (
             "Crop circle, option B: take one of your {whos} back to your supply.",
-            "Círculo en los cultivos, opción B: recupera a tu reserva un {who} propio.",
+            "Círculo en los cultivos, opción B: recupera a tu reserva uno de tus {whos}.",
         ),
         f"open.{ROUND_STEP}": ("Answer the crop circle", "Responde al círculo en los cultivos"),
         # events

@@ -209,8 +209,8 @@ class RoundStep(SeatByTurnStep):
         s.ext[ID] = CropModel()
 
     def refuse(self, s: GameState, action: Action) -> IllegalActionError:
-        m = model_of(s.ext)
-        if isinstance(action, Pass) and m.mode == REMOVE:
+        m = s.ext.get(ID, CropModel())
+        if isinstance(action, Pass) and isinstance(m, CropModel) and m.mode == REMOVE:
             return IllegalActionError.keyed("cc.err.must_remove", whos=_whos_phrase(m))
         return IllegalActionError.keyed("cc.err.answer_first")
 
