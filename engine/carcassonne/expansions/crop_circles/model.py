@@ -181,13 +181,12 @@ messages.register(
         f"open.{ROUND_STEP}": ("Answer the crop circle", "Responde al círculo en los cultivos"),
         # events
         f"cc.chose.{ADD}": (
-            "{seat} chooses option A for the {symbol}: every player in turn may add a {who}.",
-            "{seat} elige la opción A por el {symbol}: cada jugador por turno puede colocar "
-            "un {who}.",
+            "{seat} chooses option A ({symbol}): every player in turn may add a {who}.",
+            "{seat} elige la opción A ({symbol}): cada jugador por turno puede colocar un {who}.",
         ),
         f"cc.chose.{REMOVE}": (
-            "{seat} chooses option B for the {symbol}: every player in turn takes a {who} back.",
-            "{seat} elige la opción B por el {symbol}: cada jugador por turno recupera un {who}.",
+            "{seat} chooses option B ({symbol}): every player in turn takes a {who} back.",
+            "{seat} elige la opción B ({symbol}): cada jugador por turno recupera un {who}.",
         ),
         "cc.took_back": (
             "{seat} takes their {figure} on {cell} back.",
