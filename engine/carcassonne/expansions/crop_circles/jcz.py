@@ -57,7 +57,9 @@ class CropMessages(JczMessages):
             pointer = m.payload.get("pointer")
             if not isinstance(pointer, dict):
                 raise RecordError('RETURN_MEEPLE has no "pointer"', move=m.n)
-            inner = Message(m.n, m.kind, {"pointer": pointer.get("featurePointer")}, m.player)
+            # 4.x nests the feature's pointer; a pointer naming the feature itself reads too
+            feature = pointer.get("featurePointer", pointer)
+            inner = Message(m.n, m.kind, {"pointer": feature}, m.player)
             return Answer(asked.seat, self._answer(ctx, inner, str(pointer.get("meepleId"))))
         if m.kind == "DEPLOY_MEEPLE":
             return Answer(asked.seat, self._answer(ctx, m, str(m.payload.get("meepleId"))))
