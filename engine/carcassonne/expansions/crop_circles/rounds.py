@@ -151,10 +151,10 @@ class RoundStep(SeatByTurnStep):
     id = ROUND_STEP
     accepts = (Choose,)
 
-    def round_seats(self, s: GameState, frame: Frame) -> tuple[Seat, ...]:
-        if not model_of(s.ext).mode:
-            return ()
-        return super().round_seats(s, frame)
+    def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
+        if not model_of(s.ext).mode:  # no crop circle this placement (most turns)
+            return None
+        return super().enter(s, frame, depth, events)
 
     def wants(self, s: GameState, seat: Seat) -> bool:
         return bool(spots(s, seat))
