@@ -23,6 +23,7 @@ from engine.carcassonne.expansions.crop_circles import SET_I
 from tests.bot.cardtable import CardDiscord
 from tests.bot.pickers import Answerer, components, turn_posts, verb
 from tests.bot.test_discord_decisions import ALICE, BOB, USERS, decider, decision_buttons, start
+from tests.bot.tiletable import png_of
 from tests.fakediscord import Request, User
 
 CC = "crop_circles"
@@ -55,9 +56,13 @@ class Farmer(Answerer):
 
     choices: list[Request]
 
+    rounds: list[Request]
+
     async def inspect(self, user: User, picker: Request) -> None:
         if "choose option A" in picker.content:
             self.choices.append(picker)
+        if "Crop circle, option" in picker.content:
+            self.rounds.append(picker)
 
     def pick(self, msg: dict[str, Any]) -> tuple[str, list[str] | None]:
         return super().pick(msg)
@@ -67,6 +72,7 @@ async def test_a_whole_game_with_crop_circles_through_the_pickers(table: Table) 
     fake = table.fake
     answer = Farmer(fake, random.Random(4), pass_rate=0.2)
     answer.choices = []
+    answer.rounds = []
     turn = await start(fake, [ALICE, BOB], [CC], {SET_I: True})
     chosen: list[str] = []
     skipped: list[str] = []
@@ -102,6 +108,11 @@ async def test_a_whole_game_with_crop_circles_through_the_pickers(table: Table) 
         assert any(label.startswith("A: add a") for label in labels), labels
         assert any(label.startswith("B: take a") for label in labels), labels
     assert others, "no round asked the other player"
+    assert answer.rounds, "no round's picker was shown"
+    for picker in answer.rounds:  # the followers to answer with, drawn and numbered
+        png_of(picker.file("choices.png"))
+        labels = [c.get("label") or "" for c in components(picker) if c["type"] == 2]
+        assert any(w in " ".join(labels) for w in ("road", "city", "field")), labels
     # an answer is worded by the follower's feature and tile, never a raw spot
     assert not any("kind_" in t for t in texts)
     outcome = await table.service.match(1)
