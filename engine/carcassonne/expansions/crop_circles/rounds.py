@@ -61,12 +61,14 @@ def symbol_placed(s: GameState) -> str | None:
 
 def _own(s: GameState, seat: Seat, m: CropModel) -> list[tuple[Feature, Meeple]]:
     """The seat's follower figures on unfinished features of the round's kind."""
-    out: list[tuple[Feature, Meeple]] = []
-    for f in s.board.features.values():
-        if f.kind is not m.kind or f.done:
-            continue
-        out.extend((f, x) for x in f.meeples if x.seat == seat and spec(x.figure).follower)
-    return out
+    kind = m.kind
+    return [
+        (f, x)
+        for f in s.board.features.values()
+        if f.meeples and f.kind is kind and not f.done  # most features hold no figure
+        for x in f.meeples
+        if x.seat == seat and spec(x.figure).follower
+    ]
 
 
 def _spot(s: GameState, meeple: Meeple) -> str:
