@@ -370,10 +370,6 @@ def test_jcz5_save_is_recognised_by_content(
 @pytest.mark.parametrize(
     ("name", "reason"),
     [
-        (
-            "bridge-bazaar-and-castles/castle-not-affected-by-corn-circles.jcz",
-            "JCloisterZone tile set 'corn-circles/1' (Crop Circles I (2010))",
-        ),
         ("mage-and-witch/mage.jcz", "JCloisterZone tile set 'mage-and-witch:1' (Mage & Witch)"),
     ],
 )
@@ -384,6 +380,23 @@ def test_jcz5_save_with_parts_we_do_not_play_exits_2(
     code, out, err = _run(capsys, "replay", str(path))
     assert (code, out) == (2, "")
     assert err == f"carcabot replay: {path}: {reason} is not built yet\n"
+
+
+def test_jcz5_save_with_a_box_no_issue_builds_exits_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A copy of a played fixture that also names Princess & Dragon's princess: refused in one
+    line naming the box, whatever expansions are built."""
+    data = json.loads((FIXTURES5 / "basic/field-scoring.jcz").read_text())
+    data["setup"]["elements"]["princess"] = True
+    path = tmp_path / "princess.jcz"
+    path.write_text(json.dumps(data))
+    code, out, err = _run(capsys, "replay", str(path))
+    assert (code, out) == (2, "")
+    assert err == (
+        f"carcabot replay: {path}: JCloisterZone element 'princess' (Princess & Dragon: the "
+        "princess) is not supported yet\n"
+    )
 
 
 def test_jcz5_castle_save_replays_with_its_castle_line(capsys: pytest.CaptureFixture[str]) -> None:

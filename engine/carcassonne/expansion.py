@@ -85,6 +85,12 @@ class Expansion:
         raise KeyError(key)
 
     # ---- setup
+    def tile_sets_in_play(self) -> tuple[str, ...]:
+        """The tile sets this match puts in the pile: by default every set in
+        :attr:`tile_sets`; an expansion with alternative boxes (two editions of its tiles)
+        picks by its options."""
+        return self.tile_sets
+
     def figures(self) -> dict[str, int]:
         """Collect: extra figures each player starts with (e.g. ``{"large": 1}``)."""
         return {}

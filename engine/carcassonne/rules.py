@@ -30,7 +30,6 @@ from engine.carcassonne.placement import (
     placements_for,
     spot_name,
 )
-from engine.carcassonne.registry import find_expansion
 from engine.carcassonne.state import FIGURE_COUNT, GameSetup, GameState, PlayerState
 from engine.carcassonne.steps import DeployStep, PlaceStep  # registers the core steps
 from engine.carcassonne.tiles import TileDef, load_tile_set, tile
@@ -79,9 +78,12 @@ class Transition:
 
 # ---------------------------------------------------------------------------- setup
 def tile_sets_of(setup: GameSetup) -> tuple[str, ...]:
+    """The tile sets of the pile, the base first, then each expansion's in the setup's order
+    (the pile is shuffled from this order, so records replay)."""
     sets = ["base"]
+    played = {e.id: e for e in expansions_of(setup)}
     for e in setup.expansions:
-        sets.extend(find_expansion(e).tile_sets)
+        sets.extend(played[e].tile_sets_in_play())
     return tuple(sets)
 
 

@@ -25,6 +25,7 @@ SHARED = frozenset(
     {
         "a",  # preposition: "a la fila"
         "animal",
+        "b",  # a letter: "opción B" (Crop Circles), a list's "b)"
         "base",  # "base de datos"
         "carcabot",
         "carcassonne",

@@ -49,6 +49,8 @@ EXPANSION_FIXTURES: dict[str, tuple[tuple[int, ...], bool]] = {
     "random/gold-3p-02.jcz": (tuple(RANDOM_EXPECTED["gold-3p-02.jcz"]["scores"]), True),
     # Ferries: eight ferries placed and two moved (PLACE_TOKEN FERRY), re-routing the roads
     "random/ferries-3p-02.jcz": (tuple(RANDOM_EXPECTED["ferries-3p-02.jcz"]["scores"]), True),
+    # Crop Circles: both sets, A and B rounds answered seat by seat
+    "random/cc-3p-02.jcz": (tuple(RANDOM_EXPECTED["cc-3p-02.jcz"]["scores"]), True),
 }
 
 

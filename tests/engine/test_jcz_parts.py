@@ -100,12 +100,6 @@ def test_an_expansion_removed_is_refused_by_its_tile_files_box(registry_restored
     [
         ("capabilities", "MageAndWitch", "capability 'MageAndWitch' (Mage & Witch)"),
         ("expansions", "MAGE_AND_WITCH", "expansion 'MAGE_AND_WITCH' (Mage & Witch)"),
-        ("expansions", "CORN_CIRCLES_II", "expansion 'CORN_CIRCLES_II' (Crop Circles II (2012))"),
-        (
-            "capabilities",
-            "CornCircle",
-            "JCloisterZone capability 'CornCircle' (Crop Circles I (2010))",
-        ),
     ],
 )
 def test_4x_names_of_expansions_to_come_are_refused_naming_the_box(
@@ -119,6 +113,22 @@ def test_4x_names_of_expansions_to_come_are_refused_naming_the_box(
     with pytest.raises(RecordError) as err:
         import_jcz(data)
     assert str(err.value).endswith(f"{message} is not built yet")
+
+
+def test_a_removed_expansion_with_two_tile_files_is_refused_by_each_box(
+    registry_restored: None,
+) -> None:
+    """Crop Circles removed: each of its 4.x expansion codes names its own tile file's box."""
+    unregister("crop_circles")
+    for name, box in (
+        ("CORN_CIRCLES", "Crop Circles I (2010)"),
+        ("CORN_CIRCLES_II", "Crop Circles II (2012)"),
+    ):
+        data = _load4("basic/scoring.jcz")
+        data["setup"]["expansions"][name] = 1
+        with pytest.raises(RecordError) as err:
+            import_jcz(data)
+        assert str(err.value) == f"JCloisterZone expansion '{name}' ({box}) is not built yet"
 
 
 def test_5x_elements_of_expansions_to_come_are_refused_naming_the_box() -> None:

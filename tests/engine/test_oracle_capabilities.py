@@ -22,7 +22,7 @@ from engine.carcassonne.events import DieRolled, Event, PointsScored, TrackFigur
 from engine.carcassonne.geometry import Position, Rotation
 from engine.carcassonne.placement import occupied
 from engine.carcassonne.record import GameRecord, dumps, loads, replay
-from engine.carcassonne.rules import pending, preview
+from engine.carcassonne.rules import pending, preview, tile_sets_of
 from engine.carcassonne.scoring import Award, ScoreItem, give
 from engine.carcassonne.state import GameState
 from engine.carcassonne.tokens import CellTokens, feature_area, share_out
@@ -337,3 +337,15 @@ def test_a_neutral_figure_never_occupies_stays_when_figures_go_home_and_moves_an
     field = b.cells[Position(0, 0)].segs[2]
     moved = b.move_meeple(owl, field, Position(0, 0))
     assert b.feature_of(field).neutrals() == (moved,) and b.feature_at(east.pos, 0)[1].meeples == ()
+
+
+# ------------------------------------------------------- tile sets chosen by an option
+def test_an_option_chooses_the_tile_sets_an_expansion_puts_in_the_pile() -> None:
+    """``Expansion.tile_sets_in_play`` (Crop Circles' two editions): with the option the pile
+    holds the base game twice, the second start tile too: 71 + 72 = 143 tiles."""
+    plain = _game()
+    doubled = _game(options=(oracle.SECOND_BASE,))
+    assert tile_sets_of(plain.setup) == ("base",)
+    assert tile_sets_of(doubled.setup) == ("base", "base")
+    assert len(plain.pile) == 71
+    assert len(doubled.pile) == 71 + 72

@@ -49,6 +49,8 @@ from tests.expansions import oracle_more as more
 ID = "oracle"
 OWL = "oracle.owl"
 GUESS_EVERY = "oracle.guess_every"
+#: a second base game in the pile: the tile sets a match plays follow its options
+SECOND_BASE = "oracle.second_base"
 
 messages.register(
     {
@@ -252,6 +254,7 @@ class Oracle(Expansion):
                 (more.ACORNS, "acorns on tiles (tokens on tiles)"),
                 (more.ROUND, "every seat in turn adds a follower (a round in turn order)"),
                 (more.OMENS, "a deck of omens (a hidden pile of cards)"),
+                (SECOND_BASE, "a second base game in the pile (tile sets by option)"),
             )
         ),
     )
@@ -259,6 +262,9 @@ class Oracle(Expansion):
 
     def initial_model(self) -> OracleModel:
         return OracleModel()
+
+    def tile_sets_in_play(self) -> tuple[str, ...]:
+        return ("base",) if self.option(SECOND_BASE) else ()
 
     def steps(self) -> Iterable[StepSpec]:
         return (

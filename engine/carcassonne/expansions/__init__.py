@@ -23,6 +23,7 @@ BUILTIN_IDS: tuple[str, ...] = (
     "robbers",
     "messages",
     "ferries",
+    "crop_circles",
 )
 
 BUILTIN: tuple[type[Expansion], ...] = tuple(
