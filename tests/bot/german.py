@@ -26,6 +26,7 @@ from tests.bot.spanish import _NOT_PROSE
 SHARED = frozenset(
     {
         "a",  # the letter: "von a bis c"
+        "b",  # the letter: "Option B", "z. B."
         "am",  # "am Zug"
         "an",  # "an der Zugnachricht"
         "animation",
@@ -44,6 +45,7 @@ SHARED = frozenset(
         "links",  # Discord's permission "Links einbetten"
         "min",  # minutes
         "neutral",
+        "option",  # "Option A oder B" (Kornkreise)
         "per",  # "per Direktnachricht"
         "rest",
         "rosa",
