@@ -47,6 +47,8 @@ EXPANSION_FIXTURES: dict[str, tuple[tuple[int, ...], bool]] = {
     "random/flier-3p-02.jcz": (tuple(RANDOM_EXPECTED["flier-3p-02.jcz"]["scores"]), True),
     # Gold Mines: six second bars chosen (PLACE_TOKEN GOLD), the rest placed unasked
     "random/gold-3p-02.jcz": (tuple(RANDOM_EXPECTED["gold-3p-02.jcz"]["scores"]), True),
+    # Mage & Witch: eight magic tiles, each a MOVE_NEUTRAL_FIGURE of the mage or the witch
+    "random/mw-3p-02.jcz": (tuple(RANDOM_EXPECTED["mw-3p-02.jcz"]["scores"]), True),
 }
 
 

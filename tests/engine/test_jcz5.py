@@ -53,14 +53,14 @@ PLAYED = (
     "flying-machines/placement-is-mandatory.jcz",
     "goldmines/gold-scoring.jcz",
     "goldmines/gold-scoring-2.jcz",
+    "mage-and-witch/mage.jcz",
+    "mage-and-witch/witch.jcz",
 )
 
 #: fixtures waiting for an expansion that is not built yet -> the part the importer names when
 #: it refuses them (move a fixture to PLAYED when its expansion is built)
 WAITING: dict[str, str] = {
     "bridge-bazaar-and-castles/castle-not-affected-by-corn-circles.jcz": "Crop Circles",
-    "mage-and-witch/mage.jcz": "Mage & Witch",
-    "mage-and-witch/witch.jcz": "Mage & Witch",
 }
 
 #: first dot-segment of a JCloisterZone score expression -> our award category

@@ -98,8 +98,8 @@ def test_an_expansion_removed_is_refused_by_its_tile_files_box(registry_restored
 @pytest.mark.parametrize(
     ("where", "name", "message"),
     [
-        ("capabilities", "MageAndWitch", "capability 'MageAndWitch' (Mage & Witch)"),
-        ("expansions", "MAGE_AND_WITCH", "expansion 'MAGE_AND_WITCH' (Mage & Witch)"),
+        ("capabilities", "CornCircle", "capability 'CornCircle' (Crop Circles I (2010))"),
+        ("expansions", "FERRIES", "expansion 'FERRIES' (Ferries)"),
         ("expansions", "CORN_CIRCLES_II", "expansion 'CORN_CIRCLES_II' (Crop Circles II (2012))"),
         ("capabilities", "Ferries", "JCloisterZone capability 'Ferries' (Ferries)"),
     ],

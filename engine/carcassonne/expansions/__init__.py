@@ -20,6 +20,7 @@ BUILTIN_IDS: tuple[str, ...] = (
     "bridges_castles_bazaars",
     "flying_machines",
     "gold_mines",
+    "mage_witch",
 )
 
 BUILTIN: tuple[type[Expansion], ...] = tuple(

@@ -1,0 +1,276 @@
+"""Placing, moving and setting aside the mage and the witch (RULES.md §10.2, OQ-MW-1, OQ-MW-3).
+
+* **A magic tile** (:class:`MoveStep`, slot ``AFTER_PLACE``, before the follower step): its
+  seat must put the mage or the witch on a part of an unfinished road or city, on any tile; a
+  figure already on the board moves to another tile and another feature; the two never share
+  a feature. One decision: figure, then spot (facets ``figure`` → ``feature``). When neither
+  figure can go anywhere, the seat takes one off the board (rule 5); with only one on the
+  board there is nothing to choose.
+* **A tile joining them** (:class:`JoinStep`, first in slot ``SCORE``, after the follower and
+  whatever moves or re-routes features before scoring): the active seat must move one of them
+  away, under the same limits, before anything scores (rule 6).
+* **Completion** (:class:`LeaveStep`, first in slot ``AFTER_SCORE``): a figure whose road or
+  city was completed leaves the board, whether or not anyone scored it (OQ-MW-1).
+"""
+
+from __future__ import annotations
+
+from engine.carcassonne.actions import Action, Choose, register_action
+from engine.carcassonne.board import Board, Meeple
+from engine.carcassonne.events import Event
+from engine.carcassonne.flow import Ask, Frame, Result, Step, new_ask
+from engine.carcassonne.geometry import Position
+from engine.carcassonne.placement import parse_spot, spot_name
+from engine.carcassonne.state import GameState
+from engine.carcassonne.tiles import FeatureKind
+from engine.core.decisions import Decision, FeatureRef, FigureRef, Option, Prompt
+from engine.core.errors import IllegalActionError, InvalidActionError
+from engine.core.seats import NEUTRAL, Seat
+
+from .model import (
+    FIGURES,
+    ID,
+    JOIN_STEP,
+    LEAVE_STEP,
+    MOVE_STEP,
+    OFF,
+    SYMBOL,
+    FigurePlaced,
+    FigureSetAside,
+    model_of,
+    other,
+)
+
+#: a part of a feature: the tile's position and the feature's index on it
+Spot = tuple[Position, int]
+_KINDS = (FeatureKind.ROAD, FeatureKind.CITY)
+
+
+def rep_of(board: Board, m: Meeple | None) -> int | None:
+    """The feature (representative segment) a figure stands on, ``None`` when set aside."""
+    return None if m is None else board.root[m.seg]
+
+
+def targets(s: GameState, figure: str) -> list[Spot]:
+    """Where ``figure`` may go: every part of an unfinished road or city, in reading order,
+    except on the other figure's feature and, for a figure on the board, its own tile and
+    feature (RULES.md §10.2 rules 2–4, OQ-MW-3)."""
+    board = s.board
+    model = model_of(s.ext)
+    mine = model.of(figure)
+    avoid = {rep_of(board, mine), rep_of(board, model.of(other(figure)))}
+    root, features = board.root, board.features
+    out: list[Spot] = []
+    for pos in sorted(board.cells, key=lambda p: (p.y, p.x)):
+        if mine is not None and pos == mine.pos:
+            continue
+        placed = board.cells[pos]
+        feats = placed.rt.tile.features
+        for i, seg in enumerate(placed.segs):
+            if feats[i].kind not in _KINDS:
+                continue
+            rep = root[seg]
+            if rep in avoid:
+                continue
+            feat = features[rep]
+            if feat.open > 0 and not feat.done:
+                out.append((pos, i))
+    return out
+
+
+def value_of(board: Board, figure: str, spot: Spot) -> str:
+    """The answer naming ``figure`` on ``spot``: ``mage@2,-1@road:EW``."""
+    pos, i = spot
+    return f"{figure}@{pos.x},{pos.y}@{spot_name(board.cells[pos].rt, i)}"
+
+
+def parse(board: Board, value: str) -> tuple[str, Spot | None]:
+    """The figure and spot an answer names (``None``: take it off the board).
+
+    Raises:
+        IllegalActionError: for an answer that names no figure, or no spot of a placed tile.
+    """
+    figure, _, rest = value.partition("@")
+    if figure not in FIGURES:
+        raise IllegalActionError.keyed("mw.err.answer")
+    if rest == OFF:
+        return figure, None
+    cell, sep, spot = rest.partition("@")
+    try:
+        pos = Position.parse(cell)
+        placed = board.cells.get(pos)
+        if not sep or placed is None:
+            raise InvalidActionError(value)
+        return figure, (pos, parse_spot(placed.rt, spot))
+    except (InvalidActionError, ValueError):
+        raise IllegalActionError.keyed("mw.err.answer") from None
+
+
+def put(s: GameState, seat: Seat, figure: str, spot: Spot, events: list[Event]) -> None:
+    """Place ``figure`` on ``spot``, picking it up first when it stands on the board."""
+    board = s.board
+    model = model_of(s.ext)
+    pos, i = spot
+    placed = board.cells[pos]
+    mine = model.of(figure)
+    if mine is None:
+        moved = Meeple(NEUTRAL, figure, placed.segs[i], pos)
+        board.add_meeple(moved)
+    else:
+        moved = board.move_meeple(mine, placed.segs[i], pos)
+    s.ext[ID] = model.put(figure, moved)
+    kind = placed.rt.tile.features[i].kind.value
+    events.append(FigurePlaced(seat, figure, pos, spot_name(placed.rt, i), kind, mine is not None))
+
+
+def set_aside(s: GameState, figure: str, events: list[Event], seat: Seat | None = None) -> None:
+    """Take ``figure`` off the board (its feature completed, or rule 5 when ``seat`` is set)."""
+    model = model_of(s.ext)
+    m = model.of(figure)
+    if m is None:
+        return
+    s.board.remove_meeples(s.board.root[m.seg], (m,))
+    s.ext[ID] = model.put(figure, None)
+    events.append(FigureSetAside(figure, seat is None, seat))
+
+
+def movable(s: GameState) -> dict[str, list[Spot]]:
+    """Each figure that may go somewhere, with where."""
+    out = {}
+    for figure in FIGURES:
+        spots = targets(s, figure)
+        if spots:
+            out[figure] = spots
+    return out
+
+
+def on_board(s: GameState) -> tuple[str, ...]:
+    model = model_of(s.ext)
+    return tuple(f for f in FIGURES if model.of(f) is not None)
+
+
+class _MagicStep(Step):
+    """A compulsory placement or move of one figure (the decision shared by both steps)."""
+
+    accepts = (Choose,)
+
+    def _ask(self, s: GameState, seat: Seat, depth: int, events: list[Event]) -> Result:
+        """Ask ``seat``; with nowhere to go and one figure on the board, take it off unasked."""
+        if not movable(s):
+            standing = on_board(s)
+            if len(standing) <= 1:
+                for figure in standing:
+                    set_aside(s, figure, events, seat)
+                return None
+        return (new_ask(s, self, depth, seat),)
+
+    def handle(self, s: GameState, ask: Ask, action: Action, events: list[Event]) -> Result:
+        assert isinstance(action, Choose)
+        figure, spot = parse(s.board, action.value)
+        can = movable(s)
+        if spot is None:
+            if can or figure not in on_board(s):
+                raise IllegalActionError.keyed("mw.err.off")
+            set_aside(s, figure, events, ask.seat)
+            return None
+        if spot not in can.get(figure, ()):
+            fig = Prompt.of(f"mw.subj.{figure}")
+            raise IllegalActionError.keyed("mw.err.target", figure=fig, target=action.value)
+        put(s, ask.seat, figure, spot, events)
+        return None
+
+    def refuse(self, s: GameState, action: Action) -> IllegalActionError:
+        return IllegalActionError.keyed("mw.err.first")
+
+    def decision(self, s: GameState, ask: Ask) -> Decision:
+        board = s.board
+
+        def options() -> tuple[Option, ...]:
+            can = movable(s)
+            out: list[Option] = []
+            for figure, spots in can.items():
+                for pos, i in spots:
+                    value = value_of(board, figure, (pos, i))
+                    spot = spot_name(board.cells[pos].rt, i)
+                    out.append(
+                        Option(
+                            value,
+                            Choose(self.id, value),
+                            FeatureRef(pos.x, pos.y, spot),
+                            (("figure", figure), ("feature", f"{pos.x},{pos.y}@{spot}")),
+                            Prompt.of(f"fig.{figure}"),
+                        )
+                    )
+            if can:
+                return tuple(out)
+            model = model_of(s.ext)
+            for figure in on_board(s):
+                m = model.of(figure)
+                assert m is not None
+                value = f"{figure}@{OFF}"
+                spot = spot_name(board.cells[m.pos].rt, board.cells[m.pos].segs.index(m.seg))
+                out.append(
+                    Option(
+                        value,
+                        Choose(self.id, value),
+                        FigureRef(m.pos.x, m.pos.y, spot, figure),
+                        (("figure", figure),),
+                        Prompt.of("mw.off", figure=Prompt.of(f"mw.obj.{figure}")),
+                    )
+                )
+            return tuple(out)
+
+        return Decision(ask.key, ask.seat, self.id, Prompt.of(self.id), options)
+
+
+class MoveStep(_MagicStep):
+    """A magic tile: its seat places or moves the mage or the witch (RULES.md §10.2)."""
+
+    id = MOVE_STEP
+
+    def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
+        pos = s.placed
+        if pos is None or not s.board.cells[pos].rt.tile.symbol(SYMBOL):
+            return None
+        return self._ask(s, frame.seat, depth, events)
+
+
+class JoinStep(_MagicStep):
+    """The mage and the witch now share a feature: the active seat moves one away before
+    anything scores (RULES.md §10.2 rule 6)."""
+
+    id = JOIN_STEP
+
+    def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
+        model = s.ext.get(ID)
+        if model is None or model_of(s.ext).mage is None or model_of(s.ext).witch is None:
+            return None
+        board = s.board
+        if rep_of(board, model_of(s.ext).mage) != rep_of(board, model_of(s.ext).witch):
+            return None
+        return self._ask(s, frame.seat, depth, events)
+
+
+class LeaveStep(Step):
+    """After scoring: a figure whose road or city was completed leaves the board (OQ-MW-1)."""
+
+    id = LEAVE_STEP
+
+    def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
+        model = model_of(s.ext)
+        board = s.board
+        for figure in FIGURES:
+            m = model.of(figure)
+            if m is None:
+                continue
+            feat = board.features[board.root[m.seg]]
+            if feat.open == 0 or feat.done:
+                set_aside(s, figure, events)
+        return None
+
+
+MOVE = MoveStep()
+JOIN = JoinStep()
+LEAVE = LeaveStep()
+register_action(MoveStep.id)
+register_action(JoinStep.id)
