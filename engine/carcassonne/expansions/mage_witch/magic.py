@@ -25,6 +25,7 @@ from engine.carcassonne.state import GameState
 from engine.carcassonne.tiles import FeatureKind
 from engine.core.decisions import Decision, FeatureRef, FigureRef, Option, Prompt
 from engine.core.errors import IllegalActionError, InvalidActionError
+from engine.core.messages import Phrase
 from engine.core.seats import NEUTRAL, Seat
 
 from .model import (
@@ -174,7 +175,7 @@ class _MagicStep(Step):
             set_aside(s, figure, events, ask.seat)
             return None
         if spot not in can.get(figure, ()):
-            fig = Prompt.of(f"mw.subj.{figure}")
+            fig = Phrase(f"mw.subj.{figure}")
             raise IllegalActionError.keyed("mw.err.target", figure=fig, target=action.value)
         put(s, ask.seat, figure, spot, events)
         return None
