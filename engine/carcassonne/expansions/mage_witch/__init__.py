@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.carcassonne.board import Feature
+from engine.carcassonne.events import Event
 from engine.carcassonne.expansion import Expansion
 from engine.carcassonne.figures import FigureSpec
 from engine.carcassonne.flow import Slot, StepSpec
@@ -23,7 +24,7 @@ from engine.carcassonne.state import GameState
 from engine.carcassonne.tiles import FeatureKind
 
 from .jcz import JCZ
-from .magic import JOIN, LEAVE, MOVE, movable, targets
+from .magic import JOIN, LEAVE, MOVE, movable, set_aside, targets
 from .model import (
     FIGURES,
     ID,
@@ -86,6 +87,14 @@ class MageWitch(Expansion):
         if feature.kind is not FeatureKind.ROAD and feature.kind is not FeatureKind.CITY:
             return item
         return modified(feature, item)
+
+    def final_scoring(self, state: GameState) -> Iterable[Event]:
+        """After the unfinished features scored with them, both figures leave the board as
+        the followers did."""
+        events: list[Event] = []
+        for figure in FIGURES:
+            set_aside(state, figure, events)
+        return events
 
     def redact(self, model: Any, viewer: Any) -> Any:
         return model
