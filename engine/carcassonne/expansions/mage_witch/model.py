@@ -136,7 +136,7 @@ messages.register(
         ),
         "mw.moved": (
             "{seat} moves {figure} to {kind} at {cell}.",
-            "{seat} mueve {figure} a {kind} en {cell}.",
+            "{seat} mueve {figure} hasta {kind} en {cell}.",
         ),
         "mw.left": (
             "{figure} leaves the board.",
