@@ -52,31 +52,52 @@ def rep_of(board: Board, m: Meeple | None) -> int | None:
     return None if m is None else board.root[m.seg]
 
 
-def targets(s: GameState, figure: str) -> list[Spot]:
-    """Where ``figure`` may go: every part of an unfinished road or city, in reading order,
-    except on the other figure's feature and, for a figure on the board, its own tile and
-    feature (RULES.md §10.2 rules 2–4, OQ-MW-3)."""
+def _avoid(s: GameState, figure: str) -> tuple[Meeple | None, set[int | None]]:
+    """``figure`` as it stands (``None``: set aside) and the features it may not go to: its
+    own and the other figure's."""
     board = s.board
     model = model_of(s.ext)
     mine = model.of(figure)
-    avoid = {rep_of(board, mine), rep_of(board, model.of(other(figure)))}
-    root, features = board.root, board.features
+    return mine, {rep_of(board, mine), rep_of(board, model.of(other(figure)))}
+
+
+def targets(s: GameState, figure: str) -> list[Spot]:
+    """Where ``figure`` may go: every part of an unfinished road or city, in reading order,
+    except on the other figure's feature and, for a figure on the board, its own tile and
+    feature (RULES.md §10.2 rules 2–4, OQ-MW-3). Walks the unfinished features, not the
+    tiles: late in a game most of the board is finished or fields."""
+    board = s.board
+    mine, avoid = _avoid(s, figure)
+    root, cells = board.root, board.cells
     out: list[Spot] = []
-    for pos in sorted(board.cells, key=lambda p: (p.y, p.x)):
-        if mine is not None and pos == mine.pos:
+    for rep, feat in board.features.items():
+        if feat.open <= 0 or feat.done or feat.kind not in _KINDS or rep in avoid:
             continue
-        placed = board.cells[pos]
-        feats = placed.rt.tile.features
-        for i, seg in enumerate(placed.segs):
-            if feats[i].kind not in _KINDS:
+        for pos in feat.tiles:
+            if mine is not None and pos == mine.pos:
                 continue
-            rep = root[seg]
-            if rep in avoid:
-                continue
-            feat = features[rep]
-            if feat.open > 0 and not feat.done:
-                out.append((pos, i))
+            for i, seg in enumerate(cells[pos].segs):
+                if root[seg] == rep:
+                    out.append((pos, i))
+    out.sort(key=lambda t: (t[0].y, t[0].x, t[1]))
     return out
+
+
+def allowed(s: GameState, figure: str, spot: Spot) -> bool:
+    """Whether ``figure`` may go to ``spot`` (one of :func:`targets`, checked directly)."""
+    pos, i = spot
+    board = s.board
+    mine, avoid = _avoid(s, figure)
+    if mine is not None and pos == mine.pos:
+        return False
+    rep = board.root[board.cells[pos].segs[i]]
+    feat = board.features[rep]
+    return feat.kind in _KINDS and feat.open > 0 and not feat.done and rep not in avoid
+
+
+def somewhere(s: GameState) -> bool:
+    """Whether either figure may go anywhere."""
+    return any(targets(s, figure) for figure in FIGURES)
 
 
 def value_of(board: Board, figure: str, spot: Spot) -> str:
@@ -157,7 +178,7 @@ class _MagicStep(Step):
 
     def _ask(self, s: GameState, seat: Seat, depth: int, events: list[Event]) -> Result:
         """Ask ``seat``; with nowhere to go and one figure on the board, take it off unasked."""
-        if not movable(s):
+        if not somewhere(s):
             standing = on_board(s)
             if len(standing) <= 1:
                 for figure in standing:
@@ -168,13 +189,12 @@ class _MagicStep(Step):
     def handle(self, s: GameState, ask: Ask, action: Action, events: list[Event]) -> Result:
         assert isinstance(action, Choose)
         figure, spot = parse(s.board, action.value)
-        can = movable(s)
         if spot is None:
-            if can or figure not in on_board(s):
+            if figure not in on_board(s) or somewhere(s):
                 raise IllegalActionError.keyed("mw.err.off")
             set_aside(s, figure, events, ask.seat)
             return None
-        if spot not in can.get(figure, ()):
+        if not allowed(s, figure, spot):
             fig = Phrase(f"mw.subj.{figure}")
             raise IllegalActionError.keyed("mw.err.target", figure=fig, target=action.value)
         put(s, ask.seat, figure, spot, events)
@@ -221,7 +241,17 @@ class _MagicStep(Step):
                 )
             return tuple(out)
 
-        return Decision(ask.key, ask.seat, self.id, Prompt.of(self.id), options)
+        def answers() -> tuple[Choose, ...]:
+            can = movable(s)
+            if can:
+                return tuple(
+                    Choose(self.id, value_of(board, figure, spot))
+                    for figure, spots in can.items()
+                    for spot in spots
+                )
+            return tuple(Choose(self.id, f"{figure}@{OFF}") for figure in on_board(s))
+
+        return Decision(ask.key, ask.seat, self.id, Prompt.of(self.id), options, answers=answers)
 
 
 class MoveStep(_MagicStep):
@@ -243,11 +273,12 @@ class JoinStep(_MagicStep):
     id = JOIN_STEP
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
-        model = s.ext.get(ID)
-        if model is None or model_of(s.ext).mage is None or model_of(s.ext).witch is None:
+        model = model_of(s.ext)
+        mage, witch = model.mage, model.witch
+        if mage is None or witch is None:
             return None
-        board = s.board
-        if rep_of(board, model_of(s.ext).mage) != rep_of(board, model_of(s.ext).witch):
+        root = s.board.root
+        if root[mage.seg] != root[witch.seg]:
             return None
         return self._ask(s, frame.seat, depth, events)
 
@@ -259,6 +290,8 @@ class LeaveStep(Step):
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
         model = model_of(s.ext)
+        if model.mage is None and model.witch is None:
+            return None
         board = s.board
         for figure in FIGURES:
             m = model.of(figure)
