@@ -61,26 +61,39 @@ def _avoid(s: GameState, figure: str) -> tuple[Meeple | None, set[int | None]]:
     return mine, {rep_of(board, mine), rep_of(board, model.of(other(figure)))}
 
 
+def open_parts(s: GameState) -> list[tuple[Position, int, int]]:
+    """Every part of an unfinished road or city, in reading order, with its feature
+    (representative segment). Walks the unfinished features, not the tiles: late in a game
+    most of the board is finished or fields."""
+    board = s.board
+    root, cells = board.root, board.cells
+    found: list[tuple[int, int, int, Position, int]] = []
+    for rep, feat in board.features.items():
+        if feat.open <= 0 or feat.done:
+            continue
+        kind = feat.kind
+        if kind is not FeatureKind.ROAD and kind is not FeatureKind.CITY:
+            continue
+        for pos in feat.tiles:
+            segs = cells[pos].segs
+            for i in range(len(segs)):
+                if root[segs[i]] == rep:
+                    found.append((pos[1], pos[0], i, pos, rep))
+    found.sort()
+    return [(pos, i, rep) for _, _, i, pos, rep in found]
+
+
+def _filter(s: GameState, figure: str, parts: list[tuple[Position, int, int]]) -> list[Spot]:
+    mine, avoid = _avoid(s, figure)
+    where = None if mine is None else mine.pos
+    return [(pos, i) for pos, i, rep in parts if rep not in avoid and pos != where]
+
+
 def targets(s: GameState, figure: str) -> list[Spot]:
     """Where ``figure`` may go: every part of an unfinished road or city, in reading order,
     except on the other figure's feature and, for a figure on the board, its own tile and
-    feature (RULES.md §10.2 rules 2–4, OQ-MW-3). Walks the unfinished features, not the
-    tiles: late in a game most of the board is finished or fields."""
-    board = s.board
-    mine, avoid = _avoid(s, figure)
-    root, cells = board.root, board.cells
-    out: list[Spot] = []
-    for rep, feat in board.features.items():
-        if feat.open <= 0 or feat.done or feat.kind not in _KINDS or rep in avoid:
-            continue
-        for pos in feat.tiles:
-            if mine is not None and pos == mine.pos:
-                continue
-            for i, seg in enumerate(cells[pos].segs):
-                if root[seg] == rep:
-                    out.append((pos, i))
-    out.sort(key=lambda t: (t[0].y, t[0].x, t[1]))
-    return out
+    feature (RULES.md §10.2 rules 2–4, OQ-MW-3)."""
+    return _filter(s, figure, open_parts(s))
 
 
 def allowed(s: GameState, figure: str, spot: Spot) -> bool:
@@ -96,8 +109,21 @@ def allowed(s: GameState, figure: str, spot: Spot) -> bool:
 
 
 def somewhere(s: GameState) -> bool:
-    """Whether either figure may go anywhere."""
-    return any(targets(s, figure) for figure in FIGURES)
+    """Whether either figure may go anywhere (stops at the first spot found)."""
+    board = s.board
+    limits = [_avoid(s, figure) for figure in FIGURES]
+    for rep, feat in board.features.items():
+        if feat.open <= 0 or feat.done:
+            continue
+        kind = feat.kind
+        if kind is not FeatureKind.ROAD and kind is not FeatureKind.CITY:
+            continue
+        for mine, avoid in limits:
+            if rep in avoid:
+                continue
+            if mine is None or any(pos != mine.pos for pos in feat.tiles):
+                return True
+    return False
 
 
 def value_of(board: Board, figure: str, spot: Spot) -> str:
@@ -158,9 +184,10 @@ def set_aside(s: GameState, figure: str, events: list[Event], seat: Seat | None 
 
 def movable(s: GameState) -> dict[str, list[Spot]]:
     """Each figure that may go somewhere, with where."""
+    parts = open_parts(s)
     out = {}
     for figure in FIGURES:
-        spots = targets(s, figure)
+        spots = _filter(s, figure, parts)
         if spots:
             out[figure] = spots
     return out
