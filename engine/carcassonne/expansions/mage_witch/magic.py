@@ -269,14 +269,25 @@ class _MagicStep(Step):
             return tuple(out)
 
         def answers() -> tuple[Choose, ...]:
-            can = movable(s)
-            if can:
-                return tuple(
-                    Choose(self.id, value_of(board, figure, spot))
-                    for figure, spots in can.items()
-                    for spot in spots
+            # the options' actions without building the options (random players, the AI):
+            # each part's text made once for both figures
+            parts = open_parts(s)
+            cells = board.cells
+            texts = [f"{pos[0]},{pos[1]}@{cells[pos].rt.spots[i]}" for pos, i, _ in parts]
+            head = self.id
+            out: list[Choose] = []
+            for figure in FIGURES:
+                mine, avoid = _avoid(s, figure)
+                where = None if mine is None else mine.pos
+                pre = figure + "@"
+                out.extend(
+                    Choose(head, pre + text)
+                    for (pos, _, rep), text in zip(parts, texts, strict=True)
+                    if rep not in avoid and pos != where
                 )
-            return tuple(Choose(self.id, f"{figure}@{OFF}") for figure in on_board(s))
+            if out:
+                return tuple(out)
+            return tuple(Choose(head, f"{figure}@{OFF}") for figure in on_board(s))
 
         return Decision(ask.key, ask.seat, self.id, Prompt.of(self.id), options, answers=answers)
 
