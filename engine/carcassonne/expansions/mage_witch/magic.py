@@ -45,6 +45,11 @@ from .model import (
 #: a part of a feature: the tile's position and the feature's index on it
 Spot = tuple[Position, int]
 _KINDS = (FeatureKind.ROAD, FeatureKind.CITY)
+#: the kinds as plain names (an enum member looked up on its class costs a call per access)
+_ROAD, _CITY = _KINDS
+#: answers already made, by value: a part stays unfinished for many turns, so the next magic
+#: decision asks for mostly the same answers (actions are immutable; bounded)
+_ANSWERS: dict[tuple[str, str], Choose] = {}
 
 
 def rep_of(board: Board, m: Meeple | None) -> int | None:
@@ -63,21 +68,18 @@ def _avoid(s: GameState, figure: str) -> tuple[Meeple | None, set[int | None]]:
 
 def open_parts(s: GameState) -> list[tuple[Position, int, int]]:
     """Every part of an unfinished road or city, in reading order, with its feature
-    (representative segment). Walks the unfinished features, not the tiles: late in a game
-    most of the board is finished or fields."""
+    (representative segment): one pass over the placed tiles' segments."""
     board = s.board
-    root, cells = board.root, board.cells
+    root, features = board.root, board.features
     found: list[tuple[int, int, int, Position, int]] = []
-    for rep, feat in board.features.items():
-        if feat.open <= 0 or feat.done:
-            continue
-        kind = feat.kind
-        if kind is not FeatureKind.ROAD and kind is not FeatureKind.CITY:
-            continue
-        for pos in feat.tiles:
-            segs = cells[pos].segs
-            for i in range(len(segs)):
-                if root[segs[i]] == rep:
+    for placed in board.cells.values():
+        pos = placed.pos
+        for i, seg in enumerate(placed.segs):
+            rep = root[seg]
+            feat = features[rep]
+            if feat.open > 0 and not feat.done:
+                kind = feat.kind
+                if kind is _ROAD or kind is _CITY:
                     found.append((pos[1], pos[0], i, pos, rep))
     found.sort()
     return [(pos, i, rep) for _, _, i, pos, rep in found]
@@ -116,7 +118,7 @@ def somewhere(s: GameState) -> bool:
         if feat.open <= 0 or feat.done:
             continue
         kind = feat.kind
-        if kind is not FeatureKind.ROAD and kind is not FeatureKind.CITY:
+        if kind is not _ROAD and kind is not _CITY:
             continue
         for mine, avoid in limits:
             if rep in avoid:
@@ -275,16 +277,22 @@ class _MagicStep(Step):
             cells = board.cells
             texts = [f"{pos[0]},{pos[1]}@{cells[pos].rt.spots[i]}" for pos, i, _ in parts]
             head = self.id
+            made = _ANSWERS
+            if len(made) > 50_000:
+                made.clear()
             out: list[Choose] = []
             for figure in FIGURES:
                 mine, avoid = _avoid(s, figure)
                 where = None if mine is None else mine.pos
                 pre = figure + "@"
-                out.extend(
-                    Choose(head, pre + text)
-                    for (pos, _, rep), text in zip(parts, texts, strict=True)
-                    if rep not in avoid and pos != where
-                )
+                for (pos, _, rep), text in zip(parts, texts, strict=True):
+                    if rep in avoid or pos == where:
+                        continue
+                    key = (head, pre + text)
+                    action = made.get(key)
+                    if action is None:
+                        action = made[key] = Choose(head, key[1])
+                    out.append(action)
             if out:
                 return tuple(out)
             return tuple(Choose(head, f"{figure}@{OFF}") for figure in on_board(s))
