@@ -114,7 +114,8 @@ def somewhere(s: GameState) -> bool:
     """Whether either figure may go anywhere (stops at the first spot found)."""
     board = s.board
     limits = [_avoid(s, figure) for figure in FIGURES]
-    for rep, feat in board.features.items():
+    # newest first: the features of the latest tiles are the likeliest to be unfinished
+    for rep, feat in reversed(board.features.items()):
         if feat.open <= 0 or feat.done:
             continue
         kind = feat.kind
@@ -319,9 +320,12 @@ class JoinStep(_MagicStep):
     id = JOIN_STEP
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
-        model = model_of(s.ext)
-        mage, witch = model.mage, model.witch
-        if mage is None or witch is None:
+        model = s.ext[ID]  # every turn: no call when a figure is set aside
+        mage = model.mage
+        if mage is None:
+            return None
+        witch = model.witch
+        if witch is None:
             return None
         root = s.board.root
         if root[mage.seg] != root[witch.seg]:
@@ -335,9 +339,10 @@ class LeaveStep(Step):
     id = LEAVE_STEP
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
-        model = model_of(s.ext)
+        model = s.ext[ID]  # every turn: no call when both are set aside
         if model.mage is None and model.witch is None:
             return None
+        model = model_of(s.ext)
         board = s.board
         for figure in FIGURES:
             m = model.of(figure)
