@@ -47,9 +47,11 @@ Spot = tuple[Position, int]
 _KINDS = (FeatureKind.ROAD, FeatureKind.CITY)
 #: the kinds as plain names (an enum member looked up on its class costs a call per access)
 _ROAD, _CITY = _KINDS
-#: answers already made, by value: a part stays unfinished for many turns, so the next magic
-#: decision asks for mostly the same answers (actions are immutable; bounded)
-_ANSWERS: dict[tuple[str, str], Choose] = {}
+#: answers already made, per step and figure, by spot: a part stays unfinished for many turns,
+#: so the next magic decision asks for mostly the same answers (actions are immutable); and
+#: each cell's notation with its ``@`` (both bounded, and the same in every game)
+_ANSWERS: dict[tuple[str, str], dict[str, Choose]] = {}
+_CELLS: dict[Position, str] = {}
 
 
 def rep_of(board: Board, m: Meeple | None) -> int | None:
@@ -276,23 +278,29 @@ class _MagicStep(Step):
             # each part's text made once for both figures
             parts = open_parts(s)
             cells = board.cells
-            texts = [f"{pos[0]},{pos[1]}@{cells[pos].rt.spots[i]}" for pos, i, _ in parts]
+            if len(_CELLS) > 10_000:
+                _CELLS.clear()
+            texts = []
+            for pos, i, _ in parts:
+                cell = _CELLS.get(pos)
+                if cell is None:
+                    cell = _CELLS[pos] = f"{pos[0]},{pos[1]}@"
+                texts.append(cell + cells[pos].rt.spots[i])
             head = self.id
-            made = _ANSWERS
-            if len(made) > 50_000:
-                made.clear()
             out: list[Choose] = []
             for figure in FIGURES:
                 mine, avoid = _avoid(s, figure)
                 where = None if mine is None else mine.pos
                 pre = figure + "@"
+                made = _ANSWERS.get((head, figure))
+                if made is None or len(made) > 20_000:
+                    made = _ANSWERS[(head, figure)] = {}
                 for (pos, _, rep), text in zip(parts, texts, strict=True):
                     if rep in avoid or pos == where:
                         continue
-                    key = (head, pre + text)
-                    action = made.get(key)
+                    action = made.get(text)
                     if action is None:
-                        action = made[key] = Choose(head, key[1])
+                        action = made[text] = Choose(head, pre + text)
                     out.append(action)
             if out:
                 return tuple(out)
