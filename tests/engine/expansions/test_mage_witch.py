@@ -378,7 +378,9 @@ def test_words_in_english_and_spanish() -> None:
     placed = FigurePlaced(RED, "witch", Position(1, 0), "road:S", "road", True).prompt()
     params = {k: messages.text(v.key, "es") if hasattr(v, "key") else v for k, v in placed.params}
     params["seat"] = "Ana"
-    assert messages.text(placed.key, "es", **params) == "Ana mueve a la bruja hasta el camino en 1,0."
+    assert (
+        messages.text(placed.key, "es", **params) == "Ana mueve a la bruja hasta el camino en 1,0."
+    )
 
 
 def test_a_random_record_replays_to_the_same_scores() -> None:
