@@ -4,8 +4,8 @@ keep every invariant at every step.
 Checked after every action: the input state is unchanged; every owned figure is in a supply,
 on the board, in flight, on a castle or a barn; scores are the sum of the awards and only grow
 (a market's payment excepted); the model says exactly where the mage and the witch stand on the
-board; they share a feature only while the move that rule 6 forces is awaited; when a turn
-begins each stands on an unfinished road or city; every option of the magic decision is a part
+board; when a turn begins they share no feature (a tile joining them had its scoring step move
+one away, rule 6) and each stands on an unfinished road or city; every option of the magic decision is a part
 of an unfinished road or city, off the other figure's feature and, for a figure on the board,
 off its own tile and feature. At the end both have left the board, and records replay to the
 same game.
@@ -83,10 +83,11 @@ def check_figures(state: GameState) -> None:
     on_board = sorted((f.figure, f) for _, f in board.neutral_figures())
     assert on_board == sorted((k, f) for k, f in (("mage", m.mage), ("witch", m.witch)) if f)
     open_ = pending(state)
-    if m.mage is not None and m.witch is not None:
-        same = board.root[m.mage.seg] == board.root[m.witch.seg]
-        assert not same or any(d.kind == JOIN_STEP for d in open_)
     if open_ and open_[0].kind == "core.place":
+        # a tile may join them until its scoring step moves one away (rule 6): between
+        # placements they never share a feature
+        if m.mage is not None and m.witch is not None:
+            assert board.root[m.mage.seg] != board.root[m.witch.seg]
         for f in (m.mage, m.witch):
             if f is not None:
                 feat = board.feature_of(f.seg)
