@@ -51,6 +51,8 @@ EXPANSION_FIXTURES: dict[str, tuple[tuple[int, ...], bool]] = {
     "random/ferries-3p-02.jcz": (tuple(RANDOM_EXPECTED["ferries-3p-02.jcz"]["scores"]), True),
     # Crop Circles: both sets, A and B rounds answered seat by seat
     "random/cc-3p-02.jcz": (tuple(RANDOM_EXPECTED["cc-3p-02.jcz"]["scores"]), True),
+    # Mage & Witch: eight magic tiles, each a MOVE_NEUTRAL_FIGURE of the mage or the witch
+    "random/mw-3p-02.jcz": (tuple(RANDOM_EXPECTED["mw-3p-02.jcz"]["scores"]), True),
 }
 
 

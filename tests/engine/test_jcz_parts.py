@@ -96,15 +96,26 @@ def test_an_expansion_removed_is_refused_by_its_tile_files_box(registry_restored
 
 
 @pytest.mark.parametrize(
-    ("where", "name", "message"),
+    ("where", "name", "message", "removed"),
     [
-        ("capabilities", "MageAndWitch", "capability 'MageAndWitch' (Mage & Witch)"),
-        ("expansions", "MAGE_AND_WITCH", "expansion 'MAGE_AND_WITCH' (Mage & Witch)"),
+        ("capabilities", "MageAndWitch", "capability 'MageAndWitch' (Mage & Witch)", "mage_witch"),
+        ("expansions", "MAGE_AND_WITCH", "expansion 'MAGE_AND_WITCH' (Mage & Witch)", "mage_witch"),
+        (
+            "capabilities",
+            "CornCircle",
+            "capability 'CornCircle' (Crop Circles I (2010))",
+            "crop_circles",
+        ),
+        ("expansions", "FERRIES", "expansion 'FERRIES' (Ferries)", "ferries"),
+        ("capabilities", "Ferries", "capability 'Ferries' (Ferries)", "ferries"),
     ],
 )
-def test_4x_names_of_expansions_to_come_are_refused_naming_the_box(
-    where: str, name: str, message: str
+def test_4x_names_of_a_removed_expansion_are_refused_naming_the_box(
+    where: str, name: str, message: str, removed: str, registry_restored: None
 ) -> None:
+    """Every box is built now: each is removed in turn (its tile files stay) and its 4.x names
+    are refused naming the box, as a box not built yet was."""
+    unregister(removed)
     data = _load4("basic/scoring.jcz")
     if where == "capabilities":
         data["setup"]["capabilities"].append(name)
@@ -131,7 +142,10 @@ def test_a_removed_expansion_with_two_tile_files_is_refused_by_each_box(
         assert str(err.value) == f"JCloisterZone expansion '{name}' ({box}) is not built yet"
 
 
-def test_5x_elements_of_expansions_to_come_are_refused_naming_the_box() -> None:
+def test_5x_elements_of_a_removed_expansion_are_refused_naming_the_box(
+    registry_restored: None,
+) -> None:
+    unregister("mage_witch")
     data = load_save("basic/field-scoring.jcz")
     data["setup"]["elements"]["mage"] = True
     with pytest.raises(RecordError) as err:

@@ -24,6 +24,7 @@ BUILTIN_IDS: tuple[str, ...] = (
     "messages",
     "ferries",
     "crop_circles",
+    "mage_witch",
 )
 
 BUILTIN: tuple[type[Expansion], ...] = tuple(
