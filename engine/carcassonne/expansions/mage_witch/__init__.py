@@ -121,3 +121,5 @@ __all__ = [
 
 #: this package's expansion (engine/carcassonne/expansions/__init__.py registers it)
 EXPANSION = MageWitch
+
+from . import de as _de  # noqa: E402, F401  (the German words)
