@@ -37,6 +37,7 @@ SHARED = frozenset(
         "min",  # minutes
         "neutral",
         "normal",  # "un seguidor normal o bien un seguidor grande" (001's turn summary)
+        "portal",  # "portal mágico" (Mage & Witch)
         "total",  # "total" in the final table
         "no",
         "x",

@@ -208,7 +208,7 @@ def test_neutral_and_unknown_figures_draw() -> None:
     city = next(f.index for f in rt.tile.features if f.kind.value == "city")
     road = next(f.index for f in rt.tile.features if f.kind.value == "road")
     figs = (
-        FigureView(NEUTRAL, "mage", Position(0, 0), rt.spots[city], city),
+        FigureView(NEUTRAL, "gnome", Position(0, 0), rt.spots[city], city),  # no overlay's
         FigureView(NEUTRAL, "follower", Position(0, 0), rt.spots[road], road),
     )
     v = dataclasses.replace(view, figures=figs, last_placed={})

@@ -65,6 +65,10 @@ class Pending(tuple[Award, bool]):
     def __new__(cls, award: Award, scoring: bool) -> Pending:
         return super().__new__(cls, (award, scoring))
 
+    def __getnewargs__(self) -> tuple[Award, bool]:
+        """Pickled as its two fields (a view goes to a drawing worker whole)."""
+        return (self[0], self[1])
+
     @property
     def award(self) -> Award:
         return self[0]

@@ -37,8 +37,8 @@ messages.register_lang(
             "Stelle deinen Räuber neben den Zählstein eines anderen Spielers, oder passe."
         ),
         "robbers.removed": (
-            "{n} {n:Räuber|Räuber} auf der Zählleiste {n:kehrt|kehren} zu {n:seinem|ihren} "
-            "Besitzer zurück."
+            "{n} {n:Räuber|Räuber} auf der Zählleiste {n:kehrt|kehren} zu "
+            "{n:seinem Besitzer|ihren Besitzern} zurück."
         ),
         "robbers.space": "Feld {space}",
         "robbers.steal": (
