@@ -7,7 +7,7 @@
 ``carcabot render-tiles OUT.png``  contact sheet of every tile type
 ``carcabot sync``            register the slash commands with Discord
 
-Each subcommand lives in its own module; this file only parses arguments and dispatches.
+Each subcommand lives in its own module; this file only parses arguments and calls the subcommand.
 """
 
 from __future__ import annotations

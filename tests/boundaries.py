@@ -24,22 +24,6 @@ ROOT = Path(__file__).resolve().parents[1]
 CORE = ("engine", "bot", "rendering", "storage")
 
 
-def core_module_names(root: Path = ROOT) -> frozenset[str]:
-    """The names of the engine core's own modules (``engine/core/messages.py``, the words
-    catalogue). An expansion whose id is one of them (Messages) shares that word with the core:
-    the scans find it by its keys (``"messages.…"``), its figure kinds and its other concepts,
-    never by the bare word, which is the core's."""
-    return frozenset(p.stem for p in (root / "engine" / "core").glob("*.py"))
-
-
-def id_in_text(expansion_id: str, text: str) -> bool:
-    """Whether ``text`` names an expansion by its id: the id anywhere, or, for an id that is
-    also a core module's name (:func:`core_module_names`), the id quoted or as a key prefix."""
-    if expansion_id not in core_module_names():
-        return expansion_id in text
-    return re.search(rf"""["']{re.escape(expansion_id)}["'.]""", text) is not None
-
-
 @dataclass(frozen=True, slots=True)
 class Hit:
     path: str
@@ -86,8 +70,7 @@ def concept_words() -> Concepts:
     for cls in all_expansions():
         if cls.id.startswith("test_") or cls.id == "oracle":
             continue
-        own = () if cls.id in core_module_names() else (cls.id,)
-        add(cls.id, (*own, *cls.concepts))
+        add(cls.id, (cls.id, *cls.concepts))
         add(cls.id, (f.kind for f in cls.figure_specs if f.kind not in GENERIC))
         steps = cls(GameSetup(players=2, expansions=(cls.id,))).steps()
         for key in (*(o.key for o in cls.options), *(spec.step.id for spec in steps)):

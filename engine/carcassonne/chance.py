@@ -5,7 +5,7 @@ Both draw on the state's hidden generator (:func:`engine.carcassonne.flow.roll`)
 replays exactly and no view tells what comes next. Both can be *forced*, as
 ``GameSetup.draw_order`` forces tiles: ``GameSetup.forced`` names a source and the outcomes it
 gives first (a die's first rolls, a pile's top cards), for imported saves that recorded them and
-for tests. Name a source after its expansion (``flier.die``, ``messages.deck``).
+for tests. Name a source after its expansion (``oracle.die``, ``oracle.omens``).
 
 A pile lives in ``state.piles`` (hidden: :func:`engine.carcassonne.view.view_for` never shows
 it; an expansion that wants its size seen keeps the size in its model). A die's forced rolls

@@ -21,7 +21,7 @@ BUILTIN_IDS: tuple[str, ...] = (
     "flying_machines",
     "gold_mines",
     "robbers",
-    "messages",
+    "dispatches",
     "ferries",
     "crop_circles",
     "mage_witch",

@@ -17,7 +17,7 @@ from engine import Action, GameSetup, Seat, apply, new_game
 from engine.carcassonne import track
 from engine.carcassonne.board import Meeple
 from engine.carcassonne.events import Event
-from engine.carcassonne.expansions.messages import DECK, MESSENGER, MessagesModel
+from engine.carcassonne.expansions.dispatches import DECK, MESSENGER, MessagesModel
 from engine.carcassonne.geometry import Position
 from engine.carcassonne.rules import pending
 from engine.carcassonne.state import GameState
@@ -41,17 +41,17 @@ def game(
 ) -> GameState:
     setup = GameSetup(
         players=players,
-        expansions=("messages", *expansions),
+        expansions=("dispatches", *expansions),
         draw_order=pile,
         only_forced=True,
         forced=((DECK, deck),) if deck else (),
-        options=(("messages.choice", choice),),
+        options=(("dispatches.choice", choice),),
     )
     return new_game(setup, seed=1).clone()
 
 
 def model(s: GameState) -> MessagesModel:
-    m = s.ext["messages"]
+    m = s.ext["dispatches"]
     assert isinstance(m, MessagesModel)
     return m
 
@@ -105,8 +105,8 @@ def trigger(s: GameState) -> tuple[GameState, list[Event]]:
     main figure, 3 + 2 = 5, a dark space: red draws the top message."""
     prime(s, RED, 3, 0)
     out: list[Event] = []
-    for move in ("place 0,-1 r180", "pass", "messages.figure main"):
-        if move.startswith("messages.") and pending(s)[0].kind != "messages.figure":
+    for move in ("place 0,-1 r180", "pass", "dispatches.figure main"):
+        if move.startswith("dispatches.") and pending(s)[0].kind != "dispatches.figure":
             break  # a standing choice placed it
         s, events = do(s, move)
         out += events

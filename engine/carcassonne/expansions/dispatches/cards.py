@@ -108,7 +108,7 @@ def removal_item(s: GameState, seat: Seat, m: Meeple) -> tuple[ScoreItem, Featur
     final-scoring rules when ``seat`` holds the majority (a tie counts, OQ-MSG-4), else 0."""
     feat = s.board.feature_of(m.seg)
     if seat not in feat.winners():
-        item = ScoreItem(CATEGORY, 0, False, False, parts=(Part("part.messages.no_majority"),))
+        item = ScoreItem(CATEGORY, 0, False, False, parts=(Part("part.dispatches.no_majority"),))
         return item, feat
     if feat.kind is FeatureKind.FIELD:
         cities = {
@@ -128,34 +128,34 @@ def removal_item(s: GameState, seat: Seat, m: Meeple) -> tuple[ScoreItem, Featur
 
 def choices(s: GameState, seat: Seat, card: str) -> tuple[Choice, ...]:
     """The options of message ``card`` for ``seat``: its action(s), then the wax seal."""
-    seal = Choice("seal", Prompt.of("messages.seal"))
-    nothing = Choice("act", Prompt.of("messages.act.nothing"))
+    seal = Choice("seal", Prompt.of("dispatches.seal"))
+    nothing = Choice("act", Prompt.of("dispatches.act.nothing"))
     acts: list[Choice] = []
     if card in SMALLEST:
         for i, (f, item) in enumerate(smallest(s, seat, SMALLEST[card])):
             where = _where(s, f, seat)
             assert isinstance(where, FeatureRef)
             label = Prompt.of(
-                "messages.act.feature",
-                kind=messages.Phrase(f"messages.kind.{f.kind.value}"),
+                "dispatches.act.feature",
+                kind=messages.Phrase(f"dispatches.kind.{f.kind.value}"),
                 cell=f"{where.x},{where.y}",
                 n=item.points,
             )
             acts.append(Choice(f"act.{i}", label, where))
     elif card == "4":
         n = 2 * count_shields(s, seat)
-        acts.append(Choice("act", Prompt.of("messages.act.points", n=n)))
+        acts.append(Choice("act", Prompt.of("dispatches.act.points", n=n)))
     elif card in COUNTED:
         n = 2 * count_figures(s, seat, COUNTED[card])
-        acts.append(Choice("act", Prompt.of("messages.act.points", n=n)))
+        acts.append(Choice("act", Prompt.of("dispatches.act.points", n=n)))
     elif card == "7":
         if s.tiles_left > 0:
-            acts.append(Choice("act", Prompt.of("messages.act.tile")))
+            acts.append(Choice("act", Prompt.of("dispatches.act.tile")))
     elif card == "8":
         for i, m in enumerate(own_followers(s, seat)):
             item, _ = removal_item(s, seat, m)
             label = Prompt.of(
-                "messages.act.remove",
+                "dispatches.act.remove",
                 figure=messages.Phrase(f"fig.{m.figure}"),
                 cell=m.pos.notation(),
                 n=item.points,
@@ -174,7 +174,7 @@ def carry_out(s: GameState, seat: Seat, card: str, choice: str, events: list[Eve
     """Do what option ``choice`` of message ``card`` says (message 7 excepted: the flow plays
     its tile). An action with nothing to do does nothing (OQ-MSG-3)."""
     if choice == "seal":
-        _give(s, seat, SEAL, (Part("part.messages.seal"),), events)
+        _give(s, seat, SEAL, (Part("part.dispatches.seal"),), events)
         return
     index = int(choice.partition(".")[2] or 0)
     if card in SMALLEST:
@@ -197,12 +197,12 @@ def carry_out(s: GameState, seat: Seat, card: str, choice: str, events: list[Eve
     elif card == "4":
         n = count_shields(s, seat)
         if n:
-            _give(s, seat, 2 * n, (Part.plural("part.messages.shields", n),), events)
+            _give(s, seat, 2 * n, (Part.plural("part.dispatches.shields", n),), events)
     elif card in COUNTED:
         n = count_figures(s, seat, COUNTED[card])
         word = "knights" if card == "5" else "farmers"
         if n:
-            _give(s, seat, 2 * n, (Part.plural(f"part.messages.{word}", n),), events)
+            _give(s, seat, 2 * n, (Part.plural(f"part.dispatches.{word}", n),), events)
     elif card == "8":
         followers = own_followers(s, seat)
         if followers:

@@ -65,7 +65,7 @@ class Messages(Expansion):
         """The points on ``seat``'s messenger (the score is both figures together)."""
         if not isinstance(model, MessagesModel) or not 0 <= seat < len(model.messengers):
             return ()
-        return (Prompt.of("messages.counter", n=model.messengers[seat]),)
+        return (Prompt.of("dispatches.counter", n=model.messengers[seat]),)
 
     def on_start(self, state: GameState) -> None:
         for seat in range(state.setup.players):

@@ -1,18 +1,18 @@
 """The eight messages (RULES.md §7.3, OQ-MSG-3, -4, -9, -10), each carried out on a board built
-by hand (``messages_helpers``: ``BA/CRRR`` at (1,0), red's main figure landing on 5 when the
+by hand (``dispatches_helpers``: ``BA/CRRR`` at (1,0), red's main figure landing on 5 when the
 start city completes). Every number is derived in its test."""
 
 from __future__ import annotations
 
 from engine.carcassonne import chance
 from engine.carcassonne.board import has_follower
-from engine.carcassonne.expansions.messages import DECK, MessageUsed
+from engine.carcassonne.expansions.dispatches import DECK, MessageUsed
 from engine.carcassonne.geometry import Position
 from engine.carcassonne.rules import pending
 from engine.carcassonne.state import GameState
 from engine.carcassonne.tiles import FeatureKind
 from engine.core.decisions import FeatureRef, FigureRef
-from tests.engine.expansions.messages_helpers import (
+from tests.engine.expansions.dispatches_helpers import (
     BLUE,
     EAST,
     RED,
@@ -29,7 +29,7 @@ from tests.engine.expansions.messages_helpers import (
     trigger,
 )
 
-MSG = "messages.message"
+MSG = "dispatches.message"
 
 
 def drawn(card: str, pile: tuple[str, ...] = ("BA/C", "BA/L", "BA/L")) -> GameState:
@@ -119,8 +119,8 @@ def test_a_message_with_nothing_to_score_does_nothing_and_points_to_the_seal() -
     s, _ = trigger(s)
     d = decision(s, MSG)
     assert [(o.id, o.label.key if o.label else "") for o in d.options] == [
-        ("act", "messages.act.nothing"),
-        ("seal", "messages.seal"),
+        ("act", "dispatches.act.nothing"),
+        ("seal", "dispatches.seal"),
     ]
     s, got = use(s, "act")
     assert got == 0 and chance.pile_size(s, DECK) == 8

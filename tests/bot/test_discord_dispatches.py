@@ -24,7 +24,7 @@ from tests.bot.pickers import Answerer, components, turn_posts, verb
 from tests.bot.test_discord_decisions import ALICE, BOB, USERS, decider, decision_buttons, start
 from tests.fakediscord import Request
 
-MS = "messages"
+MS = "dispatches"
 #: a match seed whose game (with the choices below: a follower whenever one may go) draws a
 #: message
 SEED = 3
@@ -138,4 +138,4 @@ async def test_a_whole_game_with_messengers_and_messages_through_the_pickers(
     assert answer.message_pickers, "no message picker was shown"
     outcome = await table.service.match(1)
     assert outcome.finished
-    assert not [f for f in outcome.view.track if f.kind == "messages.messenger"]
+    assert not [f for f in outcome.view.track if f.kind == "dispatches.messenger"]

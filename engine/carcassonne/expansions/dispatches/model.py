@@ -1,7 +1,7 @@
 """Messages: ids, the public model, the events and the words (English and Spanish, with the
 rulebook's terms: *despacho*, *seguidora*, *sello de lacre*).
 
-The model (``state.ext["messages"]``) is public and replaced, never changed in place (clones
+The model (``state.ext["dispatches"]``) is public and replaced, never changed in place (clones
 share it). The pile's order is hidden: it lives in ``state.piles`` (:mod:`engine.carcassonne.
 chance`); the model only holds what everyone may see: the message in play, the awards still
 waiting for their seat to say which figure takes them, and each seat's standing choice.
@@ -18,23 +18,23 @@ from engine.core import messages
 from engine.core.decisions import Prompt
 from engine.core.seats import Seat
 
-ID = "messages"
-#: the hidden pile of message tokens (``GameSetup.forced["messages.deck"]`` puts cards on top)
-DECK = "messages.deck"
+ID = "dispatches"
+#: the hidden pile of message tokens (``GameSetup.forced["dispatches.deck"]`` puts cards on top)
+DECK = "dispatches.deck"
 #: the second scoring figure of every seat (RULES.md §7.1: *seguidora*)
-MESSENGER = "messages.messenger"
+MESSENGER = "dispatches.messenger"
 #: the steps: the start of a placement's scoring, the figure/message decisions, the settling
 #: of awards given outside a scoring step (gold shared, a market paid)
-MARK_STEP = "messages.mark"
-FIGURE_STEP = "messages.figure"
-MESSAGE_STEP = "messages.message"
-SETTLE_STEP = "messages.settle"
+MARK_STEP = "dispatches.mark"
+FIGURE_STEP = "dispatches.figure"
+MESSAGE_STEP = "dispatches.message"
+SETTLE_STEP = "dispatches.settle"
 #: the match option: each seat's standing choice at the start
-CHOICE = "messages.choice"
+CHOICE = "dispatches.choice"
 #: the score category of a message's points
-CATEGORY = "messages"
+CATEGORY = "dispatches"
 #: the sub-turn parameter of message 7's extra tile
-EXTRA_TILE = "messages.extra_tile"
+EXTRA_TILE = "dispatches.extra_tile"
 
 #: the eight messages, by their number on the token (RULES.md §7.3)
 CARDS = ("1", "2", "3", "4", "5", "6", "7", "8")
@@ -128,12 +128,12 @@ class FigureChosen(Event):
     dark: bool
 
     def prompt(self) -> Prompt:
-        key = "messages.moved.dark" if self.dark else "messages.moved"
+        key = "dispatches.moved.dark" if self.dark else "dispatches.moved"
         return Prompt.of(key, seat=self.seat, n=self.points, space=self.space, figure=fig(self))
 
 
 def fig(e: FigureChosen) -> messages.Phrase:
-    return messages.Phrase("fig." + MESSENGER if e.figure == MESSENGER else "messages.main")
+    return messages.Phrase("fig." + MESSENGER if e.figure == MESSENGER else "dispatches.main")
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +144,7 @@ class MessageDrawn(Event):
     card: str
 
     def prompt(self) -> Prompt:
-        return Prompt.of("messages.drawn", seat=self.seat, card=card_prompt(self.card))
+        return Prompt.of("dispatches.drawn", seat=self.seat, card=card_prompt(self.card))
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,14 +156,14 @@ class MessageUsed(Event):
     how: str
 
     def prompt(self) -> Prompt:
-        key = "messages.used.seal" if self.how == "seal" else "messages.used.act"
+        key = "dispatches.used.seal" if self.how == "seal" else "dispatches.used.act"
         return Prompt.of(key, seat=self.seat, n=int(self.card))
 
 
 def card_prompt(card: str) -> messages.Phrase:
     """A message's number, name and what it does, in the reader's language followed by the
     other one (a drawn message is shown to everyone in both languages)."""
-    return messages.Phrase(f"messages.card.{card}")
+    return messages.Phrase(f"dispatches.card.{card}")
 
 
 #: each message's name in English and Spanish (the token's wording, RULES.md §7.3)
@@ -186,12 +186,12 @@ def _both(card: str) -> tuple[str, str]:
 
 messages.register(
     {
-        "exp.messages": ("Messages", "Despachos"),
-        "score.messages": ("message", "despacho"),
-        "fig.messages.messenger": ("messenger", "seguidora"),
-        "messages.main": ("main figure", "ficha principal"),
-        "messages.counter": ("messenger {n}", "seguidora {n}"),
-        **{f"messages.card.{c}": _both(c) for c in CARDS},
+        "exp.dispatches": ("Messages", "Despachos"),
+        "score.dispatches": ("message", "despacho"),
+        "fig.dispatches.messenger": ("messenger", "seguidora"),
+        "dispatches.main": ("main figure", "ficha principal"),
+        "dispatches.counter": ("messenger {n}", "seguidora {n}"),
+        **{f"dispatches.card.{c}": _both(c) for c in CARDS},
         # the lobby
         f"opt.{CHOICE}": ("Which scoring figure moves", "Qué ficha de puntuación avanza"),
         f"help.{CHOICE}": (
@@ -213,17 +213,17 @@ messages.register(
             "{seat}: {n} {n:punto|puntos} ({what}). ¿Qué ficha de puntuación avanza?",
         ),
         f"open.{FIGURE_STEP}": ("Move a scoring figure", "Avanza una ficha de puntuación"),
-        "messages.to.main": ("Main figure → {space}", "Ficha principal → {space}"),
-        "messages.to.messenger": ("Messenger → {space}", "Seguidora → {space}"),
-        "messages.to.main.dark": (
+        "dispatches.to.main": ("Main figure → {space}", "Ficha principal → {space}"),
+        "dispatches.to.messenger": ("Messenger → {space}", "Seguidora → {space}"),
+        "dispatches.to.main.dark": (
             "Main figure → {space} (dark: a message)",
             "Ficha principal → {space} (oscura: despacho)",
         ),
-        "messages.to.messenger.dark": (
+        "dispatches.to.messenger.dark": (
             "Messenger → {space} (dark: a message)",
             "Seguidora → {space} (oscura: despacho)",
         ),
-        "messages.always.dark": (
+        "dispatches.always.dark": (
             "From now on: main figure unless the messenger reaches a dark space",
             "A partir de ahora: ficha principal salvo que la seguidora llegue a una casilla oscura",
         ),
@@ -233,69 +233,69 @@ messages.register(
             "{seat} roba el {card}. ¿Ejecutar su acción o recibir 2 puntos (el sello de lacre)?",
         ),
         f"open.{MESSAGE_STEP}": ("Use the message", "Usa el despacho"),
-        "messages.seal": ("Take 2 points", "Recibir 2 puntos"),
-        "messages.act.points": (
+        "dispatches.seal": ("Take 2 points", "Recibir 2 puntos"),
+        "dispatches.act.points": (
             "Carry it out: {n} {n:point|points}",
             "Ejecutar: {n} {n:punto|puntos}",
         ),
-        "messages.act.feature": (
+        "dispatches.act.feature": (
             "Score the {kind} at {cell}: {n} {n:point|points}",
             "Puntuar {kind} en {cell}: {n} {n:punto|puntos}",
         ),
-        "messages.act.remove": (
+        "dispatches.act.remove": (
             "Remove the {figure} at {cell}: {n} {n:point|points}",
             "Retirar {figure} en {cell}: {n} {n:punto|puntos}",
         ),
-        "messages.act.tile": ("Place one more tile", "Colocar una pieza más"),
-        "messages.act.nothing": (
+        "dispatches.act.tile": ("Place one more tile", "Colocar una pieza más"),
+        "dispatches.act.nothing": (
             "Carry it out: it does nothing now (the 2 points may be better)",
             "Ejecutar: ahora no hace nada (quizá convengan más los 2 puntos)",
         ),
-        "messages.kind.road": ("road", "el camino"),
-        "messages.kind.city": ("city", "la ciudad"),
-        "messages.kind.cloister": ("cloister", "el claustro"),
-        "messages.what.road": ("road", "camino"),
-        "messages.what.city": ("city", "ciudad"),
-        "messages.what.cloister": ("cloister", "claustro"),
-        "messages.what.farm": ("farm", "granja"),
+        "dispatches.kind.road": ("road", "el camino"),
+        "dispatches.kind.city": ("city", "la ciudad"),
+        "dispatches.kind.cloister": ("cloister", "el claustro"),
+        "dispatches.what.road": ("road", "camino"),
+        "dispatches.what.city": ("city", "ciudad"),
+        "dispatches.what.cloister": ("cloister", "claustro"),
+        "dispatches.what.farm": ("farm", "granja"),
         # score parts
-        "part.messages.seal": ("wax seal 2", "sello de lacre 2"),
-        "part.messages.shields.one": ("1 shield × 2", "1 escudo × 2"),
-        "part.messages.shields.many": ("{n} shields × 2", "{n} escudos × 2"),
-        "part.messages.knights.one": ("1 knight × 2", "1 caballero × 2"),
-        "part.messages.knights.many": ("{n} knights × 2", "{n} caballeros × 2"),
-        "part.messages.farmers.one": ("1 farmer × 2", "1 granjero × 2"),
-        "part.messages.farmers.many": ("{n} farmers × 2", "{n} granjeros × 2"),
-        "part.messages.no_majority": ("no majority: 0", "sin mayoría: 0"),
+        "part.dispatches.seal": ("wax seal 2", "sello de lacre 2"),
+        "part.dispatches.shields.one": ("1 shield × 2", "1 escudo × 2"),
+        "part.dispatches.shields.many": ("{n} shields × 2", "{n} escudos × 2"),
+        "part.dispatches.knights.one": ("1 knight × 2", "1 caballero × 2"),
+        "part.dispatches.knights.many": ("{n} knights × 2", "{n} caballeros × 2"),
+        "part.dispatches.farmers.one": ("1 farmer × 2", "1 granjero × 2"),
+        "part.dispatches.farmers.many": ("{n} farmers × 2", "{n} granjeros × 2"),
+        "part.dispatches.no_majority": ("no majority: 0", "sin mayoría: 0"),
         # events
-        "messages.moved": (
+        "dispatches.moved": (
             "{seat} moves the {figure} {n} {n:space|spaces} to {space}.",
             "{seat} avanza la {figure} {n} {n:casilla|casillas} hasta la {space}.",
         ),
-        "messages.moved.dark": (
+        "dispatches.moved.dark": (
             "{seat} moves the {figure} {n} {n:space|spaces} to {space}, a dark space.",
             "{seat} avanza la {figure} {n} {n:casilla|casillas} hasta la {space}, una casilla "
             "oscura.",
         ),
-        "messages.drawn": ("{seat} draws {card}.", "{seat} roba el {card}."),
-        "messages.used.act": (
+        "dispatches.drawn": ("{seat} draws {card}.", "{seat} roba el {card}."),
+        "dispatches.used.act": (
             "{seat} carries out message {n}; it goes under the pile.",
             "{seat} ejecuta el despacho {n}; va debajo de la pila.",
         ),
-        "messages.used.seal": (
+        "dispatches.used.seal": (
             "{seat} takes 2 points for message {n}; it goes under the pile.",
             "{seat} recibe 2 puntos por el despacho {n}; va debajo de la pila.",
         ),
         # refusals
-        "messages.err.figure": (
+        "dispatches.err.figure": (
             "'{value}' is not a figure choice; answer one of {names}.",
             "'{value}' no es una elección de ficha; responde una de {names}.",
         ),
-        "messages.err.message": (
+        "dispatches.err.message": (
             "'{value}' is not an option of this message; answer one of {names}.",
             "'{value}' no es una opción de este despacho; responde una de {names}.",
         ),
-        "messages.err.first": (
+        "dispatches.err.first": (
             "First say which scoring figure moves, or use the message.",
             "Primero di qué ficha de puntuación avanza, o usa el despacho.",
         ),

@@ -1,7 +1,7 @@
 """Messages (RULES.md §7, rulebook 001 "Despachos"): two scoring figures, the choice of figure
 per award (also off-turn), landings on dark spaces, at most one message per scoring, chains,
 the pile cycling under, and the end of the game. No program has this expansion: every number
-is derived by hand in its test. The eight messages: ``test_messages_cards.py``."""
+is derived by hand in its test. The eight messages: ``test_dispatches_cards.py``."""
 
 from __future__ import annotations
 
@@ -11,15 +11,15 @@ from engine import IllegalActionError, apply
 from engine.carcassonne import chance
 from engine.carcassonne.actions import Choose, Pass
 from engine.carcassonne.events import GameEnded
-from engine.carcassonne.expansions.messages import DECK, MESSENGER, MessageDrawn, MessageUsed
-from engine.carcassonne.expansions.messages.model import FigureChosen
+from engine.carcassonne.expansions.dispatches import DECK, MESSENGER, MessageDrawn, MessageUsed
+from engine.carcassonne.expansions.dispatches.model import FigureChosen
 from engine.carcassonne.geometry import Position
 from engine.carcassonne.rules import pending
 from engine.carcassonne.state import GameState
 from engine.carcassonne.tiles import FeatureKind
 from engine.core import messages
 from engine.core.errors import NotYourTurnError, StaleStateError
-from tests.engine.expansions.messages_helpers import (
+from tests.engine.expansions.dispatches_helpers import (
     BLUE,
     RED,
     START,
@@ -38,7 +38,7 @@ from tests.engine.expansions.messages_helpers import (
 )
 from tests.engine.test_properties import snapshot
 
-FIG, MSG = "messages.figure", "messages.message"
+FIG, MSG = "dispatches.figure", "dispatches.message"
 
 
 def city_of_two(s: GameState) -> GameState:
@@ -77,12 +77,12 @@ def test_the_scoring_seat_chooses_the_figure_each_button_saying_where_it_would_l
         for o in d.options
     ]
     assert labels == [
-        ("main", "messages.to.main", {"space": 3}),
-        ("messenger", "messages.to.messenger.dark", {"space": 5}),
-        ("dark", "messages.always.dark", {}),
+        ("main", "dispatches.to.main", {"space": 3}),
+        ("messenger", "dispatches.to.messenger.dark", {"space": 5}),
+        ("dark", "dispatches.always.dark", {}),
     ]
     assert dict(d.prompt.params)["n"] == 2
-    s, events = do(s, "messages.figure main")
+    s, events = do(s, "dispatches.figure main")
     assert figures(s, RED) == (3, 3) and s.scores[RED] == 6  # 4 + 2: the score is the sum
     assert of_type(events, FigureChosen) == [FigureChosen(RED, "", 2, 3, False)]
     assert not of_type(events, MessageDrawn)
@@ -91,7 +91,7 @@ def test_the_scoring_seat_chooses_the_figure_each_button_saying_where_it_would_l
 def test_points_on_the_messenger_stay_in_the_score_and_the_ledger_names_the_figure() -> None:
     s = game()
     s = city_of_two(s)
-    s, _ = do(s, "messages.figure messenger")
+    s, _ = do(s, "dispatches.figure messenger")
     assert figures(s, RED) == (0, 2) and s.scores[RED] == 2
     (a,) = [a for a in s.awards if a.item.category == "city"]
     assert a.figure == MESSENGER
@@ -111,9 +111,9 @@ def test_landing_on_a_dark_space_draws_the_top_message_which_goes_under_the_pile
     assert d.seat == RED and option_ids(s, MSG)[-1] == "seal"
     text = messages.text(d.prompt.key, "en", **dict(d.prompt.params))
     assert "message 4" in text and "2 points per shield" in text and "Por cada escudo" in text
-    s, events = do(s, "messages.message seal")
+    s, events = do(s, "dispatches.message seal")
     assert of_type(events, MessageUsed) == [MessageUsed(RED, "4", "seal")]
-    s, _ = do(s, "messages.figure main")
+    s, _ = do(s, "dispatches.figure main")
     assert figures(s, RED) == (7, 0) and s.scores[RED] == 7
     assert s.piles[DECK][0] == "1" and s.piles[DECK][-1] == "4" and len(s.piles[DECK]) == 8
     assert model(s).card is None
@@ -124,7 +124,7 @@ def test_a_gain_that_passes_over_a_dark_space_is_no_landing() -> None:
     s = game()
     prime(s, RED, 4, 0)
     s = city_of_two(s)
-    s, events = do(s, "messages.figure main")
+    s, events = do(s, "dispatches.figure main")
     assert figures(s, RED) == (6, 0) and not of_type(events, MessageDrawn)
 
 
@@ -133,7 +133,7 @@ def test_landing_on_0_after_50_is_a_dark_space() -> None:
     s = game(deck=("6",))
     prime(s, RED, 0, 48)
     s = city_of_two(s)
-    s, events = do(s, "messages.figure messenger")
+    s, events = do(s, "dispatches.figure messenger")
     assert of_type(events, FigureChosen) == [FigureChosen(RED, MESSENGER, 2, 0, True)]
     assert of_type(events, MessageDrawn) == [MessageDrawn(RED, "6")]
 
@@ -171,12 +171,12 @@ def test_two_landings_in_one_scoring_earn_one_message() -> None:
     prime(s, RED, 3, 2)
     s, _ = two_features(s)
     assert dict(decision(s, FIG).prompt.params)["n"] == 2  # the smaller award first
-    s, e1 = do(s, "messages.figure main")
+    s, e1 = do(s, "dispatches.figure main")
     assert dict(decision(s, FIG).prompt.params)["n"] == 3
-    s, e2 = do(s, "messages.figure messenger")
+    s, e2 = do(s, "dispatches.figure messenger")
     assert figures(s, RED) == (5, 5)
     assert of_type(e1 + e2, MessageDrawn) == [MessageDrawn(RED, "4")]
-    s, e3 = do(s, "messages.message act")
+    s, e3 = do(s, "dispatches.message act")
     assert not of_type(e3, MessageDrawn) and model(s).card is None
     assert s.current == BLUE and pending(s)[0].kind == "core.place"
 
@@ -189,8 +189,8 @@ def test_message_points_may_earn_the_next_message_a_chain() -> None:
     east_board(s)
     s, _ = trigger(s)
     prime(s, RED, 5, 3)
-    s, _ = do(s, "messages.message seal")
-    s, events = do(s, "messages.figure messenger")
+    s, _ = do(s, "dispatches.message seal")
+    s, events = do(s, "dispatches.figure messenger")
     assert figures(s, RED) == (5, 5)
     assert of_type(events, MessageDrawn) == [MessageDrawn(RED, "1")]
     assert s.piles[DECK][-1] == "4" and model(s).card == "1"
@@ -210,16 +210,16 @@ def test_another_seat_chooses_its_figure_off_turn_and_never_gets_a_message() -> 
     prime(s, BLUE, 0, 2)
     s, _ = do(s, "place 0,-1 r180")
     s, _ = do(s, "pass")
-    s, _ = do(s, "messages.figure main")  # red's city: 2 → main 2
-    s, _ = do(s, "messages.figure main")  # red's road: 3 → main 5, a landing of red's!
+    s, _ = do(s, "dispatches.figure main")  # red's city: 2 → main 2
+    s, _ = do(s, "dispatches.figure main")  # red's road: 3 → main 5, a landing of red's!
     d = decision(s, FIG)
     assert d.seat == BLUE and dict(d.prompt.params)["n"] == 3
     # 2 + 3 = 5 is dark, but blue's button promises no message: only red could get one
     assert [o.label.key for o in d.options if o.label][:2] == [
-        "messages.to.main",
-        "messages.to.messenger",
+        "dispatches.to.main",
+        "dispatches.to.messenger",
     ]
-    s, events = do(s, "messages.figure messenger", BLUE)
+    s, events = do(s, "dispatches.figure messenger", BLUE)
     assert figures(s, BLUE) == (0, 5)
     assert of_type(events, MessageDrawn) and of_type(events, MessageDrawn)[0].seat == RED
 
@@ -231,10 +231,10 @@ def test_a_standing_choice_main_unless_the_messenger_reaches_a_dark_space() -> N
     s = game(deck=("4",))
     prime(s, RED, 0, 3)
     s = city_of_two(s)
-    s, events = do(s, "messages.figure dark")
+    s, events = do(s, "dispatches.figure dark")
     assert figures(s, RED) == (0, 5) and of_type(events, MessageDrawn)
     assert model(s).standing_of(RED) == "dark"
-    s, _ = do(s, "messages.message seal")  # 2 points: messenger 7 is not dark → main, unasked
+    s, _ = do(s, "dispatches.message seal")  # 2 points: messenger 7 is not dark → main, unasked
     assert figures(s, RED) == (2, 5) and all(d.kind != FIG for d in pending(s))
 
 
@@ -302,9 +302,9 @@ def test_the_score_lines_word_the_messenger_s_points_and_the_views_show_both_fig
 
     s = game()
     s = city_of_two(s)
-    s, _ = do(s, "messages.figure messenger")
+    s, _ = do(s, "dispatches.figure messenger")
     view = public_view(s)
-    (c,) = view.players[RED].counters["messages"]
+    (c,) = view.players[RED].counters["dispatches"]
     assert messages.text(c.key, "en", **dict(c.params)) == "messenger 2"
     assert messages.text(c.key, "es", **dict(c.params)) == "seguidora 2"
     assert [(f.seat, f.value) for f in view.track if f.kind == MESSENGER] == [(RED, 2), (BLUE, 0)]

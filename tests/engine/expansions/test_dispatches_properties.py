@@ -20,15 +20,15 @@ from hypothesis import strategies as st
 from engine import GameSetup, GameState, apply, new_game, play_random_game
 from engine.carcassonne import chance, track
 from engine.carcassonne.expansions import BUILTIN_IDS
-from engine.carcassonne.expansions.messages import DECK, MESSENGER, MessageDrawn
-from engine.carcassonne.expansions.messages.model import STANDING, MessagesModel
+from engine.carcassonne.expansions.dispatches import DECK, MESSENGER, MessageDrawn
+from engine.carcassonne.expansions.dispatches.model import STANDING, MessagesModel
 from engine.carcassonne.randomplay import choose_answer
 from engine.carcassonne.record import replay
 from engine.carcassonne.rules import pending
 from engine.core.rng import Rng
 from tests.engine.test_properties import check_answers_listed, check_board_model, snapshot
 
-MS = "messages"
+MS = "dispatches"
 OTHERS = tuple(i for i in BUILTIN_IDS if i != MS)
 
 
@@ -40,7 +40,7 @@ def setups(draw: st.DrawFn) -> GameSetup:
         expansions=(*(OTHERS if others else ()), MS),
         tiny_city=draw(st.sampled_from((2, 4))),
         farm_scoring=draw(st.sampled_from(("per_farm", "city_supply_1st_ed"))),
-        options=(("messages.choice", draw(st.sampled_from(STANDING))),),
+        options=(("dispatches.choice", draw(st.sampled_from(STANDING))),),
     )
 
 
@@ -96,7 +96,7 @@ def check_messages(state: GameState, events: tuple[object, ...]) -> None:
     for d in pending(state):
         if d.kind == "core.place":  # no message is out or owed when a tile is to be placed
             assert m.card is None and not m.landed
-        if d.kind == "messages.message":
+        if d.kind == "dispatches.message":
             assert d.seat == m.active and m.card is not None
 
 

@@ -19,12 +19,12 @@ from bot.ui.lobby import expansion_name, rule_name, value_text
 from bot.ui.words import event_lines
 from engine import Action
 from engine.carcassonne.actions import Choose
-from engine.carcassonne.expansions.messages import MessageDrawn
+from engine.carcassonne.expansions.dispatches import MessageDrawn
 from engine.carcassonne.record import GameRecord, replay
 from tests.bot.matchservice import ANN, BOB, CHANNEL, GUILD, open_service, refused
 
-MS = ("messages",)
-FIG, MSG = "messages.figure", "messages.message"
+MS = ("dispatches",)
+FIG, MSG = "dispatches.figure", "dispatches.message"
 #: a match (seed 3) whose random answers (random.Random(7)) draw a message at the 78th answer
 SEED, CHOICES = 3, 7
 
@@ -145,7 +145,7 @@ async def test_the_figures_and_the_message_are_worded_in_english_and_spanish(
 async def test_a_standing_choice_chosen_in_the_lobby_asks_no_figure(tmp_path: Path) -> None:
     svc = await open_service(tmp_path / "m.sqlite3")
     try:
-        out = await match(svc, rules=(("messages.choice", "main"),))
+        out = await match(svc, rules=(("dispatches.choice", "main"),))
         rng = random.Random(CHOICES)
         for _ in range(120):
             if out.finished:
@@ -157,10 +157,10 @@ async def test_a_standing_choice_chosen_in_the_lobby_asks_no_figure(tmp_path: Pa
 
 
 def test_the_expansion_and_its_rule_are_in_the_lobby_in_english_and_spanish() -> None:
-    assert expansion_name("messages", Lang.EN) == "Messages"
-    assert expansion_name("messages", Lang.ES) == "Despachos"
+    assert expansion_name("dispatches", Lang.EN) == "Messages"
+    assert expansion_name("dispatches", Lang.ES) == "Despachos"
     (rule,) = rules_for(MS)
-    assert rule.key == "messages.choice" and rule.default == "ask"
+    assert rule.key == "dispatches.choice" and rule.default == "ask"
     assert rule_name(rule, Lang.ES) == "Qué ficha de puntuación avanza"
     assert value_text(rule, "dark", Lang.EN).startswith("main figure unless the messenger")
     assert value_text(rule, "ask", Lang.ES) == "preguntar cada vez"

@@ -1,5 +1,5 @@
 """Messages: each player's two scoring figures in the score strip and the message in play,
-from the public view (``view.track`` holds each messenger; ``view.ext["messages"]`` the message
+from the public view (``view.track`` holds each messenger; ``view.ext["dispatches"]`` the message
 drawn):
 
 * **the score strip**: on its own line of each player's chip, the main figure (a meeple) and
@@ -18,7 +18,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.carcassonne.expansions.messages.model import ID, MESSENGER, NAMES
+from engine.carcassonne.expansions.dispatches.model import ID, MESSENGER, NAMES
 from engine.carcassonne.view import PublicView
 from engine.core.seats import Seat
 from rendering import style as st

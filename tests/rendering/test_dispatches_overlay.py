@@ -11,8 +11,8 @@ from engine import public_view
 from engine.carcassonne.view import PublicView
 from rendering import render_board
 from rendering.overlays import overlay_for
-from rendering.overlays.messages import WAX, card_lines, message_strip
-from tests.engine.expansions.messages_helpers import BLUE, RED, east_board, game, prime, trigger
+from rendering.overlays.dispatches import WAX, card_lines, message_strip
+from tests.engine.expansions.dispatches_helpers import BLUE, RED, east_board, game, prime, trigger
 from tests.rendering.phone import assert_readable_on_a_phone, phone
 
 
@@ -36,7 +36,7 @@ def drawn_view() -> PublicView:
 
 def test_each_player_s_two_figures_are_in_the_score_strip() -> None:
     view = drawn_view()
-    ov = overlay_for("messages")
+    ov = overlay_for("dispatches")
     assert ov is not None
     assert [n for _, n in ov.panel_items(view, RED, 20) or ()] == [5, 0]
     assert [n for _, n in ov.panel_items(view, BLUE, 20) or ()] == [7, 5]
@@ -62,7 +62,7 @@ def test_no_message_out_no_strip() -> None:
     s = game()
     view = public_view(s)
     assert message_strip(view, 960) is None
-    ov = overlay_for("messages")
+    ov = overlay_for("dispatches")
     assert ov is not None and [n for _, n in ov.panel_items(view, RED, 20) or ()] == [0, 0]
 
 
@@ -70,13 +70,13 @@ def test_message_points_are_a_column_of_the_final_breakdown_in_english_and_spani
     """Red takes the wax seal's 2 points for message 4: a Message column of 2 for red."""
     from rendering.final import breakdown
     from rendering.words import category_word
-    from tests.engine.expansions.messages_helpers import do
+    from tests.engine.expansions.dispatches_helpers import do
 
     s = game(deck=("4",), choice="main")
     east_board(s)
     s, _ = trigger(s)
-    s, _ = do(s, "messages.message seal")
+    s, _ = do(s, "dispatches.message seal")
     cats, per = breakdown(public_view(s), s.awards)
-    assert "messages" in cats and per[0]["messages"] == 2
-    assert category_word("messages", "en") == "Message"
-    assert category_word("messages", "es") == "Despacho"
+    assert "dispatches" in cats and per[0]["dispatches"] == 2
+    assert category_word("dispatches", "en") == "Message"
+    assert category_word("dispatches", "es") == "Despacho"

@@ -127,7 +127,7 @@ def resume(s: GameState, depth: int, events: list[Event]) -> Result:
 def what_of(category: str) -> str:
     """A score category in words: the core's four, an expansion's registered ``score.<id>``,
     else the category itself."""
-    for key in (f"messages.what.{category}", f"score.{category}"):
+    for key in (f"dispatches.what.{category}", f"score.{category}"):
         if messages.has(key):
             return messages.Phrase(key)
     return category
@@ -164,7 +164,7 @@ class FigureStep(Step):
         value = action.value
         if value not in (MAIN_FIGURE, MESSENGER_FIGURE, DARK):
             raise IllegalActionError.keyed(
-                "messages.err.figure", value=value, names="'main', 'messenger', 'dark'"
+                "dispatches.err.figure", value=value, names="'main', 'messenger', 'dark'"
             )
         if value == DARK:
             m = model_of(s)
@@ -179,7 +179,7 @@ class FigureStep(Step):
         return resume(s, ask.depth, events)
 
     def refuse(self, s: GameState, action: Action) -> IllegalActionError:
-        return IllegalActionError.keyed("messages.err.first")
+        return IllegalActionError.keyed("dispatches.err.first")
 
     def decision(self, s: GameState, ask: Ask) -> Decision:
         p = next_pending(s)
@@ -191,7 +191,7 @@ class FigureStep(Step):
 
         def to(figure: str, value: str) -> Option:
             at = landing(s, a, figure)
-            key = "messages.to.main" if figure == MAIN else "messages.to.messenger"
+            key = "dispatches.to.main" if figure == MAIN else "dispatches.to.messenger"
             if earns and a.points > 0 and dark(at):
                 key += ".dark"  # this landing would draw a message
             label = Prompt.of(key, space=track.space(at))
@@ -201,7 +201,7 @@ class FigureStep(Step):
             return (
                 to(MAIN, MAIN_FIGURE),
                 to(MESSENGER, MESSENGER_FIGURE),
-                Option(DARK, FIGURE_ANSWERS[2], label=Prompt.of("messages.always.dark")),
+                Option(DARK, FIGURE_ANSWERS[2], label=Prompt.of("dispatches.always.dark")),
             )
 
         what = what_of(a.item.category)
@@ -224,7 +224,9 @@ class MessageStep(Step):
         ids = [c.id for c in choices(s, ask.seat, card)]
         if action.value not in ids:
             names = ", ".join(f"'{i}'" for i in ids)
-            raise IllegalActionError.keyed("messages.err.message", value=action.value, names=names)
+            raise IllegalActionError.keyed(
+                "dispatches.err.message", value=action.value, names=names
+            )
         how = "seal" if action.value == "seal" else "act"
         if card == "7" and how == "act":  # one more tile: a placement of its own (OQ-MSG-10)
             self._used(s, ask.seat, card, how, events)
@@ -243,7 +245,7 @@ class MessageStep(Step):
         events.append(MessageUsed(seat, card, how))
 
     def refuse(self, s: GameState, action: Action) -> IllegalActionError:
-        return IllegalActionError.keyed("messages.err.first")
+        return IllegalActionError.keyed("dispatches.err.first")
 
     def decision(self, s: GameState, ask: Ask) -> Decision:
         from .model import card_prompt
