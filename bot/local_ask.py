@@ -173,6 +173,7 @@ class Asker(Generic[A]):
                         if len(d.facet_values(name)) > 1:
                             at = tl(lang, "for", context=context) if context else ""
                             self.con.say(tl(lang, "only_fits", what=said[name], at=at))
+                            self._skip_typed_answer(values[0], said[name])
                     level += 1
                     continue
                 choices = self._facet_choices(d, names, level, values, chosen)
@@ -206,6 +207,13 @@ class Asker(Generic[A]):
                 level += 1
                 continue
             return reply
+
+    def _skip_typed_answer(self, value: str, text: str) -> None:
+        """A step answered for the player (one value fits) may still have been answered on the
+        line typed ahead ("6 1 pass" for cell 6, its first rotation, no follower): that word
+        is this step's, not the next question's, so it is dropped here."""
+        if self.con.queue and _match(self.con.queue[0], [Choice(value, text, key="1")]):
+            self.con.queue.pop(0)
 
     def _preview(
         self, d: Decision, name: str, values: Sequence[str], chosen: dict[str, str]

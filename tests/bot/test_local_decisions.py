@@ -415,6 +415,39 @@ async def test_several_answers_on_one_line_and_going_back(tmp_path: Path) -> Non
     assert "(The rest of the line was not used: extra words)" in text
 
 
+async def test_a_typed_ahead_rotation_goes_to_its_step_when_only_one_fits(tmp_path: Path) -> None:
+    """'6 1 pass' on a cell where one rotation fits: the console says it fits and the "1" is
+    that step's answer, so "pass" answers the follower step from the same line (the "1" used to
+    reach the spot step, which refused it and dropped the rest of the line: "pass")."""
+    out = io.StringIO()
+    singles: list[str] = []
+    asked_again: list[str] = []
+
+    def policy(prompt: str, fresh: str) -> str:
+        if "spot (" in prompt:
+            asked_again.append(fresh)
+        if "cell (" in prompt:
+            one = [k for k, line in listed(fresh).items() if line.count("°") == 1]
+            if one:
+                singles.append(one[0])
+                return f"{one[0]} 1 pass"
+            return "1 1 pass"
+        return "quit" if len(singles) >= 3 else "pass"
+
+    keys = Keyboard(out, policy, limit=400)
+    opts = LocalOptions(players=2, humans=2, seed=5, db=tmp_path / "t.sqlite3", out=tmp_path)
+    code = await play_local(opts, stdin=keys, stdout=out, renderer=None)
+    text = out.getvalue()
+    assert code == 0 and "Traceback" not in text
+    assert len(singles) >= 3, "cells where only one rotation fits came up"
+    assert text.count(" fits for cell ") >= 3  # "Only 90° fits for cell 0,-1." for each
+    assert not asked_again, asked_again[0]  # "pass" came from the line typed ahead
+    assert "Pick a letter" not in text and "rest of the line" not in text
+    moves = await stored_moves(tmp_path / "t.sqlite3")
+    # every human placement was followed by its "pass": never a follower from the stray "1"
+    assert not [m for m in moves if m.startswith("deploy")], moves
+
+
 # --------------------------------------------------------------------------- Abbey & Mayor
 class AbbeyPlayers:
     """Humans who play their abbey into the first hole offered (keeping what the console said
