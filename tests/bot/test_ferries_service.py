@@ -6,7 +6,6 @@ its variant are in the lobby."""
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 
@@ -14,80 +13,36 @@ import pytest
 
 from bot.i18n import Lang
 from bot.services.base import ERR_ILLEGAL, ERR_NOT_YOUR_TURN, ERR_STALE, SeatInfo
-from bot.services.matches import MatchOptions, MatchService, Outcome
 from bot.services.options import rules_for
 from bot.ui.lobby import expansion_name, rule_help, rule_name, value_text
 from bot.ui.words import event_lines
 from engine import Action
 from engine.carcassonne.actions import Choose
 from engine.carcassonne.expansions.ferries import MOVE_STEP, PLACE_STEP, FerryPlaced
-from engine.carcassonne.record import GameRecord, replay
-from tests.bot.matchservice import ANN, BOB, CHANNEL, GUILD, open_service, refused
+from tests.bot.expansion_service import (
+    play_until,
+    random_answer,
+    restarted_at,
+    two_seat_match,
+)
+from tests.bot.matchservice import ANN, BOB, CHANNEL, open_service, refused
 
 FR = ("ferries",)
-
-
-def move(out: Outcome, rng: random.Random) -> list[Action]:
-    (d,) = out.decisions
-    return [rng.choice(list(d.actions()))]
-
-
-async def match(svc: MatchService, seed: int = 3) -> Outcome:
-    await svc.create_lobby(
-        GUILD, CHANNEL, ANN, "Ann", MatchOptions(players=2, expansions=FR), seed=seed
-    )
-    await svc.join(CHANNEL, BOB, "Bob")
-    return await svc.start(CHANNEL, ANN)
-
-
-async def until(svc: MatchService, out: Outcome, rng: random.Random, kind: str) -> Outcome:
-    while not out.finished and out.decisions[0].kind != kind:
-        out = await svc.submit(CHANNEL, out.current_user_id, move(out, rng), out.version)
-    assert not out.finished, f"no {kind} in this game"
-    return out
-
-
-async def finish(svc: MatchService, out: Outcome, rng: random.Random) -> Outcome:
-    while not out.finished:
-        out = await svc.submit(CHANNEL, out.current_user_id, move(out, rng), out.version)
-    return out
 
 
 @pytest.mark.parametrize("kind", [PLACE_STEP, MOVE_STEP])
 async def test_a_restart_while_a_ferry_waits_resumes_the_same_decision(
     tmp_path: Path, kind: str
 ) -> None:
-    a = await open_service(tmp_path / "a.sqlite3")
-    try:
-        whole = await finish(a, await match(a), random.Random(4))
-    finally:
-        await a.close()
-    rng = random.Random(4)
-    b = await open_service(tmp_path / "b.sqlite3")
-    try:
-        half = await until(b, await match(b), rng, kind)
-        (d,) = half.decisions
-        assert d.optional is (kind == MOVE_STEP) and len(d.options) >= 1
-    finally:
-        await b.close()
-    c = await open_service(tmp_path / "b.sqlite3")  # a new process: nothing cached
-    try:
-        again = await c.current(CHANNEL)
-        assert again.version == half.version and again.view == half.view
-        assert again.decisions == half.decisions
-        rest = await finish(c, again, rng)
-    finally:
-        await c.close()
-    assert rest.record_json == whole.record_json
-    assert rest.record_json is not None
-    result = replay(GameRecord.from_json(json.loads(rest.record_json)))
-    assert result.scores == tuple(p.score for p in rest.view.players)
+    half = await restarted_at(tmp_path, FR, kind)
+    (d,) = half.decisions
+    assert d.optional is (kind == MOVE_STEP) and len(d.options) >= 1
 
 
 async def test_bad_ferries_are_refused_in_one_line_and_change_nothing(tmp_path: Path) -> None:
     svc = await open_service(tmp_path / "d.sqlite3")
     try:
-        out = await until(svc, await match(svc), random.Random(4), PLACE_STEP)
+        out = await play_until(svc, await two_seat_match(svc, FR), random.Random(4), PLACE_STEP)
         (d,) = out.decisions
         other = ANN if out.current_user_id == BOB else BOB
         err = await refused(
@@ -124,10 +79,12 @@ async def test_bad_ferries_are_refused_in_one_line_and_change_nothing(tmp_path: 
 async def test_the_ferries_are_worded_in_the_turn_message(tmp_path: Path) -> None:
     svc = await open_service(tmp_path / "w.sqlite3")
     try:
-        out = await match(svc)
+        out = await two_seat_match(svc, FR)
         rng = random.Random(4)
         while not any(isinstance(e, FerryPlaced) for e in out.events):
-            out = await svc.submit(CHANNEL, out.current_user_id, move(out, rng), out.version)
+            out = await svc.submit(
+                CHANNEL, out.current_user_id, random_answer(out, rng), out.version
+            )
         seats = [SeatInfo(i, u, n) for i, (u, n) in enumerate(((ANN, "Ann"), (BOB, "Bob")))]
         en = event_lines(out.events, seats, Lang.EN)
         es = event_lines(out.events, seats, Lang.ES)

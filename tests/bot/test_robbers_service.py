@@ -6,88 +6,38 @@ the expansion and its rule variant are in the lobby."""
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 
 from bot.i18n import Lang
 from bot.services.base import ERR_ILLEGAL, ERR_NOT_YOUR_TURN, ERR_STALE
-from bot.services.matches import MatchOptions, MatchService, Outcome
 from bot.services.options import rules_for
 from bot.ui.lobby import expansion_name
 from bot.ui.words import event_lines
-from engine import Action
 from engine.carcassonne.actions import Choose
 from engine.carcassonne.expansions.robbers import OFFER, PLACE_STEP, RobberStole
-from engine.carcassonne.record import GameRecord, replay
-from tests.bot.matchservice import ANN, BOB, CHANNEL, GUILD, open_service, refused
+from tests.bot.expansion_service import (
+    asked,
+    play_until,
+    random_answer,
+    restarted_at,
+    two_seat_match,
+)
+from tests.bot.matchservice import ANN, BOB, CHANNEL, open_service, refused
 
 RB = ("robbers",)
 
 
-def asked(out: Outcome) -> int:
-    """The user whose decision is open (the next player's robber is theirs, not the active
-    player's)."""
-    return out.user_of(out.decisions[0].seat)
-
-
-def move(out: Outcome, rng: random.Random) -> list[Action]:
-    (d,) = out.decisions
-    return [rng.choice(list(d.actions()))]
-
-
-async def match(svc: MatchService, seed: int = 3, **rules: object) -> Outcome:
-    opts = MatchOptions(players=2, expansions=RB, rules=tuple(rules.items()))
-    await svc.create_lobby(GUILD, CHANNEL, ANN, "Ann", opts, seed=seed)
-    await svc.join(CHANNEL, BOB, "Bob")
-    return await svc.start(CHANNEL, ANN)
-
-
-async def until_robber(svc: MatchService, out: Outcome, rng: random.Random) -> Outcome:
-    while not out.finished and out.decisions[0].kind != PLACE_STEP:
-        out = await svc.submit(CHANNEL, asked(out), move(out, rng), out.version)
-    assert not out.finished, "no robber was offered in this game"
-    return out
-
-
-async def finish(svc: MatchService, out: Outcome, rng: random.Random) -> Outcome:
-    while not out.finished:
-        out = await svc.submit(CHANNEL, asked(out), move(out, rng), out.version)
-    return out
-
-
 async def test_a_restart_while_a_robber_waits_resumes_the_same_decision(tmp_path: Path) -> None:
-    a = await open_service(tmp_path / "a.sqlite3")
-    try:
-        whole = await finish(a, await match(a), random.Random(4))
-    finally:
-        await a.close()
-    rng = random.Random(4)
-    b = await open_service(tmp_path / "b.sqlite3")
-    try:
-        half = await until_robber(b, await match(b), rng)
-        (d,) = half.decisions
-        assert d.kind == PLACE_STEP and d.optional and d.options
-    finally:
-        await b.close()
-    c = await open_service(tmp_path / "b.sqlite3")  # a new process: nothing cached
-    try:
-        again = await c.current(CHANNEL)
-        assert again.version == half.version and again.view == half.view
-        assert again.decisions == half.decisions
-        rest = await finish(c, again, rng)
-    finally:
-        await c.close()
-    assert rest.record_json == whole.record_json
-    assert rest.record_json is not None
-    result = replay(GameRecord.from_json(json.loads(rest.record_json)))
-    assert result.scores == tuple(p.score for p in rest.view.players)
+    half = await restarted_at(tmp_path, RB, PLACE_STEP)
+    (d,) = half.decisions
+    assert d.kind == PLACE_STEP and d.optional and d.options
 
 
 async def test_bad_robbers_are_refused_in_one_line_and_change_nothing(tmp_path: Path) -> None:
     svc = await open_service(tmp_path / "d.sqlite3")
     try:
-        out = await until_robber(svc, await match(svc), random.Random(4))
+        out = await play_until(svc, await two_seat_match(svc, RB), random.Random(4), PLACE_STEP)
         (d,) = out.decisions
         other = ANN if asked(out) == BOB else BOB
         err = await refused(
@@ -116,12 +66,14 @@ async def test_bad_robbers_are_refused_in_one_line_and_change_nothing(tmp_path: 
 async def test_a_steal_is_a_named_line_of_the_turn_message(tmp_path: Path) -> None:
     svc = await open_service(tmp_path / "w.sqlite3")
     try:
-        out = await match(svc)
+        out = await two_seat_match(svc, RB)
         rng = random.Random(4)
         while not out.finished and not any(isinstance(e, RobberStole) for e in out.events):
             d = out.decisions[0]
             # place robbers whenever offered, so that a steal comes soon
-            acts = [o.action for o in d.options] if d.kind == PLACE_STEP else move(out, rng)
+            acts = (
+                [o.action for o in d.options] if d.kind == PLACE_STEP else random_answer(out, rng)
+            )
             out = await svc.submit(CHANNEL, asked(out), acts[:1], out.version)
         (stole,) = [e for e in out.events if isinstance(e, RobberStole)][:1]
         seats = list(out.seats)
