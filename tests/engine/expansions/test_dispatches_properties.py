@@ -12,8 +12,6 @@ to the same game.
 
 from __future__ import annotations
 
-from collections import Counter
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -26,6 +24,7 @@ from engine.carcassonne.randomplay import choose_answer
 from engine.carcassonne.record import replay
 from engine.carcassonne.rules import pending
 from engine.core.rng import Rng
+from tests.engine.expansions.property_kit import figures, seeds
 from tests.engine.test_properties import check_answers_listed, check_board_model, snapshot
 
 MS = "dispatches"
@@ -44,7 +43,6 @@ def setups(draw: st.DrawFn) -> GameSetup:
     )
 
 
-seeds = st.integers(0, 2**63 - 1)
 RANDOM = settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -52,24 +50,6 @@ def model(state: GameState) -> MessagesModel:
     m = state.ext[MS]
     assert isinstance(m, MessagesModel)
     return m
-
-
-def figures(state: GameState) -> list[Counter[str]]:
-    """Per seat, every figure kind: in supply, on the board, in the air, on a castle or a barn
-    (the other expansions' public models, read without importing them)."""
-    out = [Counter(p.supply) for p in state.players]
-    for m in state.board.meeples():
-        if m.seat >= 0:
-            out[m.seat][m.figure] += 1
-    flight = getattr(state.ext.get("flying_machines"), "flight", None)
-    if flight is not None and flight.status == "landing":
-        out[flight.seat][flight.figure] += 1
-    for c in getattr(state.ext.get("bridges_castles_bazaars"), "castles", ()):
-        if c.figure:
-            out[c.owner][c.figure] += 1
-    for b in getattr(state.ext.get("abbey_mayor"), "barns", ()):
-        out[b.seat]["barn"] += 1
-    return out
 
 
 def check_track(state: GameState) -> None:

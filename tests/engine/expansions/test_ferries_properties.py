@@ -31,7 +31,7 @@ from engine.carcassonne.randomplay import choose_answer
 from engine.carcassonne.record import replay
 from engine.carcassonne.rules import pending
 from engine.core.rng import Rng
-from tests.engine.expansions.test_gold_mines_properties import check_points, figures
+from tests.engine.expansions.property_kit import check_points, figures, seeds
 from tests.engine.test_properties import check_answers_listed, check_board_model, snapshot
 
 FR = "ferries"
@@ -49,7 +49,6 @@ def setups(draw: st.DrawFn) -> GameSetup:
     )
 
 
-seeds = st.integers(0, 2**63 - 1)
 RANDOM = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 

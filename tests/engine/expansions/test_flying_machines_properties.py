@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 from engine import GameSetup, GameState, apply, new_game, play_random_game
 from engine.carcassonne.actions import Deploy
-from engine.carcassonne.events import DieRolled, PointsScored
+from engine.carcassonne.events import DieRolled
 from engine.carcassonne.expansions import BUILTIN_IDS
 from engine.carcassonne.expansions.flying_machines import (
     AFTER_FAILED,
@@ -43,6 +43,7 @@ from engine.carcassonne.record import replay
 from engine.carcassonne.rules import pending
 from engine.carcassonne.tiles import FeatureKind
 from engine.core.rng import Rng
+from tests.engine.expansions.property_kit import check_points, figures, seeds
 from tests.engine.test_properties import check_answers_listed, check_board_model, flood, snapshot
 
 FM = "flying_machines"
@@ -66,7 +67,6 @@ def setups(draw: st.DrawFn) -> GameSetup:
     )
 
 
-seeds = st.integers(0, 2**63 - 1)
 RANDOM = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -74,24 +74,6 @@ def model(state: GameState) -> FlierModel:
     m = state.ext[FM]
     assert isinstance(m, FlierModel)
     return m
-
-
-def figures(state: GameState) -> list[Counter[str]]:
-    """Per seat, every figure kind: in supply, on the board, in the air, on a castle (Bridges,
-    Castles & Bazaars) or a barn (Abbey & Mayor), read from the public models."""
-    out = [Counter(p.supply) for p in state.players]
-    for m in state.board.meeples():
-        if m.seat >= 0:
-            out[m.seat][m.figure] += 1
-    flight = model(state).flight
-    if flight is not None and flight.status == "landing":
-        out[flight.seat][flight.figure] += 1
-    for c in getattr(state.ext.get("bridges_castles_bazaars"), "castles", ()):
-        if c.figure:
-            out[c.owner][c.figure] += 1
-    for b in getattr(state.ext.get("abbey_mayor"), "barns", ()):
-        out[b.seat]["barn"] += 1
-    return out
 
 
 def open_features(state: GameState, pos: Position, figure: str = "follower") -> set[str]:
@@ -155,14 +137,6 @@ def check_flights(before: GameState, after: GameState, events: tuple[Any, ...]) 
         if isinstance(e, FlierLanded):
             feat = after.board.feature_at(e.pos, after.board.cells[e.pos].rt.spots.index(e.spot))
             assert any(m.seat == e.seat and m.figure == e.figure for m in feat[1].meeples)
-
-
-def check_points(after: GameState, events: tuple[Any, ...]) -> None:
-    for e in events:
-        if isinstance(e, PointsScored) and e.item.category != "market":
-            assert all(a.points >= 0 for a in e.awards)
-    for seat in range(after.setup.players):
-        assert after.scores[seat] == sum(a.points for a in after.awards if a.seat == seat)
 
 
 def play_checked(setup: GameSetup, seed: int, choice_seed: int) -> tuple[GameState, Counter[str]]:

@@ -19,7 +19,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import GameSetup, GameState, apply, new_game, play_random_game
-from engine.carcassonne.events import PointsScored
 from engine.carcassonne.expansions import BUILTIN_IDS
 from engine.carcassonne.expansions.gold_mines import (
     BAR_STEP,
@@ -33,6 +32,7 @@ from engine.carcassonne.randomplay import choose_answer
 from engine.carcassonne.record import replay
 from engine.carcassonne.rules import pending
 from engine.core.rng import Rng
+from tests.engine.expansions.property_kit import check_points, figures, seeds
 from tests.engine.test_properties import check_answers_listed, check_board_model, snapshot
 
 GM = "gold_mines"
@@ -51,7 +51,6 @@ def setups(draw: st.DrawFn) -> GameSetup:
     )
 
 
-seeds = st.integers(0, 2**63 - 1)
 RANDOM = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -59,24 +58,6 @@ def model(state: GameState) -> GoldModel:
     m = state.ext[GM]
     assert isinstance(m, GoldModel)
     return m
-
-
-def figures(state: GameState) -> list[Counter[str]]:
-    """Per seat, every figure kind: in supply, on the board, in the air (Flying Machines), on a
-    castle (Bridges, Castles & Bazaars) or a barn (Abbey & Mayor), from the public models."""
-    out = [Counter(p.supply) for p in state.players]
-    for m in state.board.meeples():
-        if m.seat >= 0:
-            out[m.seat][m.figure] += 1
-    flight = getattr(state.ext.get("flying_machines"), "flight", None)
-    if flight is not None and flight.status == "landing":
-        out[flight.seat][flight.figure] += 1
-    for c in getattr(state.ext.get("bridges_castles_bazaars"), "castles", ()):
-        if c.figure:
-            out[c.owner][c.figure] += 1
-    for b in getattr(state.ext.get("abbey_mayor"), "barns", ()):
-        out[b.seat]["barn"] += 1
-    return out
 
 
 def gold_tiles(state: GameState) -> int:
@@ -111,14 +92,6 @@ def check_bars(before: GameState, after: GameState, events: tuple[object, ...]) 
             if Position(pos.x + dx, pos.y + dy) in after.board.cells
         }
         assert {o.id for o in d.options} == around and len(around) >= 2
-
-
-def check_points(after: GameState, events: tuple[object, ...]) -> None:
-    for e in events:
-        if isinstance(e, PointsScored) and e.item.category != "market":
-            assert all(a.points >= 0 for a in e.awards)
-    for seat in range(after.setup.players):
-        assert after.scores[seat] == sum(a.points for a in after.awards if a.seat == seat)
 
 
 def play_checked(setup: GameSetup, seed: int, choice_seed: int) -> tuple[GameState, int]:

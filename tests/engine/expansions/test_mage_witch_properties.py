@@ -13,13 +13,10 @@ same game.
 
 from __future__ import annotations
 
-from collections import Counter
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import GameSetup, GameState, apply, new_game, play_random_game
-from engine.carcassonne.events import PointsScored
 from engine.carcassonne.expansions import BUILTIN_IDS
 from engine.carcassonne.expansions.mage_witch import (
     JOIN_STEP,
@@ -35,6 +32,7 @@ from engine.carcassonne.record import replay
 from engine.carcassonne.rules import pending
 from engine.carcassonne.tiles import FeatureKind
 from engine.core.rng import Rng
+from tests.engine.expansions.property_kit import check_points, figures, seeds
 from tests.engine.test_properties import check_answers_listed, check_board_model, snapshot
 
 MW = "mage_witch"
@@ -53,26 +51,7 @@ def setups(draw: st.DrawFn) -> GameSetup:
     )
 
 
-seeds = st.integers(0, 2**63 - 1)
 RANDOM = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-def figures(state: GameState) -> list[Counter[str]]:
-    """Per seat, every owned figure kind: in supply, on the board, in the air (Flying
-    Machines), on a castle (Bridges, Castles & Bazaars) or a barn (Abbey & Mayor)."""
-    out = [Counter(p.supply) for p in state.players]
-    for m in state.board.meeples():
-        if m.seat >= 0:
-            out[m.seat][m.figure] += 1
-    flight = getattr(state.ext.get("flying_machines"), "flight", None)
-    if flight is not None and flight.status == "landing":
-        out[flight.seat][flight.figure] += 1
-    for c in getattr(state.ext.get("bridges_castles_bazaars"), "castles", ()):
-        if c.figure:
-            out[c.owner][c.figure] += 1
-    for b in getattr(state.ext.get("abbey_mayor"), "barns", ()):
-        out[b.seat]["barn"] += 1
-    return out
 
 
 def check_figures(state: GameState) -> None:
@@ -120,14 +99,6 @@ def check_options(state: GameState) -> None:
                 assert pos != mine.pos and board.root[seg] != board.root[mine.seg]
         offs = [o for o in d.options if o.id.endswith("@off")]
         assert not offs or len(offs) == len(d.options)  # taking one off only with nowhere to go
-
-
-def check_points(after: GameState, events: tuple[object, ...]) -> None:
-    for e in events:
-        if isinstance(e, PointsScored) and e.item.category != "market":
-            assert all(a.points >= 0 for a in e.awards)
-    for seat in range(after.setup.players):
-        assert after.scores[seat] == sum(a.points for a in after.awards if a.seat == seat)
 
 
 def play_checked(setup: GameSetup, seed: int, choice_seed: int) -> tuple[GameState, int]:

@@ -13,8 +13,6 @@ noted, and records replay to the same game.
 
 from __future__ import annotations
 
-from collections import Counter
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -35,6 +33,7 @@ from engine.carcassonne.record import replay
 from engine.carcassonne.rules import pending
 from engine.carcassonne.track import figures as on_track
 from engine.core.rng import Rng
+from tests.engine.expansions.property_kit import check_points, figures, seeds
 from tests.engine.test_properties import check_answers_listed, check_board_model, snapshot
 
 RB = "robbers"
@@ -52,7 +51,6 @@ def setups(draw: st.DrawFn) -> GameSetup:
     )
 
 
-seeds = st.integers(0, 2**63 - 1)
 RANDOM = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -60,24 +58,6 @@ def model(state: GameState) -> RobbersModel:
     m = state.ext[RB]
     assert isinstance(m, RobbersModel)
     return m
-
-
-def figures(state: GameState) -> list[Counter[str]]:
-    """Per seat, every figure kind: in supply, on the board, in the air (Flying Machines), on a
-    castle (Bridges, Castles & Bazaars) or a barn (Abbey & Mayor), from the public models."""
-    out = [Counter(p.supply) for p in state.players]
-    for m in state.board.meeples():
-        if m.seat >= 0:
-            out[m.seat][m.figure] += 1
-    flight = getattr(state.ext.get("flying_machines"), "flight", None)
-    if flight is not None and flight.status == "landing":
-        out[flight.seat][flight.figure] += 1
-    for c in getattr(state.ext.get("bridges_castles_bazaars"), "castles", ()):
-        if c.figure:
-            out[c.owner][c.figure] += 1
-    for b in getattr(state.ext.get("abbey_mayor"), "barns", ()):
-        out[b.seat]["barn"] += 1
-    return out
 
 
 def check_robbers(after: GameState, events: tuple[object, ...]) -> int:
@@ -98,14 +78,6 @@ def check_robbers(after: GameState, events: tuple[object, ...]) -> int:
                 allowed = set(victim_spaces(after, d.seat))
                 assert {o.target.n for o in d.options} <= allowed  # type: ignore[union-attr]
     return len(stole)
-
-
-def check_points(after: GameState, events: tuple[object, ...]) -> None:
-    for e in events:
-        if isinstance(e, PointsScored) and e.item.category != "market":
-            assert all(a.points >= 0 for a in e.awards)
-    for seat in range(after.setup.players):
-        assert after.scores[seat] == sum(a.points for a in after.awards if a.seat == seat)
 
 
 def play_checked(setup: GameSetup, seed: int, choice_seed: int) -> tuple[GameState, int]:
