@@ -441,15 +441,23 @@ class Board:
 
     def remove_meeples(self, rep: int, which: Iterable[Meeple] | None = None) -> tuple[Meeple, ...]:
         """Take figures off a feature (all owned ones by default: neutral figures stay until
-        their expansion moves them); return those removed."""
+        their expansion moves them); return those removed. ``which`` counts: of two equal
+        figures side by side (a seat's two followers on one spot), listing one takes one."""
         f = self.features[rep].copy()
         if which is None:
             removed = tuple(m for m in f.meeples if m.seat >= 0)
             f.meeples = tuple(m for m in f.meeples if m.seat < 0)
         else:
-            w = set(which)
-            removed = tuple(m for m in f.meeples if m in w)
-            f.meeples = tuple(m for m in f.meeples if m not in w)
+            left = list(which)
+            kept: list[Meeple] = []
+            taken: list[Meeple] = []
+            for m in f.meeples:
+                if m in left:
+                    left.remove(m)
+                    taken.append(m)
+                else:
+                    kept.append(m)
+            removed, f.meeples = tuple(taken), tuple(kept)
         self._feats()[rep] = f
         return removed
 

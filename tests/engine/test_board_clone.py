@@ -78,3 +78,18 @@ def test_a_clone_of_a_clone_is_independent_of_both() -> None:
     pa, pb = _picture(a), _picture(b)
     _changes(c)
     assert _picture(a) == pa and _picture(b) == pb
+
+
+def test_taking_one_of_two_equal_figures_leaves_the_other() -> None:
+    """A seat's two followers on one spot (a crop circle's option A puts one beside the other)
+    are equal values: taking one (message 8, option B) leaves the other standing."""
+    b = _board()
+    seg = next(s for s, r in b.root.items() if b.features[r].kind.value == "road")
+    twin = Meeple(Seat(1), "follower", seg, Position(0, 0))
+    b.add_meeple(twin)
+    b.add_meeple(twin)
+    rep = b.root[seg]
+    assert b.remove_meeples(rep, (twin,)) == (twin,)
+    assert b.features[rep].meeples == (twin,)
+    assert b.remove_meeples(rep, (twin, twin)) == (twin,)  # only what stands is taken
+    assert b.features[rep].meeples == ()

@@ -200,9 +200,7 @@ class RoundStep(SeatByTurnStep):
             events.append(FigureDeployed(ask.seat, figure, pos, where))
             return
         gone = Meeple(ask.seat, figure, beside.seg, pos)
-        removed = board.remove_meeples(board.root[beside.seg], (gone,))
-        for _ in removed[1:]:  # two equal figures side by side: only one goes
-            board.add_meeple(gone)
+        board.remove_meeples(board.root[beside.seg], (gone,))  # one of two equal ones
         player.supply[figure] = player.supply.get(figure, 0) + 1
         events.append(FollowerTakenBack(ask.seat, figure, pos, where))
         _escorted_home(s, ask.seat, board.root[beside.seg], events)
