@@ -328,9 +328,11 @@ def frame_at(s: GameState, depth: int) -> Frame:
 def run(s: GameState, events: list[Event]) -> None:
     """Enter steps until one awaits or the game is over. Mutates ``s`` (a clone).
 
-    Most steps find nothing to do; the running frame's position is kept in a local and
+    Most steps find nothing to do; the running frame's position is kept in the loop and
     written to ``s.flow`` only when a step awaits, before a step that declares
-    :attr:`Step.changes_flow`, and when the frame ends (a turn enters ~18 steps)."""
+    :attr:`Step.changes_flow`, and when the frame ends (a turn enters a step per expansion
+    hook, three dozen with every expansion). Only a step that changes the flow may end the
+    game (the draw step, which empties the flow), so the end is looked for only then."""
     prog = program_of(s.setup)
     steps, enters, flows = prog.steps, prog.enters, prog.flows
     new_frame = _new_frame
@@ -338,9 +340,9 @@ def run(s: GameState, events: list[Event]) -> None:
         flow = s.flow
         depth = len(flow) - 1
         fr = flow[depth]
-        pc, stop, seat = fr[0], fr[1], fr[2]
-        while pc < stop:
-            if flows[pc] and pc != fr[0]:
+        start, stop, seat = fr[0], fr[1], fr[2]
+        for pc in range(start, stop):
+            if flows[pc] and pc != start:
                 fr = new_frame(Frame, (pc, stop, seat, fr[3]))
                 s.flow = flow = _with(flow, depth, fr)
             s.current = seat
@@ -352,14 +354,13 @@ def run(s: GameState, events: list[Event]) -> None:
                 step = steps[pc]
                 s.step = step.name or step.id
                 return
-            if s.step == "over":
-                return
             if s.flow is not flow:
+                if s.step == "over":
+                    return
                 if not flows[pc]:
                     raise RuntimeError(f"step {steps[pc].id} changed the flow: set changes_flow")
                 _advance(s, depth)
                 break
-            pc += 1
         else:  # the frame is done: a turn starts again at the top, a sub-turn pops
             if depth == 0:
                 s.flow = (new_frame(Frame, (0, stop, seat, fr[3])),)

@@ -416,6 +416,36 @@ def legal_deploys(state: GameState) -> list[Deploy]:
     return out
 
 
+def deploy_allowed(state: GameState, index: int, figure: str) -> bool:
+    """Whether :func:`legal_deploys` offers ``figure`` on feature ``index`` of the tile just
+    placed (its one test, without the others: checking a deploy needs no list)."""
+    if state.step != "deploy" or state.placed is None:
+        return False
+    seat = state.current
+    if state.players[seat].supply.get(figure, 0) <= 0:
+        return False
+    rules = _figure_rules(state.setup)
+    rule = rules.get(figure)
+    if rule is None:
+        rule = _figure_rule(state.setup, rules, figure)
+    if not rule:
+        return False
+    placed = state.board.cells[state.placed]
+    if placed.rt.starts[index][1] is _FIELD and not state.setup.farmers:
+        return False
+    board = state.board
+    feat = board.features[board.root[placed.segs[index]]]
+    fig, follower, opinions = rule
+    allowed = follower and (not feat.meeples or not occupied(feat))
+    for veto in opinions:
+        verdict = veto(state, seat, fig, feat)
+        if verdict is False:
+            return False
+        if verdict is True:
+            allowed = True
+    return allowed
+
+
 _FIELD = FeatureKind.FIELD
 #: a figure kind's deploy rule: the kind, whether it is a follower, and the ``can_deploy`` of
 #: the expansions that have an opinion on it; ``()`` for a figure that never goes on a feature

@@ -8,6 +8,8 @@ optional: passing deploys nothing).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from engine.carcassonne.actions import Action, Deploy, Pass, PlaceTile
 from engine.carcassonne.board import Meeple, PlacedTile, north_first
 from engine.carcassonne.events import (
@@ -33,6 +35,7 @@ from engine.carcassonne.placement import (
     CORNER_SPOTS,
     ROTATIONS_OF_MASK,
     can_place,
+    deploy_allowed,
     deploy_refused,
     deploy_target,
     extra_masks,
@@ -244,15 +247,22 @@ class DeployStep(Step):
         assert isinstance(action, Deploy) and s.placed is not None
         seat = ask.seat
         placed = s.board.cells[s.placed]
-        if s.setup.expansions and _deploy_extra(s, seat, placed, action, events):
-            return None
-        if action.spot in CORNER_SPOTS or _offered_beside(s, seat, placed, action.spot):
+        # what the expansions offer beside the tile's features (a figure on a corner), found once
+        extras = _extra_deploys(s, seat, placed) if s.setup.expansions else ()
+        if extras and action in extras:
+            done = _deploy_extra(s, seat, placed, action)
+            if done is not None:
+                events.extend(done)
+                return None
+        if action.spot in CORNER_SPOTS or any(d.spot == action.spot for d in extras):
             raise deploy_refused(s, placed, None, action.figure)  # a spot, not for this figure
         index = parse_spot(placed.rt, action.spot)
         spot = spot_name(placed.rt, index)
-        legal = {(d.spot, d.figure) for d in legal_deploys(s)}
-        if (spot, action.figure) not in legal:
-            raise deploy_refused(s, placed, index, action.figure)
+        # the named feature's own test first; the whole list only for a deploy it refuses
+        if not deploy_allowed(s, index, action.figure):
+            legal = {(d.spot, d.figure) for d in legal_deploys(s)}
+            if (spot, action.figure) not in legal:
+                raise deploy_refused(s, placed, index, action.figure)
         s.board.add_meeple(Meeple(seat, action.figure, placed.segs[index], placed.pos))
         s.player(seat).supply[action.figure] -= 1
         events.append(FigureDeployed(seat, action.figure, placed.pos, spot))
@@ -284,30 +294,22 @@ class DeployStep(Step):
         return self.passable(ask, options, answers=answers)
 
 
-def _offered_beside(s: GameState, seat: Seat, placed: PlacedTile, spot: str) -> bool:
-    """Whether an expansion offers some figure ``spot`` beside the tile's features (a corner, a
-    printed machine): naming another figure there is refused for that figure, not the spot."""
-    return any(
-        d.spot == spot for e in s.hooks.extra_deploys for d in e.extra_deploys(s, seat, placed)
-    )
+def _extra_deploys(s: GameState, seat: Seat, placed: PlacedTile) -> list[Deploy]:
+    """What the expansions offer ``seat`` beside the tile's features (a corner, a printed
+    machine): naming another figure on such a spot is refused for that figure, not the spot."""
+    return [d for e in s.hooks.extra_deploys for d in e.extra_deploys(s, seat, placed)]
 
 
 def _deploy_extra(
-    s: GameState, seat: Seat, placed: PlacedTile, action: Deploy, events: list[Event]
-) -> bool:
-    """Carry out ``action`` when an expansion offers it beside the tile's features (a figure
-    on a corner); ``False`` when none does."""
-    exps = s.exps
-    if not any(
-        action == d for e in s.hooks.extra_deploys for d in e.extra_deploys(s, seat, placed)
-    ):
-        return False
-    for e in exps:
+    s: GameState, seat: Seat, placed: PlacedTile, action: Deploy
+) -> Iterable[Event] | None:
+    """Carry out ``action``, which an expansion offers beside the tile's features (``None``:
+    none carried it out)."""
+    for e in s.exps:
         done = e.deploy_extra(s, seat, placed, action)
         if done is not None:
-            events.extend(done)
-            return True
-    return False  # pragma: no cover - an offered deploy is always carried out
+            return done
+    return None  # pragma: no cover - an offered deploy is always carried out
 
 
 class ScoreStep(Step):

@@ -147,16 +147,31 @@ def lay(s: GameState, seat: Seat, pos: Position, axis: str, events: list[Event])
 #: only mismatches are road against field and that one bridge may resolve: ``side`` -1 when the
 #: bridge crosses the new tile along ``axis`` (decided by the code alone), else the one side
 #: where the new tile's road meets a neighbour's field (the bridge crosses that neighbour).
-#: Rows are worked out when a code is first met (``None`` until then).
+#: Rows are worked out when a code is first met (``None`` until then). A row depends on the
+#: tile's edges alone (each rotation's edge code), so tiles with the same edges share one table
+#: (a few dozen edge patterns among the hundred-odd tiles: the tables fill that much sooner).
 Row = tuple[tuple[int, str, int], ...]
 _MISMATCH: dict[str, list[Row | None]] = {}
+_BY_EDGES: dict[tuple[tuple[int, int], ...], list[Row | None]] = {}
+
+
+def _table(t: TileDef) -> list[Row | None]:
+    """The mismatch table of ``t`` (shared by the tiles with its edges), found by tile id."""
+    table = _MISMATCH.get(t.id)
+    if table is None:
+        edges = tuple((rt.rotation, rt.edge_code) for rt in t.rotations)
+        table = _BY_EDGES.get(edges)
+        if table is None:
+            table = _BY_EDGES[edges] = [None] * 256
+        _MISMATCH[t.id] = table
+    return table
 
 
 def mismatch_row(t: TileDef, code: int) -> Row:
     """See :data:`_MISMATCH`."""
     table = _MISMATCH.get(t.id)
     if table is None:
-        table = _MISMATCH[t.id] = [None] * 256
+        table = _table(t)
     row = table[code]
     if row is None:
         row = table[code] = _work_out(t, code)
@@ -237,7 +252,7 @@ def extra_placements(s: GameState, t: TileDef) -> Mapping[Position, tuple[Rotati
         return None
     table = _MISMATCH.get(t.id)
     if table is None:
-        table = _MISMATCH[t.id] = [None] * 256
+        table = _table(t)
     board = s.board
     cells = board.cells
     bridged: frozenset[Position] | None = None

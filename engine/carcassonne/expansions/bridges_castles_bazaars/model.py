@@ -10,7 +10,9 @@ them (ARCHITECTURE.md §5.5).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any, TypeVar
 
 from engine.carcassonne.events import Event
@@ -142,18 +144,26 @@ def model(s: GameState) -> BcbModel:
 
 def _changed(obj: _T, changes: dict[str, Any]) -> _T:
     """``dataclasses.replace`` for these frozen slotted records, without its per-call field
-    introspection (a market changes several times a turn)."""
-    new = object.__new__(type(obj))
-    used = 0
-    for name in obj.__slots__:  # type: ignore[attr-defined]
-        if name in changes:
-            used += 1
-            object.__setattr__(new, name, changes[name])
-        else:
-            object.__setattr__(new, name, getattr(obj, name))
-    if used != len(changes):
-        raise TypeError(f"unknown fields in {sorted(changes)}")
-    return new
+    introspection (a market changes several times a turn): every field read by one
+    ``attrgetter`` call, the changed ones set, the record built by its own constructor."""
+    cls = type(obj)
+    fields = _FIELDS.get(cls)
+    if fields is None:
+        names = cls.__slots__  # type: ignore[attr-defined]  # the fields, in order
+        get = attrgetter(*names) if len(names) > 1 else lambda o: (getattr(o, names[0]),)
+        fields = _FIELDS[cls] = ({n: i for i, n in enumerate(names)}, get)
+    index, get = fields
+    values = list(get(obj))
+    for name, value in changes.items():
+        i = index.get(name)
+        if i is None:
+            raise TypeError(f"unknown fields in {sorted(changes)}")
+        values[i] = value
+    return cls(*values)
+
+
+#: per record class: each field's position in the constructor, and a getter of all fields
+_FIELDS: dict[type, tuple[dict[str, int], Callable[[Any], tuple[Any, ...]]]] = {}
 
 
 def put(s: GameState, **changes: Any) -> BcbModel:

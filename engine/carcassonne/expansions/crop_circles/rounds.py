@@ -15,6 +15,7 @@ follower, the mayor in a city, the wagon on a road or in a city), under B the on
 from __future__ import annotations
 
 from dataclasses import replace
+from operator import attrgetter
 
 from engine.carcassonne.actions import Action, Choose, Pass, register_action
 from engine.carcassonne.board import Feature, Meeple
@@ -64,11 +65,15 @@ def _own(s: GameState, seat: Seat, m: CropModel) -> list[tuple[Feature, Meeple]]
     kind = m.kind
     return [
         (f, x)
-        for f in s.board.features.values()
-        if f.meeples and f.kind is kind and not f.done  # most features hold no figure
+        # most features hold no figure: those are skipped by ``filter``, without a Python step
+        for f in filter(_MEEPLES, s.board.features.values())
+        if f.kind is kind and not f.done
         for x in f.meeples
         if x.seat == seat and spec(x.figure).follower
     ]
+
+
+_MEEPLES = attrgetter("meeples")
 
 
 def _spot(s: GameState, meeple: Meeple) -> str:

@@ -9,7 +9,7 @@ waiting for their seat to say which figure takes them, and each seat's standing 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields
 
 from engine.carcassonne.events import Event
 from engine.carcassonne.scoring import Award
@@ -108,9 +108,22 @@ def model_of(s: GameState) -> MessagesModel:
     return m
 
 
+#: the model's fields in constructor order (:func:`update` builds the new model directly:
+#: ``dataclasses.replace`` costs several times more, and the model changes every scoring)
+_FIELDS = tuple(f.name for f in fields(MessagesModel))
+
+
 def update(s: GameState, **changes: object) -> MessagesModel:
-    """Replace the model with ``changes`` and return the new one."""
-    m = replace(model_of(s), **changes)  # type: ignore[arg-type]
+    """Replace the model with ``changes`` and return the new one.
+
+    Raises:
+        TypeError: ``changes`` names no field of the model.
+    """
+    old = model_of(s)
+    args = [changes.pop(n) if n in changes else getattr(old, n) for n in _FIELDS]
+    if changes:
+        raise TypeError(f"MessagesModel has no field {', '.join(changes)}")
+    m = MessagesModel(*args)  # type: ignore[arg-type]
     s.ext[ID] = m
     return m
 

@@ -141,6 +141,9 @@ def nearest_ferries(s: GameState, start: Position) -> tuple[Position, ...]:
     return tuple(sorted(found, key=lambda p: (p.y, p.x)))
 
 
+_ROAD_KIND = FeatureKind.ROAD
+
+
 def _reaches_a_ferry(s: GameState, start: Position) -> bool:
     """Whether a road of the tile at ``start`` holds a road end that a ferry of another lake
     joins (a cheap test on the features before :func:`nearest_ferries` follows the roads)."""
@@ -150,9 +153,9 @@ def _reaches_a_ferry(s: GameState, start: Position) -> bool:
     board = s.board
     root, cells = board.root, board.cells
     placed = cells[start]
-    mine = {
-        root[sg] for i, sg in enumerate(placed.segs) if placed.rt.starts[i][1] is FeatureKind.ROAD
-    }
+    segs, starts = placed.segs, placed.rt.starts
+    # its roads among its roads and cities (``closables``: fields are half a tile's features)
+    mine = {root[segs[i]] for i in placed.rt.closables if starts[i][1] is _ROAD_KIND}
     for f in m.ferries:
         if f.pos != start:
             segs = cells[f.pos].segs

@@ -16,7 +16,7 @@
 from __future__ import annotations
 
 from engine.carcassonne.actions import Action, Choose, register_action
-from engine.carcassonne.board import Board, Meeple
+from engine.carcassonne.board import Board, Meeple, north_first
 from engine.carcassonne.events import Event
 from engine.carcassonne.flow import Ask, Frame, Result, Step, new_ask
 from engine.carcassonne.geometry import Position
@@ -47,10 +47,11 @@ Spot = tuple[Position, int]
 _KINDS = (FeatureKind.ROAD, FeatureKind.CITY)
 #: the kinds as plain names (an enum member looked up on its class costs a call per access)
 _ROAD, _CITY = _KINDS
-#: answers already made, per step and figure, by spot: a part stays unfinished for many turns,
-#: so the next magic decision asks for mostly the same answers (actions are immutable); and
-#: each cell's notation with its ``@`` (both bounded, and the same in every game)
-_ANSWERS: dict[tuple[str, str], dict[str, Choose]] = {}
+#: answers already made, per step, by spot (each figure's, in :data:`FIGURES` order): a part
+#: stays unfinished for many turns, so the next magic decision asks for mostly the same answers
+#: (actions are immutable); and each cell's notation with its ``@`` (both bounded, and the
+#: same in every game)
+_ANSWERS: dict[str, dict[str, tuple[Choose, ...]]] = {}
 _CELLS: dict[Position, str] = {}
 
 
@@ -70,21 +71,22 @@ def _avoid(s: GameState, figure: str) -> tuple[Meeple | None, set[int | None]]:
 
 def open_parts(s: GameState) -> list[tuple[Position, int, int]]:
     """Every part of an unfinished road or city, in reading order, with its feature
-    (representative segment): one pass over the placed tiles' segments."""
+    (representative segment): one pass over the placed tiles in reading order (the cells'
+    sort keys are ints, cheaper to sort than the parts), each tile's roads and cities only
+    (``closables``: its fields are half its features)."""
     board = s.board
-    root, features = board.root, board.features
-    found: list[tuple[int, int, int, Position, int]] = []
-    for placed in board.cells.values():
-        pos = placed.pos
-        for i, seg in enumerate(placed.segs):
-            rep = root[seg]
+    root, features, cells = board.root, board.features, board.cells
+    found: list[tuple[Position, int, int]] = []
+    append = found.append
+    for pos in sorted(cells, key=north_first):
+        placed = cells[pos]
+        segs = placed.segs
+        for i in placed.rt.closables:
+            rep = root[segs[i]]
             feat = features[rep]
             if feat.open > 0 and not feat.done:
-                kind = feat.kind
-                if kind is _ROAD or kind is _CITY:
-                    found.append((pos[1], pos[0], i, pos, rep))
-    found.sort()
-    return [(pos, i, rep) for _, _, i, pos, rep in found]
+                append((pos, i, rep))
+    return found
 
 
 def _filter(s: GameState, figure: str, parts: list[tuple[Position, int, int]]) -> list[Spot]:
@@ -275,33 +277,34 @@ class _MagicStep(Step):
 
         def answers() -> tuple[Choose, ...]:
             # the options' actions without building the options (random players, the AI):
-            # each part's text made once for both figures
+            # each part's text made once, with one lookup for both figures' answers
             parts = open_parts(s)
             cells = board.cells
             if len(_CELLS) > 10_000:
                 _CELLS.clear()
-            texts = []
+            head = self.id
+            made = _ANSWERS.get(head)
+            if made is None or len(made) > 20_000:
+                made = _ANSWERS[head] = {}
+            pairs = []
             for pos, i, _ in parts:
                 cell = _CELLS.get(pos)
                 if cell is None:
                     cell = _CELLS[pos] = f"{pos[0]},{pos[1]}@"
-                texts.append(cell + cells[pos].rt.spots[i])
-            head = self.id
+                text = cell + cells[pos].rt.spots[i]
+                pair = made.get(text)
+                if pair is None:
+                    pair = made[text] = tuple(Choose(head, f + "@" + text) for f in FIGURES)
+                pairs.append(pair)
             out: list[Choose] = []
-            for figure in FIGURES:
+            for k, figure in enumerate(FIGURES):
                 mine, avoid = _avoid(s, figure)
                 where = None if mine is None else mine.pos
-                pre = figure + "@"
-                made = _ANSWERS.get((head, figure))
-                if made is None or len(made) > 20_000:
-                    made = _ANSWERS[(head, figure)] = {}
-                for (pos, _, rep), text in zip(parts, texts, strict=True):
-                    if rep in avoid or pos == where:
-                        continue
-                    action = made.get(text)
-                    if action is None:
-                        action = made[text] = Choose(head, pre + text)
-                    out.append(action)
+                out += [
+                    pair[k]
+                    for (pos, _, rep), pair in zip(parts, pairs, strict=True)
+                    if rep not in avoid and pos != where
+                ]
             if out:
                 return tuple(out)
             return tuple(Choose(head, f"{figure}@{OFF}") for figure in on_board(s))

@@ -22,7 +22,6 @@ pending then (OQ-ROB-6 step 4), so the noting is a count of placements, not a fl
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 
 from engine.carcassonne.actions import Action, Choose, register_action
 from engine.carcassonne.events import Event
@@ -53,6 +52,7 @@ from .model import (
     STEAL_STEP,
     Note,
     RobberFollowed,
+    RobbersModel,
     RobberStole,
     half,
     model_of,
@@ -70,7 +70,7 @@ def note(s: GameState, move: TrackMove) -> Iterable[Award]:
         return ()
     if move.after < move.before:  # the award moved to another figure: this one went back
         kept = tuple(n for n in m.notes if not (n.award == move.award and n.figure == move.figure))
-        s.ext[ID] = replace(m, notes=kept)
+        s.ext[ID] = RobbersModel(kept, m.noting)
         return ()
     left = space(move.before)
     new = tuple(
@@ -79,7 +79,7 @@ def note(s: GameState, move: TrackMove) -> Iterable[Award]:
         if r.value == left and r.seat != move.seat
     )
     if new:
-        s.ext[ID] = replace(m, notes=m.notes + new)
+        s.ext[ID] = RobbersModel(m.notes + new, m.noting)
     return ()
 
 
@@ -89,8 +89,8 @@ class OpenStep(Step):
     id = OPEN_STEP
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
-        m = model_of(s.ext)
-        s.ext[ID] = replace(m, noting=m.noting + 1)
+        m = model_of(s.ext)  # every placement: the constructor, not the slow ``replace``
+        s.ext[ID] = RobbersModel(m.notes, m.noting + 1)
         return None
 
 
@@ -127,7 +127,7 @@ class StealStep(Step):
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
         m = model_of(s.ext)
-        s.ext[ID] = replace(m, noting=max(0, m.noting - 1))
+        s.ext[ID] = RobbersModel(m.notes, max(0, m.noting - 1))
         if not m.notes:
             return None
         owners = tuple(o for o in seats_from(s, frame.seat) if m.of(o))
@@ -254,7 +254,7 @@ def pay(
         item = ScoreItem(CATEGORY, pts, False, False, parts=parts, winners=(owner,))
         give(s, (Award(owner, pts, item, figure=fig),), item, events)
         moved.append((owner, space(before), space(before + pts)))
-    s.ext[ID] = replace(model_of(s.ext), notes=())
+    s.ext[ID] = RobbersModel((), model_of(s.ext).noting)
     out = []
     for seat in seats_from(s, active):
         robber = find(s, seat, ROBBER)
