@@ -129,6 +129,10 @@ class Step:
     #: turn): the flow loop then writes the running frame's position first. Other steps get
     #: a frame whose ``pc`` may lag behind (its seat and params are exact).
     changes_flow: ClassVar[bool] = False
+    #: ``(key, attribute)``: ``enter`` does nothing (returns ``None``, changes nothing) while
+    #: ``s.ext`` holds no model under ``key`` or that model's ``attribute`` is false, so the
+    #: flow loop skips the step without calling it (most expansion steps, most turns)
+    idle_unless: ClassVar[tuple[str, str] | None] = None
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
         return None
@@ -196,6 +200,8 @@ class Program(NamedTuple):
     #: each step's bound ``enter`` and ``changes_flow`` (the flow loop's hot path)
     enters: tuple[Callable[[GameState, Frame, int, list[Event]], Result], ...]
     flows: tuple[bool, ...]
+    #: each step's :attr:`Step.idle_unless`
+    guards: tuple[tuple[str, str] | None, ...]
 
     def first(self, slot: Slot) -> int:
         """The first step at or after ``slot``."""
@@ -220,6 +226,7 @@ def program_of(setup: GameSetup) -> Program:
         tuple(t[3].slot for t in specs),
         tuple(st.enter for st in steps),
         tuple(st.changes_flow for st in steps),
+        tuple(None if st.changes_flow else st.idle_unless for st in steps),
     )
 
 
@@ -331,10 +338,11 @@ def run(s: GameState, events: list[Event]) -> None:
     Most steps find nothing to do; the running frame's position is kept in the loop and
     written to ``s.flow`` only when a step awaits, before a step that declares
     :attr:`Step.changes_flow`, and when the frame ends (a turn enters a step per expansion
-    hook, three dozen with every expansion). Only a step that changes the flow may end the
+    hook, three dozen with every expansion); a step whose :attr:`Step.idle_unless` finds
+    nothing to do is not entered. Only a step that changes the flow may end the
     game (the draw step, which empties the flow), so the end is looked for only then."""
     prog = program_of(s.setup)
-    steps, enters, flows = prog.steps, prog.enters, prog.flows
+    steps, enters, flows, guards = prog.steps, prog.enters, prog.flows, prog.guards
     new_frame = _new_frame
     while s.step != "over":
         flow = s.flow
@@ -346,6 +354,11 @@ def run(s: GameState, events: list[Event]) -> None:
                 fr = new_frame(Frame, (pc, stop, seat, fr[3]))
                 s.flow = flow = _with(flow, depth, fr)
             s.current = seat
+            guard = guards[pc]
+            if guard is not None:
+                m = s.ext.get(guard[0])
+                if m is None or not getattr(m, guard[1]):
+                    continue
             res = enters[pc](s, fr, depth, events)
             if res:
                 if pc != fr[0]:

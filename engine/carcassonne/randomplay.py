@@ -63,7 +63,7 @@ def choose_action(state: GameState, rng: Rng) -> Action:
 
 def choose_answer(d: Decision, rng: Rng) -> Action:
     """A uniformly random answer to ``d``: an option, or passing when allowed."""
-    answers = d.answers()
+    answers = d.answer_seq()
     n = len(answers) + (1 if d.optional and d.pass_action is not None else 0)
     if n == 0:
         raise IllegalActionError(f"decision {d.key} has no answer")

@@ -26,7 +26,7 @@ knowing which rule or expansion asked it:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, NamedTuple
@@ -214,7 +214,7 @@ class Decision:
         visibility: Visibility = Visibility.PUBLIC,
         group: str | None = None,
         pass_action: Any = None,
-        answers: Callable[[], tuple[Any, ...]] | None = None,
+        answers: Callable[[], Sequence[Any]] | None = None,
         answered: tuple[Seat, ...] = (),
     ) -> None:
         self.key = key
@@ -269,8 +269,16 @@ class Decision:
         """The options' actions in option order (numeric options as ``None``), without
         building the options when the decision knows a faster way (the random player)."""
         if self._answers is not None and self._options is None:
-            return self._answers()
+            made = self._answers()
+            return made if isinstance(made, tuple) else tuple(made)
         return tuple(o.action if o.number is None else None for o in self.options)
+
+    def answer_seq(self) -> Sequence[Any]:
+        """:meth:`answers` as a sequence that may make each action only when it is indexed
+        (the random player needs their number and one of them)."""
+        if self._answers is not None and self._options is None:
+            return self._answers()
+        return self.answers()
 
     def facet_names(self) -> tuple[str, ...]:
         """Facet names in the order a picker asks them."""

@@ -162,6 +162,7 @@ class BarnScoreStep(Step):
     with figures now joined to a barn's farm at 1 per city; their figures go home."""
 
     id = "am.barn"
+    idle_unless = (ID, "barns")
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
         m = s.ext.get(ID)

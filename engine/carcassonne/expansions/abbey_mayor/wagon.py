@@ -188,6 +188,7 @@ class WagonStep(Step):
     """After scoring: each owner of a wagon that came home may move it on, or pass."""
 
     id = "am.wagon"
+    idle_unless = (ID, "wagons")
     accepts = (Choose,)
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:

@@ -395,6 +395,7 @@ class BridgeScoreStep(Step):
     cross the placed tile: score what it completed, like the core scores the placed tile."""
 
     id = "bcb.bridge_score"
+    idle_unless = (ID, "bridges")
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
         if ID not in s.ext:

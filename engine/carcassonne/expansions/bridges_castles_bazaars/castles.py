@@ -229,6 +229,7 @@ class CastleScoreStep(Step):
     when several completed at once), then castles around it in turn (chains)."""
 
     id = "bcb.castle_pick"
+    idle_unless = (ID, "candidates")
     accepts = (Choose,)
 
     def _resolve(self, s: GameState, depth: int, events: list[Event]) -> Result:

@@ -47,7 +47,7 @@ from .model import (
     put_market,
     tile_word,
 )
-from .texts import BIDDING
+from .texts import BIDDING, ID
 
 #: the frame parameter of a market placement sub-turn
 HAND = "bcb.hand"
@@ -96,6 +96,7 @@ class SetAsideStep(Step):
     aside, face down, or say there is no market."""
 
     id = "bcb.set_aside"
+    idle_unless = (ID, "market_due")
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
         if not s.setup.expansions or not model(s).market_due:
@@ -124,6 +125,7 @@ class MarketStep(Step):
     """Reveal the market's tiles and run the auction (see the module docstring)."""
 
     id = "bcb.market"
+    idle_unless = (ID, "market")
     changes_flow = True
     accepts = (Choose,)
 
@@ -468,6 +470,7 @@ class CloseStep(Step):
     """After the market's placements: the market is over (a new one may come)."""
 
     id = "bcb.market_close"
+    idle_unless = (ID, "market")
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
         market = model(s).market if s.setup.expansions else None

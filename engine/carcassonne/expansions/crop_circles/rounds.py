@@ -156,6 +156,7 @@ class RoundStep(SeatByTurnStep):
     one follower figure of the symbol's kind; a seat with nothing to do is skipped."""
 
     id = ROUND_STEP
+    idle_unless = (ID, "mode")
     accepts = (Choose,)
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:

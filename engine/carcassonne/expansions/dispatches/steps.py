@@ -33,6 +33,7 @@ from .model import (
     DECK,
     EXTRA_TILE,
     FIGURE_STEP,
+    ID,
     MAIN_FIGURE,
     MARK_STEP,
     MESSAGE_STEP,
@@ -148,6 +149,7 @@ class FigureStep(Step):
     """Which figure takes each award of this scoring; then the messages it earned."""
 
     id = FIGURE_STEP
+    idle_unless = (ID, "pending")
     accepts = (Choose,)
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
@@ -264,6 +266,7 @@ class SettleStep(Step):
     """Before the turn ends: place awards given outside a scoring step (no message)."""
 
     id = SETTLE_STEP
+    idle_unless = (ID, "pending")
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
         if not model_of(s).pending:

@@ -351,6 +351,7 @@ class ScoreStep(Step):
     """Roads a ferry move completed, away from the new tile too, score with the placement."""
 
     id = SCORE_STEP
+    idle_unless = (ID, "rerouted")
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
         m = model_of(s.ext)
@@ -364,6 +365,7 @@ class TurnEndStep(Step):
     """The end of a turn (or of a placement, option ``placement``): every ferry may move again."""
 
     id = TURN_END_STEP
+    idle_unless = (ID, "moved")
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
         m = model_of(s.ext)

@@ -131,6 +131,7 @@ class ShareStep(Step):
     """After scoring: the bars of the features completed this turn are shared out."""
 
     id = SHARE_STEP
+    idle_unless = (ID, "pool")
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
         if model_of(s.ext).pool:

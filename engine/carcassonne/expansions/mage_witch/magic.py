@@ -15,6 +15,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import overload
+
 from engine.carcassonne.actions import Action, Choose, register_action
 from engine.carcassonne.board import Board, Meeple, north_first
 from engine.carcassonne.events import Event
@@ -47,12 +50,50 @@ Spot = tuple[Position, int]
 _KINDS = (FeatureKind.ROAD, FeatureKind.CITY)
 #: the kinds as plain names (an enum member looked up on its class costs a call per access)
 _ROAD, _CITY = _KINDS
-#: answers already made, per step, by spot (each figure's, in :data:`FIGURES` order): a part
-#: stays unfinished for many turns, so the next magic decision asks for mostly the same answers
-#: (actions are immutable); and each cell's notation with its ``@`` (both bounded, and the
-#: same in every game)
-_ANSWERS: dict[str, dict[str, tuple[Choose, ...]]] = {}
+#: each cell's notation with its ``@`` (bounded, and the same in every game)
 _CELLS: dict[Position, str] = {}
+
+
+class _Answers(Sequence[Choose]):
+    """A magic decision's answers, each figure's spots in :data:`FIGURES` order, each
+    answer made only when indexed."""
+
+    __slots__ = ("_head", "_board", "_spots", "_n")
+
+    def __init__(self, head: str, board: Board, spots: list[list[Spot]]) -> None:
+        self._head = head
+        self._board = board
+        self._spots = spots
+        self._n = sum(len(x) for x in spots)
+
+    def __len__(self) -> int:
+        return self._n
+
+    @overload
+    def __getitem__(self, index: int) -> Choose: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Choose]: ...
+
+    def __getitem__(self, index: int | slice) -> Choose | Sequence[Choose]:
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(*index.indices(self._n)))
+        if index < 0:
+            index += self._n
+        if not 0 <= index < self._n:
+            raise IndexError(index)
+        for figure, spots in zip(FIGURES, self._spots, strict=True):
+            if index < len(spots):
+                pos, i = spots[index]
+                cell = _CELLS.get(pos)
+                if cell is None:
+                    if len(_CELLS) > 10_000:
+                        _CELLS.clear()
+                    cell = _CELLS[pos] = f"{pos[0]},{pos[1]}@"
+                text = cell + self._board.cells[pos].rt.spots[i]
+                return Choose(self._head, figure + "@" + text)
+            index -= len(spots)
+        raise IndexError(index)
 
 
 def rep_of(board: Board, m: Meeple | None) -> int | None:
@@ -275,39 +316,20 @@ class _MagicStep(Step):
                 )
             return tuple(out)
 
-        def answers() -> tuple[Choose, ...]:
-            # the options' actions without building the options (random players, the AI):
-            # each part's text made once, with one lookup for both figures' answers
+        def answers() -> Sequence[Choose]:
+            # the options' actions without building the options (random players, the AI),
+            # each made only when asked for: the random player takes one of hundreds
             parts = open_parts(s)
-            cells = board.cells
-            if len(_CELLS) > 10_000:
-                _CELLS.clear()
-            head = self.id
-            made = _ANSWERS.get(head)
-            if made is None or len(made) > 20_000:
-                made = _ANSWERS[head] = {}
-            pairs = []
-            for pos, i, _ in parts:
-                cell = _CELLS.get(pos)
-                if cell is None:
-                    cell = _CELLS[pos] = f"{pos[0]},{pos[1]}@"
-                text = cell + cells[pos].rt.spots[i]
-                pair = made.get(text)
-                if pair is None:
-                    pair = made[text] = tuple(Choose(head, f + "@" + text) for f in FIGURES)
-                pairs.append(pair)
-            out: list[Choose] = []
-            for k, figure in enumerate(FIGURES):
+            chosen = []
+            for figure in FIGURES:
                 mine, avoid = _avoid(s, figure)
                 where = None if mine is None else mine.pos
-                out += [
-                    pair[k]
-                    for (pos, _, rep), pair in zip(parts, pairs, strict=True)
-                    if rep not in avoid and pos != where
-                ]
-            if out:
-                return tuple(out)
-            return tuple(Choose(head, f"{figure}@{OFF}") for figure in on_board(s))
+                chosen.append(
+                    [(pos, i) for pos, i, rep in parts if rep not in avoid and pos != where]
+                )
+            if any(chosen):
+                return _Answers(self.id, board, chosen)
+            return tuple(Choose(self.id, f"{figure}@{OFF}") for figure in on_board(s))
 
         return Decision(ask.key, ask.seat, self.id, Prompt.of(self.id), options, answers=answers)
 
