@@ -173,7 +173,7 @@ class Asker(Generic[A]):
                         if len(d.facet_values(name)) > 1:
                             at = tl(lang, "for", context=context) if context else ""
                             self.con.say(tl(lang, "only_fits", what=said[name], at=at))
-                            self._skip_typed_answer(values[0], said[name])
+                        self._skip_typed_answer(values[0], said[name])
                     level += 1
                     continue
                 choices = self._facet_choices(d, names, level, values, chosen)
