@@ -9,8 +9,11 @@ from collections import Counter
 
 from hypothesis import strategies as st
 
+from engine import GameSetup, play_random_game
 from engine.carcassonne.events import PointsScored
+from engine.carcassonne.record import replay
 from engine.carcassonne.state import GameState
+from tests.engine.test_properties import snapshot
 
 seeds = st.integers(0, 2**63 - 1)
 
@@ -41,3 +44,11 @@ def check_points(after: GameState, events: tuple[object, ...]) -> None:
             assert all(a.points >= 0 for a in e.awards)
     for seat in range(after.setup.players):
         assert after.scores[seat] == sum(a.points for a in after.awards if a.seat == seat)
+
+
+def assert_replays(setup: GameSetup, seed: int) -> None:
+    """A random game of ``setup`` replays from its record to the same scores and state."""
+    game = play_random_game(setup, seed)
+    result = replay(game.record)
+    assert result.scores == game.scores
+    assert snapshot(result.state) == snapshot(game.state)

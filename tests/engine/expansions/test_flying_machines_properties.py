@@ -23,7 +23,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import GameSetup, GameState, apply, new_game, play_random_game
+from engine import GameSetup, GameState, apply, new_game
 from engine.carcassonne.actions import Deploy
 from engine.carcassonne.events import DieRolled
 from engine.carcassonne.expansions import BUILTIN_IDS
@@ -39,11 +39,10 @@ from engine.carcassonne.expansions.flying_machines import (
 )
 from engine.carcassonne.geometry import Position
 from engine.carcassonne.randomplay import choose_answer
-from engine.carcassonne.record import replay
 from engine.carcassonne.rules import pending
 from engine.carcassonne.tiles import FeatureKind
 from engine.core.rng import Rng
-from tests.engine.expansions.property_kit import check_points, figures, seeds
+from tests.engine.expansions.property_kit import assert_replays, check_points, figures, seeds
 from tests.engine.test_properties import check_answers_listed, check_board_model, flood, snapshot
 
 FM = "flying_machines"
@@ -182,11 +181,7 @@ def test_random_games_keep_every_invariant(setup: GameSetup, seed: int, choice_s
 @given(players=st.integers(2, 6), others=st.booleans(), seed=seeds)
 @settings(max_examples=12, deadline=None)
 def test_random_games_replay_from_their_record(players: int, others: bool, seed: int) -> None:
-    setup = GameSetup(players=players, expansions=(*(OTHERS if others else ()), FM))
-    game = play_random_game(setup, seed)
-    result = replay(game.record)
-    assert result.scores == game.scores
-    assert snapshot(result.state) == snapshot(game.state)
+    assert_replays(GameSetup(players=players, expansions=(*(OTHERS if others else ()), FM)), seed)
 
 
 def test_random_games_fly_land_and_fail_every_way() -> None:
