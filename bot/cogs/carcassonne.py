@@ -23,11 +23,12 @@ from discord.ext import commands
 
 from bot.cogs import table_options as opts
 from bot.cogs.base import channel_id, shown_user
-from bot.cogs.turns import MATCH_MEMORY, Chain, TurnPickers, move_text
+from bot.cogs.turns import MATCH_MEMORY, TurnPickers, move_text
 from bot.cogs.upkeep import Upkeep
 from bot.i18n import Lang, lang_of, t
 from bot.services.base import LobbyInfo
 from bot.services.cache import Lru
+from bot.services.choices import Step, Token, walk
 from bot.services.matches import (
     ERR_NOT_YOUR_TURN,
     MatchService,
@@ -35,12 +36,11 @@ from bot.services.matches import (
     ServiceError,
 )
 from bot.services.options import find_rule
-from bot.services.picking import PickerSessions
+from bot.services.picking import Chain, PickerSessions
 from bot.services.pictures import board_png
 from bot.ui import images, typed
 from bot.ui import lobby as lobby_ui
 from bot.ui import presenters as ui
-from bot.ui.choices import Step, Token, walk
 from bot.ui.components import Click
 from bot.ui.message import Message, TextOption
 from engine.core.decisions import Decision
@@ -387,9 +387,9 @@ class Carcassonne(
         step: Step,
     ) -> Decision | None:
         """The caller's next decision after placing the tile (the follower step), if any."""
-        chain = Chain([step], [step.action()], outcome.view, {d.key for d in mine})
-        nxt = await self._next(outcome, _uid(interaction), chain)
-        return nxt[0] if nxt is not None else None
+        chain = Chain(outcome, _uid(interaction), [step], [], outcome.view, {d.key for d in mine})
+        nxt = await self._sessions.following(chain)
+        return nxt[0].decision if nxt is not None else None
 
     async def _typed_answer(
         self,

@@ -2,7 +2,7 @@
 of any decision's buttons, selects and number modals.
 
 A mixin of the :class:`~bot.cogs.carcassonne.Carcassonne` cog. Every click names its match,
-its decision's key and the answers so far (:mod:`bot.ui.choices`); it is checked against the
+its decision's key and the answers so far (:mod:`bot.services.choices`); it is checked against the
 clicker's open decisions (``MatchService.decisions_for``), so a click on a decision that has
 closed is refused as out of date while one of a decision still open is accepted, whatever
 other seats did meanwhile. Answers that lead to another decision of the same seat revealing
@@ -16,7 +16,6 @@ import asyncio
 import io
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 import discord
@@ -26,32 +25,28 @@ from bot.cogs.private import reply_private, send_private
 from bot.i18n import Lang, lang_of, t
 from bot.services.base import SeatInfo
 from bot.services.cache import Lru
-from bot.services.matches import (
-    ERR_NOT_YOUR_TURN,
-    ERR_STALE,
-    MatchService,
-    Outcome,
-    ServiceError,
-)
-from bot.services.picking import PickerSessions
-from bot.services.pictures import board_png
-from bot.ui import images
-from bot.ui import presenters as ui
-from bot.ui.choices import (
+from bot.services.choices import (
     ROOT,
     Path,
     Step,
     Token,
     extend,
-    find_decision,
-    fingerprint,
     parse_path,
     walk,
 )
+from bot.services.matches import (
+    ERR_STALE,
+    MatchService,
+    Outcome,
+    ServiceError,
+)
+from bot.services.picking import Chain, OutOfDate, PickerSessions
+from bot.services.pictures import board_png
+from bot.ui import images
+from bot.ui import presenters as ui
 from bot.ui.components import Click, DecisionClick
 from bot.ui.decisions import Picker, choices_of, confirm, number_modal, picker
 from bot.ui.labels import answer_text
-from engine import Action, PublicView
 from engine.core.decisions import Decision
 
 log = logging.getLogger(__name__)
@@ -60,21 +55,6 @@ Interaction = discord.Interaction[Any]
 #: what the cog remembers per match (language, decision keys sent by DM) is kept for at most
 #: this many matches, and forgotten when a match ends
 MATCH_MEMORY = 1024
-
-
-@dataclass
-class Chain:
-    """A path read back: one step per decision of the chain, the actions of the complete
-    ones before the last, and the public view the last decision is asked on."""
-
-    steps: list[Step]
-    actions: list[Action]
-    view: PublicView
-    known: set[str] = field(default_factory=set)
-
-    @property
-    def last(self) -> Step:
-        return self.steps[-1]
 
 
 def move_text(steps: Sequence[Step], seats: Sequence[SeatInfo], lang: Lang) -> str:
@@ -199,64 +179,22 @@ class TurnPickers(GameCog):
     async def _decision_of(
         self, click: DecisionClick, user_id: int
     ) -> tuple[Outcome, tuple[Decision, ...], Decision]:
-        """The clicker's open decision the click names.
-
-        Raises:
-            ServiceError: not_seated, match_over, not_your_turn (another seat's decision),
-                stale (closed, or its options changed since the picker was drawn).
-        """
-        outcome, mine = await self._mine(click.match_id, user_id)
-        decision = find_decision(mine, click.key)
-        if decision is None:
-            other = find_decision(outcome.decisions, click.key)
-            if other is not None:
-                raise ServiceError(
-                    ERR_NOT_YOUR_TURN,
-                    "This choice is another player's.",
-                    current_user_id=outcome.user_of(other.seat),
-                )
-            raise self._stale(outcome)
-        if click.verb != "o" and click.fp != fingerprint(decision):
-            raise self._stale(outcome)
-        return outcome, mine, decision
+        """The clicker's open decision the click names (see ``PickerSessions.decision``)."""
+        fp = None if click.verb == "o" else click.fp
+        try:
+            return await self._sessions.decision(click.match_id, user_id, click.key, fp)
+        except OutOfDate as e:
+            raise self._stale(e.outcome) from None
 
     async def _walk(
         self, outcome: Outcome, user_id: int, mine: Sequence[Decision], root: Decision, path: Path
     ) -> Chain:
-        """Read ``path`` back from ``root`` through the chained decisions.
-
-        Raises:
-            ServiceError: stale, when the path does not fit the decisions (any more).
-        """
-        chain = Chain([], [], outcome.view, {d.key for d in mine})
-        decision = root
-        for i, selection in enumerate(path):
-            try:
-                step = walk(decision, selection)
-            except ValueError:
-                raise self._stale(outcome) from None
-            chain.steps.append(step)
-            if i < len(path) - 1:
-                if not step.complete:
-                    raise self._stale(outcome)
-                chain.actions.append(step.action())
-                nxt = await self._next(outcome, user_id, chain)
-                if nxt is None:
-                    raise self._stale(outcome)
-                decision, chain.view = nxt
-        return chain
-
-    async def _next(
-        self, outcome: Outcome, user_id: int, chain: Chain
-    ) -> tuple[Decision, PublicView] | None:
-        """The seat's new decision after the chain's actions, if reaching it reveals nothing."""
-        root = chain.steps[0].decision
-        seen = await self._sessions.look_ahead(outcome, user_id, root, chain.actions)
-        if seen is None:
-            return None
-        decisions, view = seen
-        new = [d for d in decisions if d.key not in chain.known]
-        return (new[0], view) if new else None
+        """Read ``path`` back (see ``PickerSessions.walk``); stale with a link when it no
+        longer fits."""
+        try:
+            return await self._sessions.walk(outcome, user_id, mine, root, path)
+        except OutOfDate:
+            raise self._stale(outcome) from None
 
     # ------------------------------------------------------------------ clicks
     async def on_decision(self, interaction: Interaction, click: DecisionClick) -> None:
@@ -345,12 +283,9 @@ class TurnPickers(GameCog):
             await self._show(interaction, shown, fresh)
             return
         if not submit:
-            chain.actions.append(last.action())
-            nxt = await self._next(outcome, interaction.user.id, chain)
-            chain.actions.pop()
+            nxt = await self._sessions.following(chain)
             if nxt is not None:
-                decision, view = nxt
-                step = walk(decision, ())
+                step, view = nxt
                 so_far.append(answer_text(last, seats, lang))
                 shown = picker(
                     outcome.match_id, root, path + ((),), step, view, seats, lang, so_far=so_far
@@ -373,7 +308,7 @@ class TurnPickers(GameCog):
         self, interaction: Interaction, outcome: Outcome, root: Decision, chain: Chain, fresh: bool
     ) -> None:
         """Submit every answer of the chain in one call, post the new turn message."""
-        actions = [*chain.actions, chain.last.action()]
+        actions = chain.answers()
         done = await self.service.submit(
             outcome.channel_id,
             interaction.user.id,

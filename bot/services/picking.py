@@ -1,11 +1,17 @@
-"""A seat's picker sessions: its open decisions read once, and what follows each answer.
+"""A seat's picker sessions: its open decisions read once, a path of answers read back through
+the decisions it chains, and what follows each answer — the one picker every front end uses.
 
-A picker asks one decision facet by facet over several clicks (:mod:`bot.ui.choices`), and
+A picker asks one decision facet by facet over several clicks (:mod:`bot.services.choices`), and
 may chain the decisions that follow an answer when reaching them reveals nothing (a tile,
 then a follower on it: ``MatchService.preview``). Without a session each click would read the
 match again and rebuild a whole outcome; with one, a seat's decisions are read at its first
 click and every look past an answer is asked once, until the match changes. Nothing here
 knows Discord: the session is the front end's memory of what it asked, not game logic.
+
+A front end keeps only a *path* (:mod:`bot.services.choices`: in a button's custom id on Discord, in
+a variable on the console), and asks the session to read it back (:meth:`PickerSessions.walk`)
+and what follows a complete answer (:meth:`PickerSessions.following`); it presents the question
+and submits the chain's actions. ``back`` is one token off the path, across a chain too.
 
 The front end forgets a match's sessions whenever it learns the match changed (it posts every
 new state); a session kept past a change by another process can only offer a click that the
@@ -20,7 +26,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from bot.services.cache import Lru
-from bot.services.errors import ERR_NO_MATCH, ServiceError
+from bot.services.choices import Path, Step, find_decision, fingerprint, walk
+from bot.services.errors import ERR_NO_MATCH, ERR_NOT_YOUR_TURN, ERR_STALE, ServiceError
 from bot.services.results import Outcome
 from engine import Action, PublicView
 from engine.core.decisions import Decision
@@ -30,6 +37,40 @@ if TYPE_CHECKING:
 
 #: what follows some answers: the seat's decisions then and the public view, or ``None``
 Ahead = tuple[tuple[Decision, ...], PublicView] | None
+
+
+class OutOfDate(ServiceError):
+    """An answer to a decision that has closed, or a path that no longer fits its decision's
+    options; ``outcome`` is the match as the session read it (for a link to the current turn)."""
+
+    def __init__(self, outcome: Outcome) -> None:
+        super().__init__(ERR_STALE, "This choice is out of date.")
+        self.outcome = outcome
+
+
+@dataclass
+class Chain:
+    """A path read back: one step per decision of the chain, the actions of the complete
+    ones before the last, and the public view the last decision is asked on."""
+
+    outcome: Outcome
+    user_id: int
+    steps: list[Step]
+    actions: list[Action]
+    view: PublicView
+    known: set[str] = field(default_factory=set)
+
+    @property
+    def root(self) -> Decision:
+        return self.steps[0].decision
+
+    @property
+    def last(self) -> Step:
+        return self.steps[-1]
+
+    def answers(self) -> list[Action]:
+        """Every action of a complete chain, to submit in one call."""
+        return [*self.actions, self.last.action()]
 
 
 @dataclass
@@ -90,6 +131,86 @@ class PickerSessions:
                 outcome.channel_id, user_id, actions, match_id=outcome.match_id
             )
         return session.ahead[key]
+
+    async def decision(
+        self, match_id: int, user_id: int, ref: str, fp: str | None = None
+    ) -> tuple[Outcome, tuple[Decision, ...], Decision]:
+        """The seat's open decision ``ref`` names (a :func:`~bot.services.choices.keyref`), with
+        the match and the seat's decisions; ``fp``, when given, must be the decision's
+        :func:`~bot.services.choices.fingerprint` (its options are those the path was made on).
+
+        Raises:
+            ServiceError: not_seated, match_over, not_your_turn (another seat's decision);
+                :class:`OutOfDate` (closed, or its options changed).
+        """
+        outcome, mine = await self.open(match_id, user_id)
+        decision = find_decision(mine, ref)
+        if decision is None:
+            other = find_decision(outcome.decisions, ref)
+            if other is not None:
+                raise ServiceError(
+                    ERR_NOT_YOUR_TURN,
+                    "This choice is another player's.",
+                    current_user_id=outcome.user_of(other.seat),
+                )
+            raise OutOfDate(outcome)
+        if fp is not None and fp != fingerprint(decision):
+            raise OutOfDate(outcome)
+        return outcome, mine, decision
+
+    async def walk(
+        self,
+        outcome: Outcome,
+        user_id: int,
+        mine: Sequence[Decision],
+        root: Decision,
+        path: Path,
+    ) -> Chain:
+        """Read ``path`` back from ``root`` through the chained decisions.
+
+        Raises:
+            OutOfDate: when the path does not fit the decisions (any more).
+        """
+        chain = Chain(outcome, user_id, [], [], outcome.view, {d.key for d in mine})
+        decision = root
+        for i, selection in enumerate(path):
+            try:
+                step = walk(decision, selection)
+            except ValueError:
+                raise OutOfDate(outcome) from None
+            chain.steps.append(step)
+            if i < len(path) - 1:
+                if not step.complete:
+                    raise OutOfDate(outcome)
+                chain.actions.append(step.action())
+                nxt = await self._next(chain)
+                if nxt is None:
+                    raise OutOfDate(outcome)
+                decision, chain.view = nxt
+        return chain
+
+    async def following(self, chain: Chain) -> tuple[Step, PublicView] | None:
+        """The first question of the seat's next decision once the chain's last (complete)
+        answer is given, when reaching it reveals nothing (a follower on the tile just
+        placed); ``None`` when the chain's answers are to be submitted now."""
+        chain.actions.append(chain.last.action())
+        try:
+            nxt = await self._next(chain)
+        finally:
+            chain.actions.pop()
+        if nxt is None:
+            return None
+        decision, view = nxt
+        return walk(decision, ()), view
+
+    async def _next(self, chain: Chain) -> tuple[Decision, PublicView] | None:
+        """The seat's new decision after the chain's actions, if reaching it reveals nothing."""
+        seen = await self.look_ahead(chain.outcome, chain.user_id, chain.root, chain.actions)
+        if seen is None:
+            return None
+        decisions, view = seen
+        new = [d for d in decisions if d.key not in chain.known]
+        return (new[0], view) if new else None
 
     def forget(self, match_id: int) -> None:
         """The match changed (or ended): its sessions are out of date."""

@@ -1,7 +1,7 @@
 """One presenter for any decision (ARCHITECTURE.md §5.8): its buttons on the turn message or in a
 direct message, and the ephemeral picker that asks it one question at a time.
 
-* up to :data:`~bot.ui.choices.FEW` choices -> buttons; up to 25 -> a select; more -> a paged
+* up to :data:`~bot.services.choices.FEW` choices -> buttons; up to 25 -> a select; more -> a paged
   select, with numbers or letters drawn on the picture at the targets (``render_targets``);
 * facets (cell -> rotation, spot -> figure ...) become successive questions of one picker;
 * a numeric option opens a modal; an optional decision has a Pass button;
@@ -10,7 +10,7 @@ direct message, and the ephemeral picker that asks it one question at a time.
 
 Everything is computed from the decision alone: its prompt, options, targets, facets and
 labels; no decision kind or expansion is named here. The cog (:mod:`bot.cogs.turns`) reads
-the clicks back with :mod:`bot.ui.choices` and draws the pictures this module describes.
+the clicks back with :mod:`bot.services.choices` and draws the pictures this module describes.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ import discord
 
 from bot.i18n import Lang, t
 from bot.services.base import SeatInfo
-from bot.ui.choices import (
+from bot.services.choices import (
     FEW,
     Path,
     Question,

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from bot.i18n import Lang, t
 from bot.services.base import SeatInfo
-from bot.ui.choices import Step
+from bot.services.choices import Step
 from bot.ui.words import figure_label, prompt_text, spot_label, tile_label
 from engine import Rotation
 from engine.core.decisions import (

@@ -18,8 +18,8 @@ from PIL import Image
 
 from bot.app import CarcBot
 from bot.services.cardgame import CardMatchService
+from bot.services.choices import Token, keyref, walk
 from bot.services.matches import MatchService
-from bot.ui.choices import Token, keyref, walk
 from engine.cardgame import CardAction, LayJoker, PlaceFollower, PlayCard, seat_view
 from engine.cardgame.cards import FACES
 from engine.cardgame.state import CardState

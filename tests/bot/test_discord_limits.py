@@ -18,9 +18,9 @@ import pytest
 
 from bot.app import CarcBot
 from bot.i18n import DESCRIPTIONS_ES, NAMES_ES, TEXTS, CarcTranslator, Lang
+from bot.services.choices import ROOT, Path, extend, walk
 from bot.services.matches import LobbyInfo, MatchOptions, Outcome, SeatInfo
 from bot.ui import presenters as ui
-from bot.ui.choices import ROOT, Path, extend, walk
 from bot.ui.decisions import choices_of, picker
 from engine import GameSetup, Pass, Position, apply, new_game
 from engine.carcassonne.events import Event

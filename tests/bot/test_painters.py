@@ -143,7 +143,7 @@ async def test_pickers_are_drawn_by_workers(painter: ProcessPainter) -> None:
     worker draws the bytes this process would."""
     from bot.i18n import Lang
     from bot.services.base import SeatInfo
-    from bot.ui.choices import ROOT, Token, walk
+    from bot.services.choices import ROOT, Token, walk
     from bot.ui.decisions import picker
 
     state = new_game(GameSetup(players=2, names=("a", "b")), seed=4)
