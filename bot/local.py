@@ -59,6 +59,7 @@ from bot.services.matches import (
     ServiceError,
 )
 from bot.services.options import expansion_ids, rules_for
+from bot.services.picking import PickerSessions
 from bot.settings import DEFAULT_LOCAL_DATABASE
 from bot.ui.places import role_words, tile_words
 from bot.ui.words import reason
@@ -259,6 +260,7 @@ class _Table:
 
     # ------------------------------------------------------------------ flow
     async def play(self, svc: MatchService, opts: LocalOptions) -> int:
+        self.sessions = PickerSessions(svc, 4)
         out = await self._begin(svc, opts)
         if out is None:
             return 2
@@ -364,8 +366,11 @@ class _Table:
             self._preview if self.pictures else None,
             parse=Action.from_notation,
         )
+        mine = await self._decisions(svc, out, d.seat)
         while True:
-            reply = asker.decide(d, self._who(out, d.seat), out.view)
+            self.sessions.forget(out.match_id)
+            walker = self.sessions.seat(out, user, mine)
+            reply = await asker.decide(d, self._who(out, d.seat), out.view, walker, name=name)
             try:
                 if reply == "undo":
                     result = await svc.undo(LOCAL_CHANNEL, user)
@@ -477,17 +482,23 @@ class _Table:
         self.say(self.tl("scores", scores=" · ".join(parts)))
 
     def _picture(
-        self, d: Decision, targets: Sequence[Target | None], labels: Sequence[str]
+        self,
+        d: Decision,
+        targets: Sequence[Target | None],
+        labels: Sequence[str],
+        view: PublicView | None,
     ) -> Path | None:
-        """The targets of a question drawn on the board, labelled as listed (if rendering is
+        """The targets of a question drawn on ``view`` (the board as the question finds it:
+        with the tile just placed, for its follower), labelled as listed (if rendering is
         available); the file written, or None."""
-        if self.folder is None or self.view is None:
+        view = view if view is not None else self.view
+        if self.folder is None or view is None:
             return None
         try:
             from rendering import render_targets
 
             png = render_targets(
-                self.view, targets, labels, title=self.words.prompt(d.prompt), seat=d.seat
+                view, targets, labels, title=self.words.prompt(d.prompt), seat=d.seat
             )
         except Exception:  # a picture is a help, never a reason to stop the game
             log.debug("drawing the choices failed", exc_info=True)

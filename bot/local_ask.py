@@ -13,12 +13,15 @@ from __future__ import annotations
 import os
 import string
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Generic, TextIO, TypeVar
 
 from bot.i18n_local import TEXTS, command, tl
 from bot.local_words import Words, figure_words, spot_words
+from bot.services.choices import ROOT, Step, Token, back, extend
+from bot.services.choices import Path as Answers
+from bot.services.picking import Chain, OneDecision, Walker
 from engine import PublicView
 from engine.core.decisions import Cell, Decision, FeatureRef, Option, Target
 from engine.core.errors import EngineError
@@ -26,8 +29,11 @@ from engine.core.errors import EngineError
 HELP = TEXTS["help"][0]
 PASS_WORDS = ("pass", "none", "skip", "-")
 LETTERS = string.ascii_lowercase
-#: a picture of a question's targets: (decision, targets, labels) -> the file written, if any
-Picture = Callable[[Decision, Sequence[Target | None], Sequence[str]], Path | None]
+#: a picture of a question's targets on a view: (decision, targets, labels, view) -> the file
+#: written, if any
+Picture = Callable[
+    [Decision, Sequence[Target | None], Sequence[str], PublicView | None], Path | None
+]
 #: a picture of the drawn tile turned each offered way at a cell: (cell, rotations) -> file
 Preview = Callable[[Cell, Sequence[str]], Path | None]
 
@@ -108,9 +114,12 @@ class Choice:
     note: str = ""  # shown beside the words: the raw value, the next question's values
     target: Target | None = None
     key: str = ""  # what to type (set when asked)
+    token: str = ""  # the path token of this answer (bot.services.choices)
+    facet: str | None = None  # the facet this choice names a value of, if any
 
 
 _BACK = "back"
+_PASS = "\0pass"  # the decision passed: a token of the path, not a command
 Reply = Answer[A] | str  # an answer, or a command: "undo" / "resign"
 
 
@@ -145,84 +154,182 @@ class Asker(Generic[A]):
         self.view: PublicView | None = None
         self.hidden = False
 
-    def decide(self, d: Decision, who: str, view: PublicView | None) -> Reply[A]:
-        """Ask ``d`` until it is answered (or a command is typed)."""
-        self.view = view
-        self.words.view = view
-        self.hidden = d.private and self.hidden_private
-        lang = self.words.lang
-        self.con.say(f"  {self.words.prompt(d.prompt)}")
-        if not d.options and d.optional and d.pass_action is not None:
-            self.con.say(tl(lang, "passing"))
-            return Answer((d.pass_action,))
-        names = d.facet_names()
-        chosen: dict[str, str] = {}
-        said: dict[str, str] = {}  # the words of each chosen value, for later questions
-        asked: list[int] = []  # the facet levels asked, for 'back'
-        level = 0
+    async def decide(
+        self,
+        d: Decision,
+        who: str,
+        view: PublicView | None,
+        walker: Walker | None = None,
+        *,
+        name: str | None = None,
+    ) -> Reply[A]:
+        """Ask ``d`` until it is answered (or a command is typed).
+
+        The answers so far are a path (:mod:`bot.services.choices`) that ``walker`` reads back,
+        as Discord reads a button's: the same questions in the same order, and when an answer
+        leads to another decision of the seat that reveals nothing (a follower on the tile
+        just placed) that one is asked too before anything is submitted, so ``back`` returns
+        one step, across the two decisions too. Without a walker nothing is chained."""
+        walker = walker if walker is not None else OneDecision(view)
+        path: Answers = ROOT
+        announced = ""
+        auto: set[int] = set()  # path lengths reached by an answer given for the player
         while True:
-            context = ", ".join(f"{self.words.facet(k)} {said[k]}" for k in chosen)
-            reply: Reply[A] | Choice
-            if level < len(names):
-                name = names[level]
-                values = d.facet_values(name, **chosen)
-                if not values or (len(values) == 1 and asked):
-                    if values:  # nothing to ask: one value (a follower, the only rotation)
-                        chosen[name] = values[0]
-                        said[name] = self.words.value(name, values[0]) or values[0]
-                        if len(d.facet_values(name)) > 1:
-                            at = tl(lang, "for", context=context) if context else ""
-                            self.con.say(tl(lang, "only_fits", what=said[name], at=at))
-                        self._skip_typed_answer(values[0], said[name])
-                    level += 1
+            chain = await walker.walk(d, path)
+            step, shown = chain.last, chain.view
+            if step.complete:
+                nxt = await walker.following(chain)
+                if nxt is None:
+                    return Answer(tuple(chain.answers()))
+                step, shown = nxt
+                path = path + ((),)
+            dec = step.decision
+            self.view = shown
+            self.words.view = shown
+            self.hidden = dec.private and self.hidden_private
+            if dec.key != announced:
+                announced = dec.key
+                if self.hidden and not d.private:  # a secret reached from an open answer
+                    self.con.queue.clear()  # a line typed in the open never answers it
+                    notice = tl(self.words.lang, "private", name=name or who)
+                    self.con.say("\n  " + notice)
+                self.con.say(f"  {self.words.prompt(dec.prompt)}")
+            can_back = any(path)
+            within = bool(path[-1])
+            reply: Reply[A] | Choice | int
+            if not dec.options and dec.optional and dec.pass_action is not None:
+                self.con.say(tl(self.words.lang, "passing"))
+                path = extend(path, Token("p"))
+                continue
+            if step.needs_number:
+                assert step.option is not None
+                back_to = _length(path) - 1 if _length(path) in auto else _length(path)
+                reply = self._ask_number(dec, who, step.option, back=back_to > 0)
+                if isinstance(reply, int):
+                    last = path[-1][-1]
+                    path = path[:-1] + (path[-1][:-1] + (Token("o", last.index, reply),),)
                     continue
-                choices = self._facet_choices(d, names, level, values, chosen)
-                preview = self._preview(d, name, values, chosen)
+                if reply == _PASS:
+                    path = path[:-1] + (path[-1][:-1] + (Token("p"),),)
+                    continue
+                if reply == _BACK:
+                    while _length(path) > back_to - 1 and any(path):
+                        auto.discard(_length(path))
+                        path = back(path)
+                    continue
+                return reply
+            q = step.question()
+            if q.facet is None and len(q.options) == 1 and q.options[0].number is not None:
+                path = extend(path, Token("o", 0))  # a single number: ask the number itself
+                auto.add(_length(path))
+                continue
+            context = self._context(step)
+            if q.facet is not None:
+                choices = self._facet_choices(step, q.facet, q.values)
+                preview = self._preview(step, q.facet, q.values)
+                title = self.words.facet(q.facet)
                 reply = self._ask(
-                    d, who, self.words.facet(name), choices, context, bool(asked), preview=preview
+                    dec, who, title, choices, context, can_back, preview=preview, within=within
                 )
             else:
-                rest = d.narrow(**chosen)
-                if len(rest) == 1 and (asked or rest[0].number is not None):
-                    reply = self._finish(d, who, rest[0], back=bool(asked))
-                else:
-                    where = not self._all_on_placed([o.target for o in rest])
-                    choices = [
-                        Choice(o.id, self.words.option(o, where=where), target=o.target)
-                        for o in rest
-                    ]
-                    reply = self._ask(d, who, "", choices, context, bool(asked))
-                    if isinstance(reply, Choice):
-                        picked = next(o for o in rest if o.id == reply.value)
-                        reply = self._finish(d, who, picked, back=True)
+                reply = self._ask_options(step, q.options, who, context, can_back, within)
+            if reply == _PASS:
+                path = extend(path, Token("p"))
+                continue
             if reply == _BACK:
-                level = asked.pop() if asked else 0
-                for n in names[level:]:
-                    chosen.pop(n, None)
+                path = back(path)
+                while _length(path) in auto and any(path):
+                    auto.discard(_length(path))
+                    path = back(path)
                 continue
             if isinstance(reply, Choice):
-                chosen[names[level]] = reply.value
-                said[names[level]] = reply.text
-                asked.append(level)
-                level += 1
+                path = extend(path, Token.parse(reply.token))
+                self._said_for_player(await walker.walk(d, path), reply.facet)
+                continue
+            assert not isinstance(reply, int)
+            if reply == "undo" and len(path) > 1:  # nothing is stored yet: back to the start
+                self.con.say(tl(self.words.lang, "taken_back"))
+                path, auto = ROOT, set()
                 continue
             return reply
 
+    def _ask_options(
+        self,
+        step: Step,
+        options: Sequence[Option],
+        who: str,
+        context: str,
+        can_back: bool,
+        within: bool,
+    ) -> Reply[A] | Choice:
+        """The options themselves (few, as Discord shows them as buttons): named by the first
+        facet that tells each apart (a cell, a spot) as that facet's question would, else
+        each in its own words."""
+        d = step.decision
+        chosen = dict(step.chosen)
+        for name in d.facet_names():
+            values = [o.facet(name) for o in options]
+            if name in chosen or None in values or len(set(values)) != len(values):
+                continue
+            listed = [v for v in values if v is not None]
+            choices = self._facet_choices(step, name, listed)
+            choices = [replace(c, token=f"o{i}", facet=name) for i, c in enumerate(choices)]
+            title = self.words.facet(name)
+            return self._ask(d, who, title, choices, context, can_back, within=within)
+        where = not self._all_on_placed([o.target for o in options])
+        choices = [
+            Choice(o.id, self.words.option(o, where=where), target=o.target, token=f"o{i}")
+            for i, o in enumerate(options)
+        ]
+        return self._ask(d, who, "", choices, context, can_back, within=within)
+
+    def _context(self, step: Step) -> str:
+        """The facet values chosen so far, in words ("cell 6")."""
+        return ", ".join(
+            f"{self.words.facet(k)} {self.words.value(k, v) or self._target_words(step, k, v)}"
+            for k, v in step.chosen
+        )
+
+    def _target_words(self, step: Step, name: str, value: str) -> str:
+        targets = {o.target for o in step.decision.options if o.facet(name) == value}
+        if len(targets) == 1 and None not in targets:
+            (t,) = targets
+            return self.words.target(t) or value
+        return value
+
+    def _said_for_player(self, chain: Chain, facet: str | None) -> None:
+        """A facet answer that left one option completes the decision: say what fits for
+        the player (the one rotation of a tile at its cell) and drop the word typed ahead
+        for that step ("6 1 pass": cell 6, its first rotation, no follower)."""
+        step = chain.last
+        if facet is None or not step.complete or step.option is None:
+            return
+        d, o = step.decision, step.option
+        chosen = dict(step.chosen)
+        context = self._context(step)
+        for name in d.facet_names():
+            value = o.facet(name)
+            if name in chosen or name == facet or value is None:
+                continue
+            if len(d.facet_values(name)) < 2:
+                continue
+            said = self.words.value(name, value) or value
+            at = tl(self.words.lang, "for", context=context) if context else ""
+            self.con.say(tl(self.words.lang, "only_fits", what=said, at=at))
+            self._skip_typed_answer(value, said)
+
     def _skip_typed_answer(self, value: str, text: str) -> None:
         """A step answered for the player (one value fits) may still have been answered on the
-        line typed ahead ("6 1 pass" for cell 6, its first rotation, no follower): that word
-        is this step's, not the next question's, so it is dropped here."""
+        line typed ahead: that word is this step's, not the next question's, so it is dropped."""
         if self.con.queue and _match(self.con.queue[0], [Choice(value, text, key="1")]):
             self.con.queue.pop(0)
 
-    def _preview(
-        self, d: Decision, name: str, values: Sequence[str], chosen: dict[str, str]
-    ) -> Path | None:
+    def _preview(self, step: Step, name: str, values: Sequence[str]) -> Path | None:
         """The drawn tile turned each offered way at its cell (as Discord shows it), when the
         question is the rotation of a tile at a chosen cell."""
         if self.preview is None or name != "rotation" or len(values) < 2:
             return None
-        targets = {o.target for o in d.narrow(**chosen)}
+        targets = {o.target for o in step.remaining}
         if len(targets) != 1:
             return None
         (cell,) = targets
@@ -236,42 +343,37 @@ class Asker(Generic[A]):
             isinstance(t, FeatureRef) and (t.x, t.y) == (placed.x, placed.y) for t in targets
         )
 
-    def _finish(self, d: Decision, who: str, o: Option, *, back: bool) -> Reply[A]:
-        if o.number is None:
-            return Answer((o.action,))
-        return self._ask_number(d, who, o, back=back)
-
-    def _facet_choices(
-        self,
-        d: Decision,
-        names: Sequence[str],
-        level: int,
-        values: Sequence[str],
-        chosen: dict[str, str],
-    ) -> list[Choice]:
-        """One choice per value of facet ``names[level]``, in words: the catalogue's, else
-        its target's (when each value has its own), else the value itself."""
-        name = names[level]
-        nxt = names[level + 1] if level + 1 < len(names) else None
+    def _facet_choices(self, step: Step, name: str, values: Sequence[str]) -> list[Choice]:
+        """One choice per value of facet ``name``, in words: the catalogue's, else its
+        target's (when each value has its own), else the value itself; beside each, the
+        values of the next facet it leaves."""
+        d = step.decision
+        names = d.facet_names()
+        at = names.index(name)
+        nxt = names[at + 1] if at + 1 < len(names) else None
         targets: list[Target | None] = []
         for v in values:
-            ts = {o.target for o in d.narrow(**chosen, **{name: v})}
+            ts = {o.target for o in step.remaining if o.facet(name) == v}
             targets.append(ts.pop() if len(ts) == 1 else None)
         distinct = None not in targets and len(set(targets)) == len(targets)
         where = not self._all_on_placed(targets)
         out = []
-        for v, t in zip(values, targets, strict=True):
+        for i, (v, t) in enumerate(zip(values, targets, strict=True)):
             text = self.words.value(name, v)
             note = ""
             if text is None:
                 said = self.words.target(t, where=where) if distinct else ""
                 text = said or v  # the words only: a half-edge code helps nobody
             if nxt is not None and len(d.facet_values(nxt)) > 1:
-                after = d.facet_values(nxt, **chosen, **{name: v})
+                after = []
+                for o in step.remaining:
+                    a = o.facet(nxt)
+                    if o.facet(name) == v and a is not None and a not in after:
+                        after.append(a)
                 words = [self.words.value(nxt, a) or a for a in after]
                 listed = (", " if any(" " in w for w in words) else " ").join(words)
-                note = f"{note} — {listed}" if note else listed
-            out.append(Choice(v, text, note, t if distinct else None))
+                note = listed
+            out.append(Choice(v, text, note, t if distinct else None, token=str(i), facet=name))
         return out
 
     # ------------------------------------------------------------------ one question
@@ -285,20 +387,23 @@ class Asker(Generic[A]):
         back: bool,
         *,
         preview: Path | None = None,
+        within: bool | None = None,
     ) -> Reply[A] | Choice:
         """One question: the choices listed (or inline when few and short), then lines read
         until one names a choice, passes, goes back, types a move or a command."""
         lang = self.words.lang
         cells = bool(choices) and all(isinstance(c.target, Cell) for c in choices)
-        numbered = cells or back or len(choices) > len(LETTERS)
+        spots = bool(choices) and all(isinstance(c.target, FeatureRef) for c in choices)
+        within = back if within is None else within  # an answer given in this decision
+        numbered = cells or (within and not spots) or len(choices) > len(LETTERS)
         keys = [str(i) for i in range(1, len(choices) + 1)] if numbered else list(LETTERS)
         choices = [
-            Choice(c.value, c.text, c.note, c.target, k)
+            Choice(c.value, c.text, c.note, c.target, k, c.token, c.facet)
             for k, c in zip(keys, choices, strict=False)
         ]
         may_pass = d.optional and d.pass_action is not None
-        yes_no = may_pass and len(choices) == 1 and not back
-        inline = back and len(choices) <= 6 and all(len(c.text) <= 14 for c in choices)
+        yes_no = may_pass and len(choices) == 1
+        inline = within and len(choices) <= 6 and all(len(c.text) <= 14 for c in choices)
         where = ""
         if preview is not None:  # the tile turned each way, in the order listed
             self.con.say(tl(lang, "preview", path=preview))
@@ -306,9 +411,9 @@ class Asker(Generic[A]):
         # picture of their own, numbered as listed
         if cells and self.view is not None and self.view.drawn is not None:
             where = tl(lang, "numbered_board")
-        elif self.picture is not None and not back and any(c.target for c in choices):
+        elif self.picture is not None and any(c.target for c in choices):
             labels = [c.key.upper() for c in choices]
-            path = self.picture(d, [c.target for c in choices], labels)
+            path = self.picture(d, [c.target for c in choices], labels, self.view)
             if path is not None:
                 where = tl(lang, "numbered_on" if numbered else "lettered_on", path=path)
         about = f"{title}{tl(lang, 'for', context=context)}" if title and context else title
@@ -369,7 +474,7 @@ class Asker(Generic[A]):
             w = command(word)
             if may_pass and (w in PASS_WORDS or (yes_no and w in ("n", "no"))):
                 self.con.queue[:0] = rest
-                return Answer((d.pass_action,))
+                return _PASS
             if w in PASS_WORDS and choices:  # 'pass' / 'pasar' where passing is not allowed
                 self.con.queue.clear()
                 span = keys[0] if len(choices) == 1 else f"{keys[0]}-{keys[len(choices) - 1]}"
@@ -394,7 +499,7 @@ class Asker(Generic[A]):
             if parsed is not None:
                 return parsed
 
-    def _ask_number(self, d: Decision, who: str, o: Option, *, back: bool) -> Reply[A]:
+    def _ask_number(self, d: Decision, who: str, o: Option, *, back: bool) -> Reply[A] | int:
         rng = o.number
         assert rng is not None
         lang = self.words.lang
@@ -422,12 +527,12 @@ class Asker(Generic[A]):
             if low.lstrip("-").isdigit():
                 n = int(low)
                 if n in rng:
-                    return Answer((o.action_for(n),))
+                    return n
                 self.con.say(tl(lang, "pick_a_number", span=span))
                 continue
             if low in PASS_WORDS:
                 if may_pass:
-                    return Answer((d.pass_action,))
+                    return _PASS
                 self.con.say(tl(lang, "no_pass_number", span=span))
                 continue
             # anything else may be a move typed in notation; if not, the number asked is
@@ -452,6 +557,11 @@ class Asker(Generic[A]):
             self.con.say(tl(self.words.lang, "not_understood", error=error))
             return None
         return Answer(actions) if actions else None
+
+
+def _length(path: Answers) -> int:
+    """How many answers a path holds (across its chain)."""
+    return sum(len(sel) for sel in path)
 
 
 def _match(word: str, choices: Sequence[Choice]) -> Choice | None:

@@ -200,7 +200,7 @@ class _CardTable:
             d = self._which(sv.own_decisions, who)
             if d is None:
                 continue
-            reply = asker.decide(d, who, None)
+            reply = await asker.decide(d, who, None)
             if not isinstance(reply, Answer):
                 if reply == "hand":
                     self._show_hand(out, sv)

@@ -274,10 +274,11 @@ class TurnPickers(GameCog):
         lang = lang_of(interaction.locale)
         seats = outcome.seats
         last = chain.last
+        view = chain.view if chain.view is not None else outcome.view
         so_far = [answer_text(s, seats, lang) for s in chain.steps[:-1]]
         if not last.complete:
             shown = picker(
-                outcome.match_id, root, path, last, chain.view, seats, lang,
+                outcome.match_id, root, path, last, view, seats, lang,
                 so_far=so_far, page=page,
             )  # fmt: skip
             await self._show(interaction, shown, fresh)
@@ -297,7 +298,7 @@ class TurnPickers(GameCog):
                 items = choices_of(prev, seats, lang)
                 choice = next((c for c in items if c.token == path[-1][-1]), None)
                 shown = confirm(
-                    outcome.match_id, root, path, last, choice, chain.view, seats, lang,
+                    outcome.match_id, root, path, last, choice, view, seats, lang,
                     so_far=so_far,
                 )  # fmt: skip
                 await self._show(interaction, shown, fresh)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.services.cache import Lru
 from bot.services.choices import Path, Step, find_decision, fingerprint, walk
@@ -53,11 +53,11 @@ class Chain:
     """A path read back: one step per decision of the chain, the actions of the complete
     ones before the last, and the public view the last decision is asked on."""
 
-    outcome: Outcome
+    outcome: Outcome | None
     user_id: int
     steps: list[Step]
-    actions: list[Action]
-    view: PublicView
+    actions: list[Any]
+    view: PublicView | None
     known: set[str] = field(default_factory=set)
 
     @property
@@ -68,9 +68,49 @@ class Chain:
     def last(self) -> Step:
         return self.steps[-1]
 
-    def answers(self) -> list[Action]:
+    def answers(self) -> list[Any]:
         """Every action of a complete chain, to submit in one call."""
         return [*self.actions, self.last.action()]
+
+
+class Walker(Protocol):
+    """What a front end's asking needs: a path read back, and what follows a complete one."""
+
+    async def walk(self, root: Decision, path: Path) -> Chain: ...
+
+    async def following(self, chain: Chain) -> tuple[Step, PublicView | None] | None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class OneDecision:
+    """A :class:`Walker` over one decision that chains nothing (a game without look-ahead:
+    the card game)."""
+
+    view: PublicView | None = None
+
+    async def walk(self, root: Decision, path: Path) -> Chain:
+        if len(path) != 1:
+            raise ValueError("one decision chains nothing")
+        return Chain(None, 0, [walk(root, path[0])], [], self.view)
+
+    async def following(self, chain: Chain) -> tuple[Step, PublicView | None] | None:
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatPicker:
+    """A :class:`Walker` for one seat of one match version, through its session."""
+
+    sessions: PickerSessions
+    outcome: Outcome
+    user_id: int
+    mine: tuple[Decision, ...]
+
+    async def walk(self, root: Decision, path: Path) -> Chain:
+        return await self.sessions.walk(self.outcome, self.user_id, self.mine, root, path)
+
+    async def following(self, chain: Chain) -> tuple[Step, PublicView | None] | None:
+        return await self.sessions.following(chain)
 
 
 @dataclass
@@ -189,6 +229,10 @@ class PickerSessions:
                 decision, chain.view = nxt
         return chain
 
+    def seat(self, outcome: Outcome, user_id: int, mine: Sequence[Decision]) -> SeatPicker:
+        """A walker for ``user_id``'s decisions ``mine`` in ``outcome``."""
+        return SeatPicker(self, outcome, user_id, tuple(mine))
+
     async def following(self, chain: Chain) -> tuple[Step, PublicView] | None:
         """The first question of the seat's next decision once the chain's last (complete)
         answer is given, when reaching it reveals nothing (a follower on the tile just
@@ -205,6 +249,7 @@ class PickerSessions:
 
     async def _next(self, chain: Chain) -> tuple[Decision, PublicView] | None:
         """The seat's new decision after the chain's actions, if reaching it reveals nothing."""
+        assert chain.outcome is not None
         seen = await self.look_ahead(chain.outcome, chain.user_id, chain.root, chain.actions)
         if seen is None:
             return None

@@ -232,7 +232,9 @@ async def test_the_local_table_plays_a_whole_match_in_german(tmp_path: Path) -> 
     assert "Traceback" not in text and "Schlusswertung:" in text
     assert "Das habe ich nicht verstanden" in text  # 'hallo'
     assert "50,50 berührt keine Karte" in text  # the engine's reason, in German
-    assert re.search(r"(^|> )Anna setzt .+ auf .+, als (Wegelagerer|Ritter|Mönch|Bauer)\.", text)
+    assert re.search(
+        r"(^|> )Anna setzt .+ auf .+, als (Wegelagerer|Ritter|Mönch|Bauer)\.", text, re.M
+    )
     prose = [line for line in text.splitlines() if "/" not in line]
     _assert_reads_german(prose)
     assert langs and set(langs) == {"de"}

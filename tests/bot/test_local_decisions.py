@@ -127,6 +127,8 @@ _SECRET_ROUND_LINES = (
     r"(\w+ \(\w+\): a number from 1 to 6> )+  (\w+ has chosen \(kept secret\)|Pick a number from"
     r" 1 to 6)\.",
     r"  Bot \d has chosen \(kept secret\)\.",
+    # an owl move answered just before the secret guess it led to is submitted with it
+    r"\w+ \(\w+\): a number from 1 to 6, 'back'> \w+ (chooses \w+ .*|passes\.)",
 )
 
 
@@ -410,9 +412,28 @@ async def test_several_answers_on_one_line_and_going_back(tmp_path: Path) -> Non
     first = await stored_moves(tmp_path / "k.sqlite3")
     assert first[0].startswith("place") and first[1].startswith("deploy")
     assert "Rotation for cell -1,0: 1) 0° 2) 180° (or 'back')> 1\n    → 0°\n" in text
-    assert re.search(r"spot \(a-[a-z]\), 'pass' or a move> a\n    → \w+ \(", text)
+    # the follower step offers 'back': nothing is stored until it is answered
+    assert re.search(r"spot \(a-[a-z]\), 'pass', 'back' or a move> a\n    → \w+ \(", text)
     assert first[2].startswith("place") and first[3] == "pass"
     assert "(The rest of the line was not used: extra words)" in text
+
+
+async def test_back_from_the_follower_step_returns_to_the_rotation(tmp_path: Path) -> None:
+    """The tile and its follower are one chain, submitted together (as on Discord): 'back' at
+    the follower step asks the rotation again, and 'undo' there starts the turn over; neither
+    stores anything."""
+    out = io.StringIO()
+    # seed 5: cell 2 (-1,0) takes 0° or 180°; go back from the spot to turn it 180°, back
+    # again to turn it 0°, undo at the spot, then place it at 0° with a knight on its city
+    script = "2 1 back 2 back 1 undo 2 1 a\nquit\n"
+    opts = LocalOptions(players=2, humans=2, seed=5, db=tmp_path / "b.sqlite3", out=tmp_path)
+    code = await play_local(opts, stdin=io.StringIO(script), stdout=out, renderer=None)
+    text = out.getvalue()
+    assert code == 0 and "Traceback" not in text
+    assert text.count("Rotation for cell -1,0: 1) 0° 2) 180° (or 'back')>") == 4
+    assert "Placement taken back: place the tile again." in text
+    moves = await stored_moves(tmp_path / "b.sqlite3")
+    assert moves[:2] == ["place -1,0 r0", "deploy city:N"], moves
 
 
 async def test_a_typed_ahead_rotation_goes_to_its_step_when_only_one_fits(tmp_path: Path) -> None:
