@@ -21,8 +21,8 @@ sys.path[:] = [str(_ROOT)] + [
     p for p in sys.path if Path(p or ".").resolve() != _ROOT / "benchmarks"
 ]
 
-from bot.services.matches import MatchOptions, MatchService, Outcome  # noqa: E402
-from bot.services.replay import rebuild  # noqa: E402
+from app.matches import MatchOptions, MatchService, Outcome  # noqa: E402
+from app.replay import rebuild  # noqa: E402
 from engine import Action, GameSetup, Pass, PlaceTile  # noqa: E402
 
 
@@ -69,7 +69,7 @@ async def bench(games: int, players: int, expansions: tuple[str, ...]) -> None:
                     t = time.perf_counter()
                     rebuild(setup, row.seed, log)
                     replays.append(time.perf_counter() - t)
-                svc._cache.clear()
+                svc.store.cache.clear()
                 t = time.perf_counter()
                 await svc.match(out.match_id)
                 load.append(time.perf_counter() - t)

@@ -84,7 +84,7 @@ def game_moves(seed: int) -> tuple[GameSetup, list[Move]]:
             final_scores=state.scores if state.over else None,
         )
         best = max(state.scores)
-        snapshot = {  # the shape of bot.services.results.snapshot_of
+        snapshot = {  # the shape of app.results.snapshot_of
             "schema": 1,
             "version": i,
             "turn": state.turn,

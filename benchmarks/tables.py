@@ -95,8 +95,8 @@ from tables_driver import (  # noqa: E402
     timed,
 )
 
+from app.matches import MatchService  # noqa: E402
 from bot.app import CarcBot  # noqa: E402
-from bot.services.matches import MatchService  # noqa: E402
 from tests.fakediscord import _is_view_timer  # noqa: E402
 
 try:  # absent before issue 15 (--tree of an older checkout)
@@ -339,8 +339,8 @@ async def main(args: argparse.Namespace) -> None:
                     else:
                         hi = mid
                 held = lo
-            cache = bench.service._cache
-            png = bench.service._png
+            cache = bench.service.store.cache
+            png = bench.service.pictures.cache
             print(
                 f"memory: bot process peak {memory.peak_bot:.0f} MB RSS (VmHWM "
                 f"{_rss('self', 'VmHWM'):.0f} MB), workers peak "

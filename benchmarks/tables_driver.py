@@ -20,10 +20,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from bot.services.matches import MatchOptions, MatchService
-from bot.services.options import game_setup
-from bot.services.replay import start_game
-from bot.services.results import snapshot_of
+from app.matches import MatchOptions, MatchService
+from app.options import game_setup
+from app.replay import start_game
+from app.results import snapshot_of
 from engine import pending
 from storage import NewAction
 from tests.fakediscord import (

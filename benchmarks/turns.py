@@ -38,8 +38,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from app.matches import MatchService  # noqa: E402
 from bot.app import GAME_CACHE, CarcBot  # noqa: E402
-from bot.services.matches import MatchService  # noqa: E402
 from tests.fakediscord import (  # noqa: E402
     AUTOCOMPLETE_RESULT,
     DEFERRED_CHANNEL_MESSAGE,

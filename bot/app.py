@@ -16,11 +16,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from app.matches import MatchService
+from app.painters import Painter, start_painter
+from app.settings import Settings
 from bot import gcpause, logs
 from bot.i18n import CarcTranslator, lang_of, t
-from bot.services.matches import MatchService
-from bot.services.painters import Painter, start_painter
-from bot.settings import Settings
 from bot.ui.components import DYNAMIC_ITEMS
 from rendering import warm_up
 from rendering.worker import warm

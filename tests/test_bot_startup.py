@@ -14,7 +14,7 @@ import discord
 import pytest
 
 from bot import logs
-from bot.main import run
+from cli.run import run
 
 
 @pytest.fixture

@@ -17,9 +17,9 @@ from pathlib import Path
 
 _DUMP = """
 import json
-import bot.i18n, bot.i18n_cards, bot.i18n_local, bot.local, bot.local_cards, bot.ui.places
+import bot.i18n, bot.i18n_cards, console.i18n, console.table, console.cards, bot.ui.places
 import bot.ui.presenters, bot.ui.cardgame, engine.carcassonne.expansions, engine.cardgame
-import engine.cardgame.text, rendering.words, bot.services.errors
+import engine.cardgame.text, rendering.words, app.errors
 from engine.core import messages
 print(json.dumps({
     "langs": messages.LANGS,

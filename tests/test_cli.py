@@ -1,4 +1,4 @@
-"""``carcabot replay`` and ``carcabot simulate`` run in-process through bot.cli.main."""
+"""``carcabot replay`` and ``carcabot simulate`` run in-process through cli.main.main."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from bot.cli import main
+from cli.main import main
 from engine.carcassonne.record import loads, replay
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "jcz"

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import main
+from cli.main import main
 
 
 def _local(

@@ -23,7 +23,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.cli import SIGPIPE_EXIT, build_parser, main
+from cli.main import SIGPIPE_EXIT, build_parser, main
 from engine.core import messages
 from tests.engine.corrupt import corrupted, json_paths
 
@@ -180,7 +180,7 @@ def test_deep_nesting_in_a_real_process_exits_2(tmp_path: Path) -> None:
     path = tmp_path / "deep.json"
     path.write_text("[" * 1_000_000 + "]" * 1_000_000)
     done = subprocess.run(
-        [sys.executable, "-m", "bot.cli", "replay", str(path)],
+        [sys.executable, "-m", "cli.main", "replay", str(path)],
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -198,7 +198,7 @@ def test_deep_nesting_in_a_real_process_exits_2(tmp_path: Path) -> None:
 def test_a_closed_pipe_ends_quietly(argv: list[str]) -> None:
     """``carcabot ... | head -c 1``: the reader goes away at once; no BrokenPipeError."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", "bot.cli", *argv],
+        [sys.executable, "-m", "cli.main", *argv],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         cwd=ROOT,
@@ -254,7 +254,7 @@ def test_expansions_take_commas_or_spaces(
     code, out, err = _run(capsys, "simulate", "--games", "1", "--json", "--expansions", *given)
     assert code == 0, err
     args = build_parser().parse_args(["local", "--expansions", *given])
-    from bot.args_cli import expansion_ids
+    from cli.args import expansion_ids
 
     assert expansion_ids(args.expansions) == ("inns_cathedrals", "traders_builders")
 

@@ -101,7 +101,7 @@ def test_the_program_works_without_the_expansion(cls: type, tmp_path: Path) -> N
     assert all(g["placed"] > 70 for g in games["games"]), games
 
     png = tmp_path / "final.png"
-    replay = json.loads(_run(tree, "-m", "bot", "replay", "--json", "--png", str(png), str(SAVE)))
+    replay = json.loads(_run(tree, "-m", "cli", "replay", "--json", "--png", str(png), str(SAVE)))
     assert replay["scores"] == EXPECTED and replay["over"] is True
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 10_000
 

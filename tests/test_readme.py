@@ -11,8 +11,8 @@ import re
 import tomllib
 from pathlib import Path
 
-from bot.cli import build_parser
-from bot.settings import Settings
+from app.settings import Settings
+from cli.main import build_parser
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")

@@ -3,7 +3,7 @@
 A game cog (``/carcassonne``: :mod:`bot.cogs.carcassonne`; ``/cardgame``:
 :mod:`bot.cogs.cardgame`) mixes :class:`GameCog` in and supplies its words, its lobby message
 and what happens once the match has started. Every handler runs inside :meth:`GameCog._run`:
-a :class:`~bot.services.base.ServiceError` becomes a short ephemeral answer in the user's
+a :class:`~app.base.ServiceError` becomes a short ephemeral answer in the user's
 language, a missing channel permission is named, and anything else is logged and answered with
 a generic apology, never a traceback.
 """
@@ -17,8 +17,8 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from app.base import ERR_NO_MATCH, GameService, LobbyInfo, ServiceError
 from bot.i18n import Lang, lang_of
-from bot.services.base import ERR_NO_MATCH, GameService, LobbyInfo, ServiceError
 from bot.ui.components import Click
 from bot.ui.message import Message, fit, shown_name
 from engine.core.errors import EngineError

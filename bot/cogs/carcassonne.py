@@ -21,23 +21,23 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs import table_options as opts
-from bot.cogs.base import channel_id, shown_user
-from bot.cogs.turns import MATCH_MEMORY, TurnPickers, move_text
-from bot.cogs.upkeep import Upkeep
-from bot.i18n import Lang, lang_of, t
-from bot.services.base import LobbyInfo
-from bot.services.cache import Lru
-from bot.services.choices import Step, Token, walk
-from bot.services.matches import (
+from app.base import LobbyInfo
+from app.cache import Lru
+from app.choices import Step, Token, walk
+from app.matches import (
     ERR_NOT_YOUR_TURN,
     MatchService,
     Outcome,
     ServiceError,
 )
-from bot.services.options import find_rule
-from bot.services.picking import Chain, PickerSessions
-from bot.services.pictures import board_png
+from app.options import find_rule
+from app.picking import Chain, PickerSessions
+from app.pictures import board_png
+from bot.cogs import table_options as opts
+from bot.cogs.base import channel_id, shown_user
+from bot.cogs.turns import MATCH_MEMORY, TurnPickers, move_text
+from bot.cogs.upkeep import Upkeep
+from bot.i18n import Lang, lang_of, t
 from bot.ui import images, typed
 from bot.ui import lobby as lobby_ui
 from bot.ui import presenters as ui

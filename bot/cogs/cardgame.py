@@ -25,13 +25,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from app.base import ERR_NOT_YOUR_TURN, LobbyInfo, ServiceError, illegal
+from app.cardgame import CardMatchService, CardOutcome
 from bot.cogs.base import GameCog, channel_id, shown_user
 from bot.cogs.cardturns import CardPickers
 from bot.cogs.private import reply_private, send_private
 from bot.i18n import Lang, lang_of
 from bot.i18n_cards import CardTranslator, row_name, tc
-from bot.services.base import ERR_NOT_YOUR_TURN, LobbyInfo, ServiceError, illegal
-from bot.services.cardgame import CardMatchService, CardOutcome
 from bot.ui import cardgame as cui
 from bot.ui.components import Click
 from bot.ui.message import MAX_OPTION, Message, TextOption, quoted
@@ -134,7 +134,7 @@ class CardGame(
         self, outcome: CardOutcome, sv: CardSeatView, lang: Lang, *, where: str = ""
     ) -> Message:
         """The hand picture and text with the seat's private decisions (for that seat only)."""
-        # a worker process draws it when the hand pickles (bot.services.painters), else a thread
+        # a worker process draws it when the hand pickles (app.painters), else a thread
         draw = partial(self.hand_renderer, sv, lang.value)
         png = await self.service.painter.paint(draw) if sv.hand else None
         return cui.hand_message(outcome.match_id, sv, outcome.seats, lang, png, where=where)

@@ -3,7 +3,7 @@
 A mixin of the :class:`~bot.cogs.cardgame.CardGame` cog, the card-game twin of
 :class:`bot.cogs.turns.TurnPickers`. The buttons and pickers are the shared presenter's
 (:mod:`bot.ui.decisions`, drawn with :data:`~bot.ui.components.CARD_KIT`); every click names
-its match, its decision's key and the answers so far (:mod:`bot.services.choices`) and is checked
+its match, its decision's key and the answers so far (:mod:`app.choices`) and is checked
 against the clicker's open decisions (``CardMatchService.private_view``): a click on a closed
 decision is refused as out of date, one of a decision still open is accepted whatever other
 seats did meanwhile. The answer is submitted by key (``CardMatchService.submit(key=...)``).
@@ -17,13 +17,9 @@ from typing import Any
 
 import discord
 
-from bot.cogs.base import GameCog
-from bot.cogs.turns import is_ephemeral
-from bot.i18n import lang_of
-from bot.i18n_cards import tc
-from bot.services.base import ERR_NO_MATCH, ERR_NOT_YOUR_TURN, ERR_STALE, ServiceError
-from bot.services.cardgame import CardMatchService, CardOutcome
-from bot.services.choices import (
+from app.base import ERR_NO_MATCH, ERR_NOT_YOUR_TURN, ERR_STALE, ServiceError
+from app.cardgame import CardMatchService, CardOutcome
+from app.choices import (
     ROOT,
     Path,
     Token,
@@ -33,6 +29,10 @@ from bot.services.choices import (
     parse_path,
     walk,
 )
+from bot.cogs.base import GameCog
+from bot.cogs.turns import is_ephemeral
+from bot.i18n import lang_of
+from bot.i18n_cards import tc
 from bot.ui import cardgame as cui
 from bot.ui.components import CARD_KIT, DecisionClick
 from bot.ui.decisions import Picker, choices_of, confirm, picker

@@ -3,7 +3,7 @@ DMs, answer ephemerally instead.
 
 Used by the card game for hands today, and meant for the tile game's private decisions: a
 message for one player goes by direct message; when Discord answers 403 the player is noted in
-the :class:`~bot.services.private.DmRegistry` (stored at once), the channel is told
+the :class:`~app.private.DmRegistry` (stored at once), the channel is told
 once — without the secret — and from then on the player reads the same content through an
 ephemeral reply (a "My hand" or "Decide" button, or a slash command). A failing DM is never
 retried.
@@ -17,7 +17,7 @@ from typing import Any
 import discord
 from discord.abc import Messageable
 
-from bot.services.private import DmRegistry
+from app.private import DmRegistry
 from bot.ui.message import Message
 
 log = logging.getLogger(__name__)

@@ -9,8 +9,8 @@ from typing import Any
 
 from discord import app_commands
 
-from bot.services.matches import ServiceError
-from bot.services.options import MatchOptions
+from app.matches import ServiceError
+from app.options import MatchOptions
 from bot.ui import lobby as lobby_ui
 from bot.ui.message import quoted
 

@@ -2,7 +2,7 @@
 of any decision's buttons, selects and number modals.
 
 A mixin of the :class:`~bot.cogs.carcassonne.Carcassonne` cog. Every click names its match,
-its decision's key and the answers so far (:mod:`bot.services.choices`); it is checked against the
+its decision's key and the answers so far (:mod:`app.choices`); it is checked against the
 clicker's open decisions (``MatchService.decisions_for``), so a click on a decision that has
 closed is refused as out of date while one of a decision still open is accepted, whatever
 other seats did meanwhile. Answers that lead to another decision of the same seat revealing
@@ -20,12 +20,9 @@ from typing import Any
 
 import discord
 
-from bot.cogs.base import GameCog, channel_id, shown_user
-from bot.cogs.private import reply_private, send_private
-from bot.i18n import Lang, lang_of, t
-from bot.services.base import SeatInfo
-from bot.services.cache import Lru
-from bot.services.choices import (
+from app.base import SeatInfo
+from app.cache import Lru
+from app.choices import (
     ROOT,
     Path,
     Step,
@@ -34,14 +31,17 @@ from bot.services.choices import (
     parse_path,
     walk,
 )
-from bot.services.matches import (
+from app.matches import (
     ERR_STALE,
     MatchService,
     Outcome,
     ServiceError,
 )
-from bot.services.picking import Chain, OutOfDate, PickerSessions
-from bot.services.pictures import board_png
+from app.picking import Chain, OutOfDate, PickerSessions
+from app.pictures import board_png
+from bot.cogs.base import GameCog, channel_id, shown_user
+from bot.cogs.private import reply_private, send_private
+from bot.i18n import Lang, lang_of, t
 from bot.ui import images
 from bot.ui import presenters as ui
 from bot.ui.components import Click, DecisionClick
@@ -76,7 +76,7 @@ class TurnPickers(GameCog):
     service: MatchService
     _dm_sent: Lru[int, set[str]]
     _lang: Lru[int, Lang]
-    #: each seat's open decisions, read once per match version (see bot.services.picking)
+    #: each seat's open decisions, read once per match version (see app.picking)
     _sessions: PickerSessions
     #: tasks that post after the interaction was answered (replay animations)
     _background: set[asyncio.Task[None]]

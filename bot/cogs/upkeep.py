@@ -15,9 +15,9 @@ from collections.abc import Awaitable, Callable
 import discord
 from discord.ext import commands, tasks
 
+from app.cache import Lru
+from app.matches import MatchService, Outcome, ServiceError
 from bot.i18n import Lang, lang_of, t
-from bot.services.cache import Lru
-from bot.services.matches import MatchService, Outcome, ServiceError
 from bot.ui import presenters as ui
 from bot.ui.message import pinging
 

@@ -21,10 +21,10 @@ from typing import Any
 import discord
 from discord import ui
 
+from app.base import SeatInfo, ServiceError
+from app.cardgame import CardLobby, CardOutcome
 from bot.i18n import Lang
 from bot.i18n_cards import card_text, row_name, tc
-from bot.services.base import SeatInfo, ServiceError
-from bot.services.cardgame import CardLobby, CardOutcome
 from bot.ui.components import (
     CARD_KIT,
     ButtonBody,

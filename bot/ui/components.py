@@ -10,9 +10,9 @@ custom_id layout (≤ 100 chars, Discord's limit)::
     cardd:... / cardds:...                       the card game's decisions (same layout)
     cardg:... / cardgs:...                       the card game's other buttons (bot/ui/cardgame.py)
 
-A decision's components carry the decision's key (``bot.services.choices.keyref``), a fingerprint of
+A decision's components carry the decision's key (``app.choices.keyref``), a fingerprint of
 its options, what the click does (``o`` open its picker, ``g`` go to the path, ``s`` submit the
-path) and the answers so far (a path, see :mod:`bot.services.choices`; ``@n`` is a page). They are
+path) and the answers so far (a path, see :mod:`app.choices`; ``@n`` is a page). They are
 refused as out of date once the decision has closed, never because another seat moved.
 
 Because everything needed is in the custom_id, one ``bot.add_dynamic_items`` registration makes

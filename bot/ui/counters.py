@@ -17,8 +17,8 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from app.base import SeatInfo
 from bot.i18n import Lang, t
-from bot.services.base import SeatInfo
 from bot.ui.words import prompt_text, seat_label
 from engine import PublicView
 from engine.core import messages

@@ -1,7 +1,7 @@
 """One presenter for any decision (ARCHITECTURE.md §5.8): its buttons on the turn message or in a
 direct message, and the ephemeral picker that asks it one question at a time.
 
-* up to :data:`~bot.services.choices.FEW` choices -> buttons; up to 25 -> a select; more -> a paged
+* up to :data:`~app.choices.FEW` choices -> buttons; up to 25 -> a select; more -> a paged
   select, with numbers or letters drawn on the picture at the targets (``render_targets``);
 * facets (cell -> rotation, spot -> figure ...) become successive questions of one picker;
 * a numeric option opens a modal; an optional decision has a Pass button;
@@ -10,7 +10,7 @@ direct message, and the ephemeral picker that asks it one question at a time.
 
 Everything is computed from the decision alone: its prompt, options, targets, facets and
 labels; no decision kind or expansion is named here. The cog (:mod:`bot.cogs.turns`) reads
-the clicks back with :mod:`bot.services.choices` and draws the pictures this module describes.
+the clicks back with :mod:`app.choices` and draws the pictures this module describes.
 """
 
 from __future__ import annotations
@@ -21,9 +21,8 @@ from functools import partial
 
 import discord
 
-from bot.i18n import Lang, t
-from bot.services.base import SeatInfo
-from bot.services.choices import (
+from app.base import SeatInfo
+from app.choices import (
     FEW,
     Path,
     Question,
@@ -36,6 +35,7 @@ from bot.services.choices import (
     narrow,
     path_text,
 )
+from bot.i18n import Lang, t
 from bot.ui.components import (
     MODAL_TITLE,
     TILE_KIT,
@@ -205,7 +205,7 @@ def picture(view: PublicView, items: Sequence[Choice], seat: Seat) -> Callable[[
     """How to draw the picture of ``items`` (``None``: nothing to draw): their marks at their
     targets, or the drawn tile turned in each offered way at its cell."""
     # module-level functions with a view without its decisions (closures): the drawing can
-    # be sent to a worker process (bot.services.painters)
+    # be sent to a worker process (app.painters)
     cell = _rotation_cell(items)
     if cell is not None and view.drawn is not None:
         pos = Position(cell.x, cell.y)

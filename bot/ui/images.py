@@ -1,6 +1,6 @@
 """The board picture the Discord front end shows when the service drew none, off the event loop.
 
-Every call is drawn by a :class:`~bot.services.painters.Painter`: the service's (a worker
+Every call is drawn by a :class:`~app.painters.Painter`: the service's (a worker
 process, when the drawing pickles), else a worker thread (``asyncio.to_thread``; Pillow
 releases the GIL while it encodes, ECOSYSTEM.md R-05). The pictures of a decision's choices
 are described by :mod:`bot.ui.decisions` and drawn by the cog the same way.
@@ -13,7 +13,7 @@ import logging
 from collections.abc import Callable
 from functools import partial
 
-from bot.services.painters import Painter
+from app.painters import Painter
 from engine import PublicView
 from rendering import render_board
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from app.base import SeatInfo
+from app.choices import Step
 from bot.i18n import Lang, t
-from bot.services.base import SeatInfo
-from bot.services.choices import Step
 from bot.ui.words import figure_label, prompt_text, spot_label, tile_label
 from engine import Rotation
 from engine.core.decisions import (

@@ -15,9 +15,9 @@ from typing import Any
 
 import discord
 
+from app.base import LobbyInfo
+from app.options import MatchOptions, Rule, expansion_ids, rules_for
 from bot.i18n import Lang, t
-from bot.services.base import LobbyInfo
-from bot.services.options import MatchOptions, Rule, expansion_ids, rules_for
 from bot.ui.components import CarcButton, CarcSelect
 from bot.ui.message import COLOUR, QUIET, Message
 from bot.ui.words import mention

@@ -14,9 +14,9 @@ from collections.abc import Sequence
 
 import discord
 
+from app.base import SeatInfo, ServiceError
+from app.results import Outcome
 from bot.i18n import Lang, t
-from bot.services.base import SeatInfo, ServiceError
-from bot.services.results import Outcome
 from bot.ui.components import CarcButton
 from bot.ui.counters import counters_fields
 from bot.ui.decisions import decision_buttons

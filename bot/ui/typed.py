@@ -2,7 +2,7 @@
 shortcut ``/carcassonne place cell: rotation: follower:`` (ARCHITECTURE.md decision 7).
 
 ``choose`` lists the caller's own open options (private ones included: an autocomplete answer
-is seen by the typing user only). Its values are ``<key>|<token>`` (see :mod:`bot.services.choices`);
+is seen by the typing user only). Its values are ``<key>|<token>`` (see :mod:`app.choices`);
 a typed text is matched against the options' words and ids, a typed number against a numeric
 option. ``place`` reads the caller's decision that has ``cell`` and ``rotation`` facets (the
 core facets, whatever asks them): cells are numbered as on the board picture.
@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from app.base import SeatInfo, ServiceError
+from app.choices import Step, Token, find_decision, keyref, walk
 from bot.i18n import Lang, t
-from bot.services.base import SeatInfo, ServiceError
-from bot.services.choices import Step, Token, find_decision, keyref, walk
 from bot.ui.labels import (
     decision_prompt,
     facet_text,

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from app.base import SeatInfo
 from bot.i18n import TEXTS, Lang, t
-from bot.services.base import SeatInfo
 from bot.ui.message import shown_name
 from bot.ui.places import part_words, tile_words
 from engine import Deploy, PublicView, Rotation

@@ -16,10 +16,10 @@ from typing import Any
 import discord
 from PIL import Image
 
+from app.cardgame import CardMatchService
+from app.choices import Token, keyref, walk
+from app.matches import MatchService
 from bot.app import CarcBot
-from bot.services.cardgame import CardMatchService
-from bot.services.choices import Token, keyref, walk
-from bot.services.matches import MatchService
 from engine.cardgame import CardAction, LayJoker, PlaceFollower, PlayCard, seat_view
 from engine.cardgame.cards import FACES
 from engine.cardgame.state import CardState
@@ -182,7 +182,7 @@ class Driver:
         return self.t.fake
 
     async def state(self) -> CardState:
-        loaded = await self.t.cards._load(self.match_id)
+        loaded = await self.t.cards.store.load(self.match_id)
         return loaded.game
 
     async def user_of(self, seat: int) -> User:

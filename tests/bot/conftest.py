@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.services.matches import MatchService
+from app.matches import MatchService
 from tests.bot.matchservice import open_service
 from tests.bot.tiletable import Table, close_table, open_table
 

@@ -11,7 +11,7 @@ import json
 import random
 from pathlib import Path
 
-from bot.services.matches import MatchOptions, MatchService, Outcome
+from app.matches import MatchOptions, MatchService, Outcome
 from engine import Action
 from engine.carcassonne.record import GameRecord, replay
 from tests.bot.matchservice import ANN, BOB, CHANNEL, GUILD, open_service

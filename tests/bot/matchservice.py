@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.services.matches import MatchOptions, MatchService, Outcome, ServiceError
+from app.matches import MatchOptions, MatchService, Outcome, ServiceError
 from engine import Action, Position, PublicView, Rotation
 
 GUILD, CHANNEL = 1, 10

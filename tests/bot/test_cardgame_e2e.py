@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from bot.services.choices import keyref
+from app.choices import keyref
 from engine.cardgame import public_view, seat_view
 from tests.bot.cardtable import (
     ALICE,

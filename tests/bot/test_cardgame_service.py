@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.services.base import ERR_OTHER_GAME
-from bot.services.cardgame import CardMatchService
-from bot.services.matches import (
+from app.base import ERR_OTHER_GAME
+from app.cardgame import CardMatchService
+from app.matches import (
     ERR_MATCH_EXISTS,
     ERR_NOT_SEATED,
     ERR_NOT_YOUR_TURN,
@@ -75,17 +75,17 @@ async def test_log_visibility_replay_and_refusals(tmp_path: Path) -> None:
             entries = await svc.storage.actions.entries(mid)
             if entries[-1].visibility == "public" and entries[-1].action.startswith("play"):
                 break
-        loaded = await svc._load(mid)
+        loaded = await svc.store.load(mid)
         before = state_to_json(loaded.game)
         await svc.note_dm_closed(other)
         await svc.submit(mid, *(await _any_move(svc, mid)))
-        after = state_to_json((await svc._load(mid)).game)
+        after = state_to_json((await svc.store.load(mid)).game)
     finally:
         await svc.close()
     again = await _open(db)
     try:
         assert await again.dm_is_closed(other), "closed DMs are stored at once"
-        reloaded = await again._load(mid)
+        reloaded = await again.store.load(mid)
         assert state_to_json(reloaded.game) == after != before
         assert not await again.note_dm_closed(other), "said once only"
     finally:

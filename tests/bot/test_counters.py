@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from app.base import SeatInfo
 from bot.i18n import Lang
-from bot.services.base import SeatInfo
 from bot.ui.counters import counters, counters_fields
 from engine import GameSetup, PublicView, new_game, public_view
 from engine.carcassonne.view import PlayerView

@@ -12,10 +12,10 @@ import json
 import random
 from pathlib import Path
 
+from app.base import ERR_ILLEGAL, ERR_NOT_YOUR_TURN, ERR_STALE, SeatInfo
+from app.matches import MatchOptions, MatchService, Outcome
+from app.options import rules_for
 from bot.i18n import Lang
-from bot.services.base import ERR_ILLEGAL, ERR_NOT_YOUR_TURN, ERR_STALE, SeatInfo
-from bot.services.matches import MatchOptions, MatchService, Outcome
-from bot.services.options import rules_for
 from bot.ui.lobby import expansion_name
 from bot.ui.words import event_lines
 from engine import Action

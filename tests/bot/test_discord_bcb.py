@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
+from app import matches
+from app.matches import MatchService
 from bot.app import CarcBot
-from bot.services import matches
-from bot.services.matches import MatchService
 from tests.bot.cardtable import CardDiscord
 from tests.bot.pickers import Answerer, components, turn_posts, verb
 from tests.bot.test_discord_decisions import SECRET, button, decision_buttons, start
@@ -240,8 +240,8 @@ async def test_a_market_waiting_on_bids_names_who_answered_and_reminds_the_other
 
 
 def test_market_payments_read_as_minus_and_plus_in_the_channel() -> None:
+    from app.base import SeatInfo
     from bot.i18n import Lang
-    from bot.services.base import SeatInfo
     from bot.ui.words import event_lines
     from tests.engine.expansions.bcb_helpers import play
     from tests.engine.expansions.test_bcb_markets import PILE3, RULE8_SEALED, SEALED

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from bot.services.matches import MatchService
+from app.matches import MatchService
 from tests.bot.pickers import Answerer
 from tests.bot.test_discord_bcb import ALICE, BCB, BOB, CAROL, Table, public_move, secret_users
 from tests.bot.test_discord_bcb import table as table  # noqa: F401  (the fixture)

@@ -8,8 +8,8 @@ import json
 import re
 from pathlib import Path
 
+from app.matches import MatchService
 from bot.app import CarcBot
-from bot.services.matches import MatchService
 from tests.bot.tiletable import (
     ALICE,
     BOB,

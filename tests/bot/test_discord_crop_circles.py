@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
+from app import matches
+from app.matches import MatchService
 from bot.app import CarcBot
-from bot.services import matches
-from bot.services.matches import MatchService
 from engine.carcassonne.expansions.crop_circles import SET_I
 from tests.bot.cardtable import CardDiscord
 from tests.bot.pickers import Answerer, components, turn_posts, verb

@@ -20,9 +20,9 @@ from pathlib import Path
 
 import pytest
 
+from app import matches
+from app.matches import MatchService
 from bot.app import CarcBot
-from bot.services import matches
-from bot.services.matches import MatchService
 from tests.bot.cardtable import CardDiscord
 from tests.bot.pickers import Answerer, components, turn_posts, verb
 from tests.bot.tiletable import choose_expansions, choose_rule, png_of

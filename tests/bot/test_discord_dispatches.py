@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
+from app import matches
+from app.matches import MatchService
 from bot.app import CarcBot
-from bot.services import matches
-from bot.services.matches import MatchService
 from tests.bot.cardtable import CardDiscord
 from tests.bot.pickers import Answerer, components, turn_posts, verb
 from tests.bot.test_discord_decisions import ALICE, BOB, USERS, decider, decision_buttons, start

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from bot.services import matches
+from app import matches
 from engine import Pass, PlaceTile
 from tests.bot.tiletable import (
     ALICE,

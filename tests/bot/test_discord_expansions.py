@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
+from app import matches
 from bot.i18n import Lang
-from bot.services import matches
 from bot.ui import presenters as ui
 from engine import PlaceTile, Position, Rotation, Seat
 from engine.carcassonne.expansions.traders_builders import BuilderBonus, GoodsTaken

@@ -16,10 +16,10 @@ from typing import Any
 import discord
 import pytest
 
+from app.choices import ROOT, Path, extend, walk
+from app.matches import LobbyInfo, MatchOptions, Outcome, SeatInfo
 from bot.app import CarcBot
 from bot.i18n import DESCRIPTIONS_ES, NAMES_ES, TEXTS, CarcTranslator, Lang
-from bot.services.choices import ROOT, Path, extend, walk
-from bot.services.matches import LobbyInfo, MatchOptions, Outcome, SeatInfo
 from bot.ui import presenters as ui
 from bot.ui.decisions import choices_of, picker
 from engine import GameSetup, Pass, Position, apply, new_game
@@ -177,7 +177,7 @@ def _big_game(players: int = 6, seed: int = 5) -> tuple[list[Outcome], Outcome]:
 def _outcome(
     state: Any, seats: tuple[SeatInfo, ...], events: Any, finished: bool = False
 ) -> Outcome:
-    from bot.services.matches import numbered_cells
+    from app.matches import numbered_cells
     from engine import legal_placements
 
     return Outcome(

@@ -15,8 +15,8 @@ from typing import Any
 import discord
 import pytest
 
-from bot.services.matches import ERR_ILLEGAL, ERR_NOT_HOST, MatchOptions, ServiceError
-from bot.services.options import rules_for
+from app.matches import ERR_ILLEGAL, ERR_NOT_HOST, MatchOptions, ServiceError
+from app.options import rules_for
 from engine.carcassonne import registry
 from engine.carcassonne.expansion import Expansion, Option
 from engine.carcassonne.registry import all_expansions

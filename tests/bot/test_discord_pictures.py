@@ -12,7 +12,7 @@ import re
 import pytest
 from PIL import Image
 
-from bot.services import matches
+from app import matches
 from rendering.board import board_image
 from rendering.header import header_layout
 from tests.bot.tiletable import Table

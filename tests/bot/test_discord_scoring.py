@@ -13,9 +13,9 @@ import re
 
 import pytest
 
-from bot.services import matches
-from bot.services.options import MatchOptions, game_setup
-from bot.services.replay import start_game
+from app import matches
+from app.options import MatchOptions, game_setup
+from app.replay import start_game
 from engine import Deploy, Pass, PlaceTile, legal_deploys, legal_placements
 from engine.carcassonne.events import PointsScored
 from tests.bot.tiletable import (

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from bot.app import CarcBot
-from bot.cli import main
+from cli.main import main
 from tests.fakediscord import GUILD_ID, FakeDiscord
 
 

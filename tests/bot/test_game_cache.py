@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from bot.services.cache import GameCache, PictureCache
+from app.cache import GameCache, PictureCache
 
 
 def test_keeps_one_version_per_match_and_evicts_the_least_recent() -> None:

@@ -17,16 +17,16 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from app.base import ServiceError
+from app.cardgame import CardMatchService
+from app.matches import MatchService
+from app.options import MatchOptions, problems
 from bot.i18n import Lang, lang_of
-from bot.local import LocalOptions, play_local
-from bot.services.base import ServiceError
-from bot.services.cardgame import CardMatchService
-from bot.services.matches import MatchService
-from bot.services.options import MatchOptions, problems
 from bot.ui import cardgame as cui
 from bot.ui import presenters
 from bot.ui.labels import option_text
 from bot.ui.lobby import lobby_message
+from console.table import LocalOptions, play_local
 from engine import PlaceTile, Position, Rotation
 from engine.carcassonne.expansions import BUILTIN_IDS
 from engine.carcassonne.randomplay import choose_answer

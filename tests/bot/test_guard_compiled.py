@@ -21,8 +21,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.services.base import ERR_BAD_INPUT, ServiceError
-from bot.services.guard import (
+from app.base import ERR_BAD_INPUT, ServiceError
+from app.guard import (
     MAX_INT,
     MAX_TEXT,
     MIN_INT,

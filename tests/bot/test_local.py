@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.cli import main as cli_main
-from bot.local import LocalOptions, play_local
-from bot.services.matches import MatchService
-from bot.settings import Settings, SettingsError
+from app.matches import MatchService
+from app.settings import Settings, SettingsError
+from cli.main import main as cli_main
+from console.table import LocalOptions, play_local
 from engine.carcassonne.record import GameRecord, replay
 from tests.bot.matchservice import tiny_animator, tiny_renderer
 

@@ -23,12 +23,12 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.cli import main as cli_main
-from bot.local import LocalOptions, play_local
-from bot.local_ask import Console, spot_words
-from bot.services import matches
-from bot.services.matches import MatchService
-from bot.services.options import MatchOptions, game_setup
+from app import matches
+from app.matches import MatchService
+from app.options import MatchOptions, game_setup
+from cli.main import main as cli_main
+from console.ask import Console, spot_words
+from console.table import LocalOptions, play_local
 from engine.carcassonne.record import GameRecord, replay
 from tests.bot.matchservice import tiny_animator, tiny_renderer
 from tests.bot.test_local import final_scores

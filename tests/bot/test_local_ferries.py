@@ -9,7 +9,7 @@ import io
 import re
 from pathlib import Path
 
-from bot.local import LocalOptions, play_local
+from console.table import LocalOptions, play_local
 from engine.carcassonne.record import replay
 from tests.bot.test_local_decisions import Keyboard, record_in
 

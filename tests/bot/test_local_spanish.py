@@ -16,8 +16,8 @@ from pathlib import Path
 
 from PIL import Image
 
-from bot.cli import main as cli_main
-from bot.local import LocalOptions, play_local
+from cli.main import main as cli_main
+from console.table import LocalOptions, play_local
 from tests.bot.matchservice import tiny_animator, tiny_renderer
 from tests.bot.spanish import english_in, english_words
 

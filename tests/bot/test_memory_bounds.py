@@ -7,6 +7,7 @@ modal stores do not grow with the turn messages either (every component is a dyn
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from tests.bot.tiletable import ALICE, BOB, close_table, open_table
 from tests.fakediscord import User
@@ -42,10 +43,10 @@ async def test_memory_stays_bounded_over_many_matches(tmp_path: Path) -> None:
             await fake.slash(BOB, "join", channel_id=channel + 500, command="cardgame")
             await fake.slash(ALICE, "start", channel_id=channel + 500, command="cardgame")
         assert ended == 24 and running == 12
-        assert len(service._locks) == 0 and len(cards._locks) == 0, "no call is in flight"
+        assert len(service.store.locks) == 0 and len(cards.store.locks) == 0, "no call is in flight"
         assert len(cog._lang) <= CAP and len(cog._dm_sent) <= CAP  # type: ignore[attr-defined]
-        assert len(service._cache) <= service.cache_size
-        assert len(service._png) <= service.cache_size
+        assert len(service.store.cache) <= service.cache_size
+        assert len(service.pictures.cache) <= service.cache_size
         assert not hasattr(service.dm, "closed"), "closed DMs are not kept in memory"
         store = t.bot._connection._view_store
         assert len(store._synced_message_views) == 0 and len(store._modals) == 0
@@ -59,20 +60,20 @@ async def test_a_lock_lives_while_a_call_holds_it() -> None:
     overlap still share one lock."""
     import asyncio
 
-    from bot.services.base import GameService
+    from app.store import MatchStore
 
-    svc = GameService.__new__(GameService)
+    store: MatchStore[Any] = MatchStore.__new__(MatchStore)
     import weakref
 
-    svc._locks = weakref.WeakValueDictionary()
+    store.locks = weakref.WeakValueDictionary()
     order: list[str] = []
 
     async def call(name: str) -> None:
-        async with svc._lock(7):
+        async with store.lock(7):
             order.append(f"{name} in")
             await asyncio.sleep(0)
             order.append(f"{name} out")
 
     await asyncio.gather(call("a"), call("b"))
     assert order == ["a in", "a out", "b in", "b out"], "one lock serialised both"
-    assert len(svc._locks) == 0
+    assert len(store.locks) == 0

@@ -20,9 +20,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.services import painters
-from bot.services.matches import MatchOptions, MatchService
-from bot.services.painters import Painter, ProcessPainter, replay_animation, start_painter
+from app import painters
+from app.matches import MatchOptions, MatchService
+from app.painters import Painter, ProcessPainter, replay_animation, start_painter
 from engine import GameSetup, apply, new_game, pending, public_view
 from engine.carcassonne.expansions import all_expansions
 from rendering import render_animation, render_board
@@ -89,7 +89,7 @@ async def test_the_replay_is_replayed_and_drawn_in_a_worker(
         assert gif is not None
         img = Image.open(io.BytesIO(gif))
         assert img.format == "GIF" and getattr(img, "n_frames", 1) == out.view.turn + 1
-        game = (await svc._load(out.match_id)).game
+        game = (await svc.store.load(out.match_id)).game
         here = replay_animation(render_animation, game.setup, game.seed, game.moves)
         assert gif == here
     finally:
@@ -141,9 +141,9 @@ def test_every_expansions_view_pickles_without_its_decisions() -> None:
 async def test_pickers_are_drawn_by_workers(painter: ProcessPainter) -> None:
     """The cell picker and, after a cell, the rotation picker of a real decision pickle and a
     worker draws the bytes this process would."""
+    from app.base import SeatInfo
+    from app.choices import ROOT, Token, walk
     from bot.i18n import Lang
-    from bot.services.base import SeatInfo
-    from bot.services.choices import ROOT, Token, walk
     from bot.ui.decisions import picker
 
     state = new_game(GameSetup(players=2, names=("a", "b")), seed=4)

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import main
 from bot.i18n import Lang, t
 from bot.i18n_cards import tc
-from bot.i18n_local import tl
-from bot.local import LocalOptions, play_local
+from cli.main import main
+from console.i18n import tl
+from console.table import LocalOptions, play_local
 from engine.cardgame.cards import FACE_BY_CODE
 from engine.cardgame.text import rules_summary
 from engine.core import messages
@@ -137,7 +137,7 @@ def test_the_assumed_animal_values_are_said_once_in_the_rules(lang: str) -> None
 def test_the_last_rounds_cards_leave_the_game_in_words(lang: Lang, middle: str, last: str) -> None:
     # RULES §17.5: after the last round the cards left in the rows leave the game; after any
     # other round they stay for the next one
-    from bot.services.base import SeatInfo
+    from app.base import SeatInfo
     from bot.ui.cardgame import event_lines
     from engine.cardgame.events import GameEnded, RoundEnded
     from engine.core.seats import Seat

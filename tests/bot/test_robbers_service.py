@@ -9,9 +9,9 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from app.base import ERR_ILLEGAL, ERR_NOT_YOUR_TURN, ERR_STALE
+from app.options import rules_for
 from bot.i18n import Lang
-from bot.services.base import ERR_ILLEGAL, ERR_NOT_YOUR_TURN, ERR_STALE
-from bot.services.options import rules_for
 from bot.ui.lobby import expansion_name
 from bot.ui.words import event_lines
 from engine.carcassonne.actions import Choose

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from bot.services.matches import MatchService
+from app.matches import MatchService
 from tests.bot.tiletable import close_table, open_table, posted, start_match, whose_turn
 from tests.storage.trips import Trips
 

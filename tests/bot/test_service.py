@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.services.matches import ERR_ILLEGAL, ERR_NO_MATCH, MatchOptions, MatchService
+from app.matches import ERR_ILLEGAL, ERR_NO_MATCH, MatchOptions, MatchService
 from engine import PlaceTile
 from engine.carcassonne.events import PointsScored
 from engine.carcassonne.record import GameRecord, replay
@@ -145,8 +145,8 @@ async def test_recent_matches_are_listed_from_snapshots_without_replay(
     def no_replay(*args: object) -> None:
         raise AssertionError("listing must not replay")
 
-    monkeypatch.setattr("bot.services.matches.rebuild", no_replay)
-    svc._cache.clear()
+    monkeypatch.setattr("app.matches.rebuild", no_replay)
+    svc.store.cache.clear()
     listed = await svc.recent_matches(CHANNEL)
     assert [m.match_id for m in listed] == [running.match_id, done.match_id]
     assert listed[0].status == "active" and listed[0].version == 7 and listed[0].winners == ()
@@ -170,7 +170,7 @@ async def test_random_games_with_undos_and_cold_reloads_stay_consistent(
         else:
             out = await svc.submit(CHANNEL, out.current_user_id, random_move(out, rng), out.version)
         if rng.random() < 0.05:
-            svc._cache.clear()
+            svc.store.cache.clear()
             again = (
                 await svc.current(CHANNEL) if not out.finished else await svc.match(out.match_id)
             )

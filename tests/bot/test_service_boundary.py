@@ -19,10 +19,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.services.base import ERR_BAD_INPUT, ServiceError
-from bot.services.cardgame import CardMatchService
-from bot.services.guard import MAX_INT, MAX_TEXT, _fits
-from bot.services.matches import MatchOptions, MatchService
+from app.base import ERR_BAD_INPUT, ServiceError
+from app.cardgame import CardMatchService
+from app.guard import MAX_INT, MAX_TEXT, _fits
+from app.matches import MatchOptions, MatchService
 from engine import Pass
 from engine.cardgame import CardAction
 

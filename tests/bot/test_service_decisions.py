@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.services.base import ERR_NOT_YOUR_TURN, ERR_STALE
-from bot.services.matches import MatchOptions, MatchService, Outcome
+from app.base import ERR_NOT_YOUR_TURN, ERR_STALE
+from app.matches import MatchOptions, MatchService, Outcome
 from engine.carcassonne.randomplay import choose_answer
 from engine.core.decisions import Decision
 from engine.core.rng import Rng

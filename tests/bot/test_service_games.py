@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.services.cardgame import CardMatchService
-from bot.services.matches import ERR_OTHER_GAME, MatchService, ServiceError
+from app.cardgame import CardMatchService
+from app.matches import ERR_OTHER_GAME, MatchService, ServiceError
 
 CHANNEL = 700
 

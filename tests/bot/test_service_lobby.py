@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.services.matches import (
+from app.matches import (
     ERR_ALREADY_JOINED,
     ERR_ALREADY_STARTED,
     ERR_ILLEGAL,

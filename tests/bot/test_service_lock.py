@@ -9,8 +9,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-from bot.services.matches import ERR_NOT_YOUR_TURN, MatchService
-from bot.services.painters import Painter
+from app.matches import ERR_NOT_YOUR_TURN, MatchService
+from app.painters import Painter
 from engine import PlaceTile
 from tests.bot.matchservice import ANN, BOB, CHANNEL, open_service, refused, two_player_match
 

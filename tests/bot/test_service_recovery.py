@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from bot.services.matches import ERR_ILLEGAL, ERR_STALE, MatchService
+from app.matches import ERR_ILLEGAL, ERR_STALE, MatchService
 from engine import Position, PublicView, Rotation
 from storage import NewAction, Storage
 from tests.bot.matchservice import (
@@ -62,7 +62,7 @@ async def test_a_failing_renderer_does_not_lose_the_move(db_path: Path) -> None:
 
 async def test_the_state_cache_is_only_a_cache(svc: MatchService) -> None:
     out = await play(svc, await two_player_match(svc), random.Random(8), moves=20)
-    svc._cache.clear()
+    svc.store.cache.clear()
     assert (await svc.current(CHANNEL)).view == out.view
 
 
@@ -87,12 +87,12 @@ async def test_two_processes_on_one_file_never_both_apply_a_move(db_path: Path) 
         out = await two_player_match(a)
         move = random_move(out, random.Random(1))
         seat = out.view.current
-        stale = await b._load(out.match_id)  # b has read version 0 ...
+        stale = await b.store.load(out.match_id)  # b has read version 0 ...
         await a.submit(CHANNEL, out.current_user_id, move, 0)  # ... then a moves
         game = stale.game.copy()
         game.play(seat, move[0])
         entry = [NewAction(game.version, seat, move[0].notation())]
-        await refused(ERR_STALE, b._commit(stale, game, entry, 0))
+        await refused(ERR_STALE, b.commits.commit(stale, game, entry, 0))
         assert len(await b.storage.actions.entries(out.match_id)) == 1
         now = await b.current(CHANNEL)  # b sees a's move, not its own
         assert now.version == 1 and now.view.step == "deploy"

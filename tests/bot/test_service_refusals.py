@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.services.matches import (
+from app.matches import (
     ERR_ILLEGAL,
     ERR_NO_MATCH,
     ERR_NO_UNDO,
@@ -150,7 +150,7 @@ async def test_undo_takes_back_only_your_own_placement_before_you_deploy(
         again = await fresh.current(CHANNEL)
         assert again.view == turned.view and again.version == turned.version
         # the record holds only effective moves: the undone placement is gone
-        loaded = await fresh._load(out.match_id)
+        loaded = await fresh.store.load(out.match_id)
         moves = [a["action"] for a in loaded.game.record_json(["Ann", "Bob"])["actions"]]
         assert moves == [
             f"place {first.notation()} {undone.placements[first][0].notation()}",

@@ -9,7 +9,7 @@ import json
 import random
 from pathlib import Path
 
-from bot.services.matches import MatchService
+from app.matches import MatchService
 from engine import only_pass, pending
 from engine.carcassonne.record import GameRecord, replay
 from tests.bot.matchservice import CHANNEL, random_move, two_player_match

@@ -12,10 +12,10 @@ from pathlib import Path
 import discord
 import pytest
 
+from app.base import ServiceError
+from app.cardgame import CardMatchService
+from app.matches import MatchOptions, MatchService
 from bot.i18n import Lang
-from bot.services.base import ServiceError
-from bot.services.cardgame import CardMatchService
-from bot.services.matches import MatchOptions, MatchService
 from bot.ui import cardgame as cui
 from bot.ui import presenters
 from bot.ui.labels import option_text
@@ -283,7 +283,7 @@ async def test_a_spanish_card_match_reads_spanish(tmp_path: Path) -> None:
 
 
 def test_a_discarded_tile_is_named_by_what_is_printed_on_it() -> None:
-    from bot.services.base import SeatInfo
+    from app.base import SeatInfo
     from bot.ui.words import event_lines
     from engine.carcassonne.events import TileDiscarded
 

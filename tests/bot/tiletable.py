@@ -14,9 +14,9 @@ from pathlib import Path
 
 from PIL import Image
 
+from app.matches import MatchService
+from app.options import find_rule
 from bot.app import CarcBot
-from bot.services.matches import MatchService
-from bot.services.options import find_rule
 from tests.fakediscord import FakeDiscord, Request, Result, User, walk_components
 
 ALICE = User(101, "Alice")

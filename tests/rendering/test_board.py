@@ -323,7 +323,7 @@ def test_tile_sheet_lists_every_tile(tmp_path: object) -> None:
 def test_render_tiles_command_writes_the_sheet(tmp_path: pytest.TempPathFactory) -> None:
     from pathlib import Path
 
-    from bot.cli import main
+    from cli.main import main
 
     out = Path(str(tmp_path)) / "tiles.png"
     assert main(["render-tiles", str(out)]) == 0

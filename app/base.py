@@ -1,0 +1,269 @@
+"""What both game services share, as collaborators: the stored matches (:class:`MatchStore`:
+locks, loading, the game cache), the lobby (:class:`Lobbies`), the pictures
+(:class:`~app.pictures.Pictures`: the painter, the picture cache, each match's language) and
+which users have their DMs closed (:class:`~app.private.DmRegistry`).
+
+:class:`GameService` composes them and is what the front ends call: every public coroutine
+checks its arguments first (:mod:`app.guard`). A game service (tile game:
+:mod:`app.matches`; card game: :mod:`app.cardgame`) subclasses it with its options type, its
+rebuilt-game type and its moves.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, ClassVar, Generic, Self
+
+from app.errors import (
+    ERR_ALREADY_JOINED as ERR_ALREADY_JOINED,
+)
+from app.errors import (
+    ERR_ALREADY_STARTED as ERR_ALREADY_STARTED,
+)
+from app.errors import (
+    ERR_ILLEGAL as ERR_ILLEGAL,
+)
+from app.errors import (
+    ERR_LOBBY_FULL as ERR_LOBBY_FULL,
+)
+from app.errors import (
+    ERR_MATCH_EXISTS as ERR_MATCH_EXISTS,
+)
+from app.errors import (
+    ERR_NO_MATCH as ERR_NO_MATCH,
+)
+from app.errors import (
+    ERR_NO_UNDO as ERR_NO_UNDO,
+)
+from app.errors import (
+    ERR_NOT_HOST as ERR_NOT_HOST,
+)
+from app.errors import (
+    ERR_NOT_IN_LOBBY as ERR_NOT_IN_LOBBY,
+)
+from app.errors import (
+    ERR_NOT_SEATED as ERR_NOT_SEATED,
+)
+from app.errors import (
+    ERR_NOT_YOUR_TURN as ERR_NOT_YOUR_TURN,
+)
+from app.errors import (
+    ERR_OTHER_GAME as ERR_OTHER_GAME,
+)
+from app.errors import (
+    ERR_STALE as ERR_STALE,
+)
+from app.errors import (
+    ERR_TOO_FEW as ERR_TOO_FEW,
+)
+from app.errors import (  # re-exported: callers import them from here
+    ServiceError as ServiceError,
+)
+from app.errors import (
+    illegal as illegal,
+)
+from app.errors import (
+    message_url as message_url,
+)
+from app.guard import ERR_BAD_INPUT as ERR_BAD_INPUT
+from app.guard import Guarded, guard_class
+from app.lobbies import SEAT_SALT as SEAT_SALT
+from app.lobbies import Lobbies
+from app.painters import Painter
+from app.pictures import Pictures
+from app.private import DmRegistry
+from app.store import MatchStore
+from app.types import G as G
+from app.types import Loaded as Loaded
+from app.types import LobbyInfo as LobbyInfo
+from app.types import LobbyOptions as LobbyOptions
+from app.types import Opts as Opts
+from app.types import SeatInfo as SeatInfo
+from app.types import Versioned as Versioned
+from app.types import seated as seated
+from storage import ActionRow, MatchRow, Storage
+
+log = logging.getLogger(__name__)
+
+
+#: where new lobbies get their seed when none is given
+MAX_SEED = (1 << 62) - 1
+#: bytes of board pictures kept for asking again (the newest of each match; BENCHMARKS.md)
+PICTURE_CACHE_BYTES = 16 * 1024 * 1024
+
+
+class GameService(Guarded, Generic[Opts, G]):
+    """One game's matches for the front ends (see the module docstring).
+
+    Every public coroutine method checks its arguments against its type hints first
+    (:mod:`app.guard`): a wrong type or an id beyond 64 bits is answered with
+    ServiceError ``bad_input``, never a raw TypeError or OverflowError.
+
+    Subclasses set ``game`` (the ``matches.game`` value), ``min_players`` and ``name`` (for
+    messages), and implement :meth:`options_from_json`, :meth:`validate` and :meth:`replay_log`.
+    """
+
+    game: ClassVar[str]
+    name: ClassVar[str]
+    min_players: ClassVar[int] = 2
+    #: colour names by seat number (empty: no colours)
+    colours: ClassVar[tuple[str, ...]] = ()
+
+    def __init__(
+        self,
+        storage: Storage,
+        *,
+        clock: Callable[[], float] = time.time,
+        cache_size: int = 64,
+        cache_bytes: int | None = None,
+        dm: DmRegistry | None = None,
+        painter: Painter | None = None,
+    ) -> None:
+        """``cache_size`` games (estimated at most ``cache_bytes``, see :meth:`weigh`) and as
+        many pictures (at most :data:`PICTURE_CACHE_BYTES`) stay in memory; ``painter`` draws
+        them (default: threads of this process)."""
+        self.storage = storage
+        self.clock = clock
+        self.cache_size = cache_size
+        self.dm = dm if dm is not None else DmRegistry(storage)
+        self.store: MatchStore[G] = MatchStore(
+            storage,
+            game=self.game,
+            name=self.name,
+            replay_log=self.replay_log,
+            weigh=self.weigh,
+            cache_size=cache_size,
+            cache_bytes=cache_bytes,
+        )
+        self.lobbies: Lobbies[Opts] = Lobbies(
+            self.store,
+            options_from_json=self.options_from_json,
+            validate=self.validate,
+            colours=self.colours,
+            min_players=self.min_players,
+        )
+        self.pictures = Pictures(
+            painter if painter is not None else Painter(), cache_size, PICTURE_CACHE_BYTES
+        )
+
+    @property
+    def painter(self) -> Painter:
+        """Who draws this service's pictures (the bot swaps in worker processes at start)."""
+        return self.pictures.painter
+
+    @painter.setter
+    def painter(self, painter: Painter) -> None:
+        self.pictures.painter = painter
+
+    @classmethod
+    async def open(cls, path: Path | str, **kwargs: Any) -> Self:
+        """Open (and migrate) the database at ``path`` and build a service on it."""
+        return cls(await Storage.open(path), **kwargs)
+
+    async def close(self) -> None:
+        """Close the database (its worker thread would otherwise keep the process alive)."""
+        await self.storage.close()
+
+    # ------------------------------------------------------------------ game specifics
+    def options_from_json(self, data: dict[str, Any]) -> Opts:
+        raise NotImplementedError
+
+    def validate(self, options: Opts) -> None:
+        """Raises ServiceError ERR_ILLEGAL for options no match can be played with."""
+
+    def replay_log(self, row: MatchRow, entries: list[ActionRow]) -> G:
+        """The game of a started match, replayed from its log (engine errors propagate)."""
+        raise NotImplementedError
+
+    def weigh(self, game: G) -> int:
+        """About how many bytes ``game`` holds in the cache (measured per game; 0: unknown)."""
+        return 0
+
+    async def start(self, channel_id: int, user_id: int) -> Any:
+        """The host starts the channel's lobby; returns the game's first outcome."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ lobby (Lobbies)
+    async def create_lobby(
+        self,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        options: Opts,
+        *,
+        seed: int,
+    ) -> LobbyInfo[Opts]:
+        """Open a lobby in a channel with the host as its first player.
+
+        Raises:
+            ServiceError: ERR_MATCH_EXISTS (params: url of its message if known, game),
+                ERR_ILLEGAL.
+        """
+        return await self.lobbies.create(
+            guild_id, channel_id, host_id, host_name, options, seed=seed
+        )
+
+    async def join(self, channel_id: int, user_id: int, name: str) -> LobbyInfo[Opts]:
+        """Raises:
+        ServiceError: ERR_NO_MATCH, ERR_ALREADY_STARTED, ERR_ALREADY_JOINED, ERR_LOBBY_FULL.
+        """
+        return await self.lobbies.join(channel_id, user_id, name)
+
+    async def leave(self, channel_id: int, user_id: int) -> LobbyInfo[Opts]:
+        """Leave a lobby (the next player becomes host; the last one abandons it).
+
+        Raises:
+            ServiceError: ERR_NO_MATCH, ERR_ALREADY_STARTED (resign instead), ERR_NOT_IN_LOBBY.
+        """
+        return await self.lobbies.leave(channel_id, user_id)
+
+    async def change_options(
+        self, channel_id: int, user_id: int, change: Callable[[Opts], Opts]
+    ) -> LobbyInfo[Opts]:
+        """The host changes the lobby's options (``change`` maps the old ones to the new).
+
+        Raises:
+            ServiceError: ERR_NO_MATCH, ERR_ALREADY_STARTED, ERR_NOT_HOST, ERR_ILLEGAL.
+        """
+        return await self.lobbies.change_options(channel_id, user_id, change)
+
+    async def lobby(self, channel_id: int) -> LobbyInfo[Opts]:
+        """The lobby (or running match) of this channel. Raises ServiceError ERR_NO_MATCH."""
+        return await self.lobbies.of_channel(channel_id)
+
+    async def set_lobby_message(self, match_id: int, message_id: int) -> None:
+        async with self.storage.db.transaction() as tx:
+            await self.storage.matches.set_lobby_message(tx, match_id, message_id)
+
+    async def set_turn_message(self, match_id: int, version: int, message_id: int) -> None:
+        """Remember the message showing ``version`` (restart recovery and stale-click links)."""
+        await self.storage.units.set_turn_message(match_id, version, message_id)
+
+    async def abandon(self, channel_id: int, user_id: int, *, can_manage: bool) -> LobbyInfo[Opts]:
+        """End the lobby or match without a result (the host, or a member who can manage the
+        channel). Raises ServiceError ERR_NO_MATCH, ERR_NOT_HOST."""
+        return await self.lobbies.abandon(channel_id, user_id, can_manage=can_manage)
+
+    # ------------------------------------------------------------------ pictures and DMs
+    def note_lang(self, match_id: int, lang: str) -> None:
+        """Draw ``match_id``'s next pictures in ``lang`` (``"en"``/``"es"``/``"de"``)."""
+        self.pictures.note_lang(match_id, lang)
+
+    def lang_of_match(self, match_id: int, opened_in: str = "") -> str:
+        """The language last heard for ``match_id``; else the one it was opened in; else
+        English."""
+        return self.pictures.lang_of_match(match_id, opened_in)
+
+    async def note_dm_closed(self, user_id: int) -> bool:
+        """Remember that ``user_id`` cannot be sent DMs; True the first time (say it once)."""
+        return await self.dm.note_closed(user_id)
+
+    async def dm_is_closed(self, user_id: int) -> bool:
+        return await self.dm.is_closed(user_id)
+
+
+guard_class(GameService)  # its subclasses are guarded by Guarded.__init_subclass__

@@ -1,0 +1,249 @@
+"""The lobby of either game: opening a table (one open match per channel, across both games),
+joining, leaving, the host's options, abandoning, and the checks before a start.
+
+A collaborator of both game services (:class:`~app.base.GameService`); what differs by game
+(its options type, its checks, its colours, how many must join) is given to it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
+from typing import Any, Generic
+
+from app.errors import (
+    ERR_ALREADY_JOINED,
+    ERR_ALREADY_STARTED,
+    ERR_LOBBY_FULL,
+    ERR_MATCH_EXISTS,
+    ERR_NO_MATCH,
+    ERR_NOT_HOST,
+    ERR_NOT_IN_LOBBY,
+    ERR_TOO_FEW,
+    ServiceError,
+    illegal,
+    message_url,
+)
+from app.store import MatchStore
+from app.types import LobbyInfo, Opts, SeatInfo
+from engine.core.messages import Phrase
+from engine.core.rng import Rng
+from storage import AlreadySeated, ChannelBusy, MatchRow, SeatRow
+from storage.errors import LobbyClosed, LobbyFull
+from storage.repositories import OPEN_STATUSES
+
+#: mixed into the match seed to shuffle the seat order (not the tile order)
+SEAT_SALT = 0x5EA75EA7
+
+
+class Lobbies(Generic[Opts]):
+    """The lobbies of one game's matches (see the module docstring)."""
+
+    def __init__(
+        self,
+        store: MatchStore[Any],
+        *,
+        options_from_json: Callable[[dict[str, Any]], Opts],
+        validate: Callable[[Opts], None],
+        colours: Sequence[str] = (),
+        min_players: int = 2,
+    ) -> None:
+        self.store = store
+        self.storage = store.storage
+        self.options_from_json = options_from_json
+        self.validate = validate
+        self.colours = tuple(colours)
+        self.min_players = min_players
+
+    async def create(
+        self,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        options: Opts,
+        *,
+        seed: int,
+    ) -> LobbyInfo[Opts]:
+        """Open a lobby in a channel with the host as its first player.
+
+        Raises:
+            ServiceError: ERR_MATCH_EXISTS (params: url of its message if known, game),
+                ERR_ILLEGAL.
+        """
+        self.validate(options)
+        game = self.store.game
+        try:
+            async with self.storage.db.transaction() as tx:
+                match_id = await self.storage.matches.create(
+                    tx,
+                    guild_id=guild_id,
+                    channel_id=channel_id,
+                    host_id=host_id,
+                    options=options.to_json(),
+                    seed=seed,
+                    game=game,
+                )
+                await self.storage.matches.add_seat(tx, match_id, host_id, host_name)
+        except ChannelBusy:
+            row = await self.storage.matches.open_in_channel(channel_id)
+            url = None
+            if row is not None:
+                msg_id = row.turn_message_id if row.status == "active" else row.lobby_message_id
+                url, game = message_url(row.guild_id, channel_id, msg_id), row.game
+            raise ServiceError(
+                ERR_MATCH_EXISTS, "A match is already open in this channel.", url=url, game=game
+            ) from None
+        return await self.info(match_id)
+
+    async def join(self, channel_id: int, user_id: int, name: str) -> LobbyInfo[Opts]:
+        """Raises:
+        ServiceError: ERR_NO_MATCH, ERR_ALREADY_STARTED, ERR_ALREADY_JOINED, ERR_LOBBY_FULL.
+        """
+        async with self.in_lobby(channel_id) as (row, seats):
+            if any(s.user_id == user_id for s in seats):
+                raise ServiceError(ERR_ALREADY_JOINED, "You have already joined this match.")
+            try:
+                # the capacity check and the insert are one transaction (two processes, one seat)
+                async with self.storage.db.transaction() as tx:
+                    await self.storage.matches.join(
+                        tx,
+                        row.id,
+                        user_id,
+                        name,
+                        capacity=lambda o: self.options_from_json(o).players,
+                    )
+            except AlreadySeated:
+                raise ServiceError(
+                    ERR_ALREADY_JOINED, "You have already joined this match."
+                ) from None
+            except LobbyFull as e:
+                raise ServiceError(
+                    ERR_LOBBY_FULL, "This match is full.", players=e.capacity
+                ) from None
+            except LobbyClosed:
+                raise ServiceError(ERR_ALREADY_STARTED, "The match has already started.") from None
+        return await self.info(row.id)
+
+    async def leave(self, channel_id: int, user_id: int) -> LobbyInfo[Opts]:
+        """Leave a lobby. When the host leaves, the next player to have joined becomes host;
+        when the last player leaves, the lobby is abandoned (status ``abandoned``).
+
+        Raises:
+            ServiceError: ERR_NO_MATCH, ERR_ALREADY_STARTED (resign instead), ERR_NOT_IN_LOBBY.
+        """
+        async with self.in_lobby(channel_id) as (row, seats):
+            if not any(s.user_id == user_id for s in seats):
+                raise ServiceError(ERR_NOT_IN_LOBBY, "You are not in this lobby.")
+            rest = [s for s in seats if s.user_id != user_id]
+            async with self.storage.db.transaction() as tx:
+                await self.storage.matches.remove_seat(tx, row.id, user_id)
+                if not rest:
+                    await self.storage.matches.set_status(tx, row.id, "abandoned")
+                elif row.host_id == user_id:
+                    await self.storage.matches.set_host(tx, row.id, rest[0].user_id)
+        return await self.info(row.id)
+
+    async def change_options(
+        self, channel_id: int, user_id: int, change: Callable[[Opts], Opts]
+    ) -> LobbyInfo[Opts]:
+        """The host changes the lobby's options (``change`` maps the old ones to the new).
+
+        Raises:
+            ServiceError: ERR_NO_MATCH, ERR_ALREADY_STARTED, ERR_NOT_HOST, ERR_ILLEGAL (the new
+                options are invalid, e.g. fewer seats than players joined).
+        """
+        async with self.in_lobby(channel_id) as (row, seats):
+            self.require_host(row, user_id)
+            options = change(self.options_from_json(row.options))
+            self.validate(options)
+            if options.players < len(seats):
+                raise illegal(Phrase("svc.joined_already", n=len(seats)))
+            async with self.storage.db.transaction() as tx:
+                await self.storage.matches.set_options(tx, row.id, options.to_json())
+        return await self.info(row.id)
+
+    async def of_channel(self, channel_id: int) -> LobbyInfo[Opts]:
+        """The lobby (or running match) of this channel. Raises ServiceError ERR_NO_MATCH."""
+        row = await self.store.open_row(channel_id)
+        return await self.info(row.id)
+
+    async def abandon(self, channel_id: int, user_id: int, *, can_manage: bool) -> LobbyInfo[Opts]:
+        """End the lobby or match without a result (the host, or a member who can manage the
+        channel). Raises ServiceError ERR_NO_MATCH, ERR_NOT_HOST."""
+        row = await self.store.open_row(channel_id)
+        async with self.store.lock(row.id):
+            row = await self.store.reread(row.id)
+            if row.status not in OPEN_STATUSES:
+                raise ServiceError(ERR_NO_MATCH, "No match is running in this channel.")
+            if not can_manage:
+                self.require_host(row, user_id)
+            async with self.storage.db.transaction() as tx:
+                await self.storage.matches.set_status(tx, row.id, "abandoned")
+                await self.storage.timers.cancel(tx, row.id)
+        return await self.info(row.id)
+
+    @asynccontextmanager
+    async def starting(
+        self, channel_id: int, user_id: int
+    ) -> AsyncIterator[tuple[MatchRow, list[SeatRow]]]:
+        """Hold the match's lock while the host starts it: yields the lobby row and its seats.
+
+        Raises:
+            ServiceError: ERR_NO_MATCH, ERR_ALREADY_STARTED, ERR_NOT_HOST, ERR_TOO_FEW.
+        """
+        async with self.in_lobby(channel_id) as (row, seats):
+            self.require_host(row, user_id)
+            if len(seats) < self.min_players:
+                raise ServiceError(
+                    ERR_TOO_FEW,
+                    f"At least {self.min_players} players are needed to start.",
+                    minimum=self.min_players,
+                )
+            yield row, seats
+
+    @asynccontextmanager
+    async def in_lobby(self, channel_id: int) -> AsyncIterator[tuple[MatchRow, list[SeatRow]]]:
+        """The channel's lobby, re-read under its lock (raises ERR_ALREADY_STARTED after start)."""
+        row = await self.store.open_row(channel_id)
+        async with self.store.lock(row.id):
+            row = await self.store.reread(row.id)
+            if row.status != "lobby":
+                raise ServiceError(ERR_ALREADY_STARTED, "The match has already started.")
+            yield row, await self.storage.matches.seats(row.id)
+
+    @staticmethod
+    def seat_order(row: MatchRow, seats: Sequence[SeatRow], *, shuffle: bool) -> list[SeatRow]:
+        """The seat order at start: shuffled from the match seed, or the join order."""
+        order = list(seats)
+        return Rng(row.seed ^ SEAT_SALT).shuffled(order) if shuffle else order
+
+    @staticmethod
+    def require_host(row: MatchRow, user_id: int) -> None:
+        if row.host_id != user_id:
+            raise ServiceError(ERR_NOT_HOST, "Only the host may do that.", host_id=row.host_id)
+
+    async def info(self, match_id: int) -> LobbyInfo[Opts]:
+        """The lobby (or match) ``match_id`` with its players and options."""
+        row = await self.store.reread(match_id)
+        seats = await self.storage.matches.seats(match_id)
+        colours = self.colours
+        return LobbyInfo(
+            match_id=row.id,
+            channel_id=row.channel_id,
+            host_id=row.host_id,
+            options=self.options_from_json(row.options),
+            players=tuple(
+                SeatInfo(
+                    s.seat if s.seat is not None else i,
+                    s.user_id,
+                    s.name,
+                    resigned=s.resigned,
+                    colour=colours[s.seat % len(colours)] if colours and s.seat is not None else "",
+                )
+                for i, s in enumerate(seats)
+            ),
+            status=row.status,
+            message_id=row.lobby_message_id,
+            guild_id=row.guild_id,
+        )

@@ -1,0 +1,78 @@
+"""Process settings, read once from the environment (and ``.env``, loaded by cli/run.py).
+
+The token is kept out of ``repr`` so that logging the settings never leaks it.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+DEFAULT_DATABASE = Path("data/carcabot.sqlite3")
+DEFAULT_LOCAL_DATABASE = Path("data/local.sqlite3")
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
+class SettingsError(ValueError):
+    """A setting has a value that cannot be used; the message names it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """``DISCORD_TOKEN``, ``DATABASE_PATH``, ``DEV_GUILD_ID``, ``LOG_LEVEL``,
+    ``LOCAL_DATABASE_PATH`` (the console table's own database), ``DRAW_WORKERS`` (processes
+    that draw the boards; default one per core, 0 = threads of the bot process)."""
+
+    discord_token: str | None = field(default=None, repr=False)
+    database_path: Path = DEFAULT_DATABASE
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+    local_database_path: Path = DEFAULT_LOCAL_DATABASE
+    draw_workers: int = field(default_factory=lambda: default_draw_workers())
+
+    @property
+    def has_token(self) -> bool:
+        return bool(self.discord_token)
+
+    @property
+    def log_level_number(self) -> int:
+        return int(getattr(logging, self.log_level))
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+        """Read the settings; empty values count as unset.
+
+        Raises:
+            SettingsError: for a DEV_GUILD_ID that is not a number or an unknown LOG_LEVEL.
+        """
+        src = os.environ if env is None else env
+
+        def get(name: str) -> str | None:
+            value = src.get(name, "").strip()
+            return value or None
+
+        guild = get("DEV_GUILD_ID")
+        if guild is not None and not guild.isdigit():
+            raise SettingsError("DEV_GUILD_ID must be a server id (a number)")
+        workers = get("DRAW_WORKERS")
+        if workers is not None and not workers.isdigit():
+            raise SettingsError("DRAW_WORKERS must be a number of processes (0 = threads)")
+        level = (get("LOG_LEVEL") or "INFO").upper()
+        if level not in LOG_LEVELS:
+            raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}")
+        return cls(
+            discord_token=get("DISCORD_TOKEN"),
+            database_path=Path(get("DATABASE_PATH") or DEFAULT_DATABASE),
+            dev_guild_id=int(guild) if guild is not None else None,
+            log_level=level,
+            local_database_path=Path(get("LOCAL_DATABASE_PATH") or DEFAULT_LOCAL_DATABASE),
+            draw_workers=int(workers) if workers is not None else default_draw_workers(),
+        )
+
+
+def default_draw_workers() -> int:
+    """One drawing process per core (at most 8): the bot process keeps the event loop."""
+    return max(1, min(8, os.cpu_count() or 1))

@@ -1,0 +1,195 @@
+"""One game's matches as stored games: per-match locks, the rows, and the games rebuilt from
+their logs behind a cache.
+
+A collaborator of both game services (:class:`~app.base.GameService`): the lobby, the moves
+and the reads all find a match here. A move's reads are one trip to SQLite each
+(:class:`storage.units.Units`: the match row with its seats), its JSON columns decoded only when
+used; a game is replayed from its log only when the cache does not hold it at its version.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import weakref
+from collections.abc import Callable
+from typing import Any, Generic
+
+from app.cache import GameCache
+from app.errors import (
+    ERR_NO_MATCH,
+    ERR_NOT_SEATED,
+    ERR_OTHER_GAME,
+    ERR_STALE,
+    ServiceError,
+    illegal,
+    message_url,
+)
+from app.types import G, Loaded, seated
+from engine.core.errors import EngineError
+from engine.core.messages import Phrase
+from engine.core.seats import Seat
+from storage import ActionRow, MatchRow, Storage
+from storage.units import Found
+
+log = logging.getLogger(__name__)
+
+#: rebuilds a started match's game from its row and log (engine errors propagate)
+Replayer = Callable[[MatchRow, list[ActionRow]], G]
+
+
+class MatchStore(Generic[G]):
+    """The stored matches of one game (``game`` is its ``matches.game`` value, ``name`` how
+    messages call it), rebuilt by ``replay_log`` and cached (``cache_size`` games, at most
+    ``cache_bytes`` as ``weigh`` estimates them)."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        *,
+        game: str,
+        name: str,
+        replay_log: Replayer[G],
+        weigh: Callable[[G], int],
+        cache_size: int = 64,
+        cache_bytes: int | None = None,
+    ) -> None:
+        self.storage = storage
+        self.game = game
+        self.name = name
+        self.replay_log = replay_log
+        #: one lock per match while a call holds or awaits it: an entry goes with its last
+        #: user, so the table never outgrows the matches being played at this moment
+        self.locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self.cache: GameCache[G] = GameCache(cache_size, max_bytes=cache_bytes, weigh=weigh)
+
+    def lock(self, match_id: int) -> asyncio.Lock:
+        """The match's lock; the caller keeps it alive by holding it (``async with``)."""
+        lock = self.locks.get(match_id)
+        if lock is None:
+            lock = asyncio.Lock()
+            self.locks[match_id] = lock
+        return lock
+
+    # ------------------------------------------------------------------ rows
+    async def open_row(self, channel_id: int) -> MatchRow:
+        """The channel's open match of this game.
+
+        Raises:
+            ServiceError: ERR_NO_MATCH, or ERR_OTHER_GAME when the other game owns the channel
+                (its commands must never touch this game's log).
+        """
+        row = await self.storage.matches.open_in_channel(channel_id)
+        if row is None:
+            raise ServiceError(ERR_NO_MATCH, f"No {self.name} match is running in this channel.")
+        if row.game != self.game:
+            raise ServiceError(
+                ERR_OTHER_GAME, "Another game is running in this channel.", game=row.game
+            )
+        return row
+
+    async def active_row(self, channel_id: int) -> MatchRow:
+        row = await self.open_row(channel_id)
+        if row.status != "active":
+            raise ServiceError(
+                ERR_NO_MATCH, "The match in this channel has not started yet.", lobby=True
+            )
+        return row
+
+    async def reread(self, match_id: int) -> MatchRow:
+        row = await self.storage.matches.get(match_id)
+        if row is None or row.game != self.game:
+            raise ServiceError(ERR_NO_MATCH, f"No such {self.name} match.")
+        return row
+
+    async def active_rows(self) -> list[MatchRow]:
+        """Every active match of this game (restart recovery)."""
+        return [r for r in await self.storage.matches.with_status("active") if r.game == self.game]
+
+    async def match_of(self, channel_id: int, match_id: int | None) -> int:
+        """The match a call is about: ``match_id`` (a DM's button names it), else the
+        channel's active match."""
+        if match_id is not None:
+            return match_id
+        return (await self.active_row(channel_id)).id
+
+    # ------------------------------------------------------------------ games
+    async def load(self, match_id: int) -> Loaded[G]:
+        """The started match ``match_id``, rebuilt from its log unless cached at its version
+        (one trip to the database when cached).
+
+        Raises:
+            ServiceError: ERR_NO_MATCH (no such match, or still a lobby), ERR_ILLEGAL (its log
+                no longer replays; logged).
+        """
+        return await self.rebuild(await self.storage.units.match(match_id))
+
+    async def load_active(self, channel_id: int) -> Loaded[G]:
+        """The channel's active match of this game, like :meth:`load` (one trip when cached).
+
+        Raises:
+            ServiceError: ERR_NO_MATCH (also while a lobby), ERR_OTHER_GAME, ERR_ILLEGAL.
+        """
+        found = await self.storage.units.open_match(channel_id)
+        if found is None:
+            raise ServiceError(ERR_NO_MATCH, f"No {self.name} match is running in this channel.")
+        row = found[0]
+        if row.game != self.game:
+            raise ServiceError(
+                ERR_OTHER_GAME, "Another game is running in this channel.", game=row.game
+            )
+        if row.status != "active":
+            raise ServiceError(
+                ERR_NO_MATCH, "The match in this channel has not started yet.", lobby=True
+            )
+        return await self.rebuild(found)
+
+    async def load_in(self, channel_id: int, match_id: int | None) -> Loaded[G]:
+        """The match a read is about, loaded in one trip to the database when cached:
+        ``match_id`` (a DM's button names it), else the channel's active match."""
+        if match_id is not None:
+            return await self.load(match_id)
+        return await self.load_active(channel_id)
+
+    async def rebuild(self, found: Found | None) -> Loaded[G]:
+        """A match read from storage, with its game from the cache or replayed from its log."""
+        if found is None or found[0].game != self.game:
+            raise ServiceError(ERR_NO_MATCH, f"No such {self.name} match.")
+        row, seats = found
+        if not row.started:
+            raise ServiceError(ERR_NO_MATCH, "The match has not started yet.", lobby=True)
+        game = self.cache.get(row.id, row.version)
+        if game is None:
+            entries = await self.storage.actions.entries(row.id)
+            try:
+                game = self.replay_log(row, entries)
+            except (EngineError, ValueError, TypeError, KeyError) as e:
+                log.error("%s match %s no longer replays from its log: %s", self.game, row.id, e)
+                raise illegal(Phrase("svc.no_replay", error=str(e))) from e
+            self.remember(row.id, game)
+        return Loaded(row, seated(seats), game)
+
+    def remember(self, match_id: int, game: G) -> None:
+        self.cache.put(match_id, game.version, game)
+
+    # ------------------------------------------------------------------ checks
+    @staticmethod
+    def require_seat(loaded: Loaded[Any], user_id: int) -> Seat:
+        """The caller's seat. Raises ServiceError ERR_NOT_SEATED (also once resigned)."""
+        seat = loaded.seat_of(user_id)
+        if seat is None:
+            raise ServiceError(ERR_NOT_SEATED, "You are not playing in this match.")
+        if any(s.resigned and s.user_id == user_id for s in loaded.seats):
+            raise ServiceError(ERR_NOT_SEATED, "You have resigned from this match.")
+        return seat
+
+    @staticmethod
+    def stale(row: MatchRow, **params: Any) -> ServiceError:
+        """ERR_STALE with a link to the current turn message, when it is known."""
+        msg_id = row.turn_message_id if row.turn_message_version == row.version else None
+        return ServiceError(
+            ERR_STALE,
+            "This is out of date: use the latest message.",
+            message_url=message_url(row.guild_id, row.channel_id, msg_id),
+            **params,
+        )

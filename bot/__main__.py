@@ -1,3 +1,0 @@
-from bot.cli import main
-
-raise SystemExit(main())

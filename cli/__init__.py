@@ -1,0 +1,1 @@
+"""The ``carcabot`` command and its offline tools (replay, simulate, render, sync)."""
