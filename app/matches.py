@@ -66,6 +66,7 @@ from app.results import (
     numbered_cells,
     snapshot_of,
 )
+from app.seats import Played, SeatControllers
 from engine import (
     Action,
     EngineError,
@@ -172,6 +173,8 @@ class MatchService(GameService[MatchOptions, Game]):
             animation_painter=animation_painter or self.painter,
         )
         self.commits = MoveCommits(self.store, clock)
+        #: the seats programs play (app.seats); a person's seat has none
+        self.controllers = SeatControllers()
         self.reads = DecisionReads(
             self.store, lambda loaded: self.outcomes.outcome(loaded, render=False)
         )
@@ -416,6 +419,42 @@ class MatchService(GameService[MatchOptions, Game]):
         return await self.outcomes.outcome(
             loaded, events=tuple(events), render=True
         )  # lock released
+
+    async def play_controlled(self, match_id: int, seat: int | None = None) -> Played | None:
+        """Answer the first open decision of a seat a program plays (:mod:`app.seats`: a random
+        mover, an AI, a stand-in) through :meth:`submit`, as that seat; ``None`` when every
+        open decision waits for a person (or the match is over). The program thinks outside
+        the match's lock: a person's move meanwhile makes its answer out of date, and it is
+        asked again. ``seat`` limits it to that seat's decisions.
+
+        Raises:
+            ServiceError: ERR_NO_MATCH.
+        """
+        for _ in range(3):
+            loaded = await self.store.load(match_id)
+            if loaded.row.status != "active" or loaded.game.state.over:
+                self.controllers.forget(match_id)
+                return None
+            for d in loaded.game.decisions():
+                if seat is not None and d.seat != seat:
+                    continue
+                user = loaded.user_of(d.seat)
+                controller = self.controllers.of(match_id, user)
+                if controller is None:
+                    continue
+                action = await controller.answer(loaded.game.state, d.seat, d)
+                try:
+                    out = await self.submit(
+                        loaded.row.channel_id, user, [action], key=d.key, match_id=match_id
+                    )
+                except ServiceError as e:
+                    if e.key != ERR_STALE:
+                        raise
+                    break  # the match moved on while it thought: look again
+                return Played(d, action, out)
+            else:
+                return None
+        return None
 
     # ------------------------------------------------------------------ reads
     async def decisions_for(

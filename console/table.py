@@ -43,6 +43,7 @@ from app.matches import (
 )
 from app.options import expansion_ids, rules_for
 from app.picking import PickerSessions
+from app.seats import RandomMover
 from app.settings import DEFAULT_LOCAL_DATABASE
 from bot.i18n import lang_of
 from bot.ui.places import role_words, tile_words
@@ -66,7 +67,6 @@ from console.words import figure_words
 from engine import Action, Position, PublicView, Rotation
 from engine.carcassonne.events import FigureDeployed, PointsScored, TileDiscarded, TilePlaced
 from engine.carcassonne.figures import is_follower
-from engine.carcassonne.randomplay import choose_answer
 from engine.core import messages
 from engine.core.decisions import Cell, Decision, Target
 from engine.core.rng import Rng
@@ -272,6 +272,10 @@ class _Table:
             return 2
         self.words = Words([s.name for s in out.seats], self.lang)
         rng = Rng((opts.seed if opts.seed is not None else out.match_id) ^ _BOT_SALT)
+        mover = RandomMover(rng)  # one generator for every random seat: a seed replays them
+        for s in out.seats:
+            if s.user_id <= 0:
+                svc.controllers.set(out.match_id, s.user_id, mover)
         self._write_turn(out)
         self._announce_turn(out)
         try:
@@ -288,7 +292,7 @@ class _Table:
                 if out.user_of(seat) > 0:
                     nxt = await self._human(svc, out, decisions[0])
                 else:
-                    nxt = await self._bot(svc, out, decisions[0], rng)
+                    nxt = await self._program(svc, out, seat)
                 turn_changed = nxt.view.turn != out.view.turn or nxt.finished
                 self._report_events(nxt)
                 if self.con.queue and (turn_changed or seat not in nxt.awaiting):
@@ -392,9 +396,12 @@ class _Table:
             return result
 
     # ------------------------------------------------------------------ random seats
-    async def _bot(self, svc: MatchService, out: Outcome, d: Decision, rng: Rng) -> Outcome:
-        action = choose_answer(d, rng)
-        nxt = await svc.submit(LOCAL_CHANNEL, out.user_of(d.seat), [action], key=d.key)
+    async def _program(self, svc: MatchService, out: Outcome, seat: int) -> Outcome:
+        """Let the program that plays ``seat`` answer (app.seats), and say what it did."""
+        played = await svc.play_controlled(out.match_id, seat)
+        if played is None:
+            return await svc.current(LOCAL_CHANNEL)
+        d, action, nxt = played.decision, played.action, played.outcome
         name = out.seats[d.seat].name
         if d.private:
             self.say(self.tl("kept_secret", name=name))

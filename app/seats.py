@@ -1,0 +1,97 @@
+"""Who answers each seat: a person through a front end, or a program — a random mover, an AI
+player, a stand-in for a player who left (ARCHITECTURE.md decision 15).
+
+A seat a person plays has no controller: its decisions wait for a click or a typed line. A
+seat with a :class:`Controller` is answered by the service itself
+(:meth:`app.matches.MatchService.play_controlled`): the front ends only show what it did, so an
+AI seat, a random seat of the console and a stand-in need no code in any front end. A
+controller answers from what its seat may see: :class:`Controller.answer` is given the
+decision and the seat's own view (``view_for(state, seat)``); a controller that searches (an
+AI) is also given the state, which it must only read through a determinisation that depends on
+nothing its seat cannot see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from app.results import Outcome
+from engine import Action, GameState
+from engine.carcassonne.randomplay import choose_answer
+from engine.core.decisions import Decision, auto_decide
+from engine.core.rng import Rng
+from engine.core.seats import Seat
+
+
+class Controller(Protocol):
+    """A program that answers one seat's decisions."""
+
+    #: what the seat is called in messages ("random", "AI (strong)", "stand-in" ...)
+    kind: str
+
+    async def answer(self, state: GameState, seat: Seat, decision: Decision) -> Action:
+        """The action answering ``decision`` (one of ``seat``'s open decisions)."""
+        ...
+
+
+@dataclass
+class RandomMover:
+    """Answers uniformly at random among the options (the console's opponents; one generator
+    shared by every seat it plays, so a seeded table replays its choices exactly)."""
+
+    rng: Rng
+    kind: str = "random"
+
+    async def answer(self, state: GameState, seat: Seat, decision: Decision) -> Action:
+        return choose_answer(decision, self.rng)
+
+
+@dataclass(frozen=True)
+class StandIn:
+    """Answers as the service does for a resigned seat: pass when allowed, else the first
+    option (the first cell and rotation in numbering order)."""
+
+    kind: str = "stand-in"
+
+    async def answer(self, state: GameState, seat: Seat, decision: Decision) -> Action:
+        action: Action = auto_decide(decision)
+        return action
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """A decision a controller answered, the action it chose, and the match afterwards."""
+
+    decision: Decision
+    action: Action
+    outcome: Outcome
+
+
+class SeatControllers:
+    """The controllers of every match's program seats, by match and user id (program seats
+    have user ids ≤ 0). Bounded by the matches being played: a finished match's are dropped."""
+
+    def __init__(self) -> None:
+        self._by_match: dict[int, dict[int, Controller]] = {}
+
+    def set(self, match_id: int, user_id: int, controller: Controller | None) -> None:
+        """``user_id``'s seat in ``match_id`` is answered by ``controller`` (``None``: by a
+        person again)."""
+        seats = self._by_match.setdefault(match_id, {})
+        if controller is None:
+            seats.pop(user_id, None)
+        else:
+            seats[user_id] = controller
+
+    def of(self, match_id: int, user_id: int) -> Controller | None:
+        return self._by_match.get(match_id, {}).get(user_id)
+
+    def controlled(self, match_id: int, users: Sequence[int]) -> list[int]:
+        """The users among ``users`` whose seats a program answers."""
+        seats = self._by_match.get(match_id, {})
+        return [u for u in users if u in seats]
+
+    def forget(self, match_id: int) -> None:
+        self._by_match.pop(match_id, None)
