@@ -1,18 +1,16 @@
-"""English and Spanish texts for everything the bot says, and the slash-command Translator.
+"""English and Spanish texts for everything the bot says, and the slash commands' names.
 
 Users get the language of their Discord client (``interaction.locale``): ``es-ES`` and ``es-419``
 read Spanish, everyone else English. Public messages use the locale of the player whose action
 produced them. Command names, option names, descriptions and choice names reach Discord through
-:class:`CarcTranslator` when the commands are synced.
+:class:`bot.translators.CarcTranslator` when the commands are synced. Nothing here imports
+Discord: the console and the command-line tools read these words too.
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
 from typing import Any
-
-import discord
-from discord import app_commands
 
 from bot import i18n_de
 from engine.core import messages
@@ -24,10 +22,7 @@ class Lang(StrEnum):
     DE = "de"
 
 
-SPANISH_LOCALES = frozenset({discord.Locale.spain_spanish, discord.Locale.latin_american_spanish})
-
-
-def lang_of(locale: discord.Locale | str | None) -> Lang:
+def lang_of(locale: object) -> Lang:
     """The language for a Discord locale or a language code (Spanish for es-ES / es-419,
     German for de, ...; English for every language not shipped)."""
     if locale is None:
@@ -455,27 +450,6 @@ DESCRIPTIONS_ES: dict[str, str] = {
     ),
     "Go back to the built-in defaults": "Volver a las opciones de fábrica",
 }
-
-
-class CarcTranslator(app_commands.Translator):
-    """Names/descriptions for the slash commands in every shipped language that has them
-    (:data:`NAMES` / :data:`DESCRIPTIONS`; Discord shows them to es-ES/es-419, de, ...)."""
-
-    async def translate(
-        self,
-        string: app_commands.locale_str,
-        locale: discord.Locale,
-        context: app_commands.TranslationContextTypes,
-    ) -> str | None:
-        lang = lang_of(locale)
-        loc = context.location
-        if loc in (
-            app_commands.TranslationContextLocation.command_name,
-            app_commands.TranslationContextLocation.group_name,
-            app_commands.TranslationContextLocation.parameter_name,
-        ):
-            return NAMES.get(lang, {}).get(string.message)
-        return DESCRIPTIONS.get(lang, {}).get(string.message)
 
 
 #: slash-command names and descriptions by language (English: none, the commands' own)

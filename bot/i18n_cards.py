@@ -8,11 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-import discord
-from discord import app_commands
-
 from bot import i18n_cards_de
-from bot.i18n import Lang, lang_of, t
+from bot.i18n import Lang, t
 from engine.cardgame import CardFace, Colour
 from engine.core import messages
 
@@ -275,43 +272,3 @@ DESCRIPTIONS: dict[Lang, dict[str, str]] = {
     Lang.ES: DESCRIPTIONS_ES,
     Lang.DE: i18n_cards_de.DESCRIPTIONS,
 }
-
-
-class CardTranslator(app_commands.Translator):
-    """Spanish for ``/cardgame``; everything else goes to the translator it wraps (the tile
-    game's :class:`bot.i18n.CarcTranslator`)."""
-
-    def __init__(self, previous: app_commands.Translator | None) -> None:
-        self.previous = previous
-
-    async def translate(
-        self,
-        string: app_commands.locale_str,
-        locale: discord.Locale,
-        context: app_commands.TranslationContextTypes,
-    ) -> str | None:
-        lang = lang_of(locale)
-        if lang in NAMES:
-            loc = context.location
-            names = (
-                app_commands.TranslationContextLocation.command_name,
-                app_commands.TranslationContextLocation.group_name,
-                app_commands.TranslationContextLocation.parameter_name,
-            )
-            table = NAMES[lang] if loc in names else DESCRIPTIONS[lang]
-            found = table.get(string.message)
-            if found is not None and _is_card_command(context):
-                return found
-        if self.previous is None:
-            return None
-        return await self.previous.translate(string, locale, context)
-
-
-def _is_card_command(context: app_commands.TranslationContextTypes) -> bool:
-    """Whether the string belongs to ``/cardgame`` (the tile game keeps its own words)."""
-    data: Any = context.data
-    while data is not None:
-        if getattr(data, "name", None) == "cardgame":
-            return True
-        data = getattr(data, "parent", None) or getattr(data, "command", None)
-    return False

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from app.base import ERR_NO_MATCH, ERR_OTHER_GAME, ServiceError
 from app.cardgame import CardMatchService, CardOutcome
 from bot.i18n import lang_of
-from bot.ui import cardgame as cui
+from bot.ui import cardwords as cui
 from bot.ui.labels import open_text
 from console.ask import Answer, Asker, Console, EndOfInput, Words
 from console.i18n import command, tl

@@ -31,7 +31,8 @@ from bot.cogs.base import GameCog, channel_id, shown_user
 from bot.cogs.cardturns import CardPickers
 from bot.cogs.private import reply_private, send_private
 from bot.i18n import Lang, lang_of
-from bot.i18n_cards import CardTranslator, row_name, tc
+from bot.i18n_cards import row_name, tc
+from bot.translators import CardTranslator
 from bot.ui import cardgame as cui
 from bot.ui.components import Click
 from bot.ui.message import MAX_OPTION, Message, TextOption, quoted

@@ -15,16 +15,49 @@ decisions) and public events only; :func:`hand_message` takes the user's own
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import discord
 from discord import ui
 
-from app.base import SeatInfo, ServiceError
+from app.base import SeatInfo
 from app.cardgame import CardLobby, CardOutcome
 from bot.i18n import Lang
-from bot.i18n_cards import card_text, row_name, tc
+from bot.i18n_cards import tc
+from bot.ui.cardwords import (
+    error_text as error_text,
+)
+from bot.ui.cardwords import (
+    event_lines as event_lines,
+)
+from bot.ui.cardwords import (
+    face_text as face_text,
+)
+from bot.ui.cardwords import (
+    final_table as final_table,
+)
+from bot.ui.cardwords import (
+    hand_text as hand_text,
+)
+from bot.ui.cardwords import (
+    kind_text as kind_text,
+)
+from bot.ui.cardwords import (
+    mention as mention,
+)
+from bot.ui.cardwords import (
+    move_text as move_text,
+)
+from bot.ui.cardwords import (
+    reason_text as reason_text,
+)
+from bot.ui.cardwords import (
+    scores_text as scores_text,
+)
+from bot.ui.cardwords import (
+    seat_name as seat_name,
+)
 from bot.ui.components import (
     CARD_KIT,
     ButtonBody,
@@ -34,35 +67,10 @@ from bot.ui.components import (
     template,
 )
 from bot.ui.decisions import decision_buttons
-from bot.ui.message import QUIET, Message, pinging, shown_name
-from bot.ui.words import seat_mark
+from bot.ui.message import QUIET, Message, pinging
 from engine.cardgame import (
-    AssignJoker,
-    CardAction,
-    CardPublicView,
     CardSeatView,
-    ChooseWrongRow,
-    LayJoker,
-    PlaceFollower,
-    PlayCard,
 )
-from engine.cardgame.cards import FACE_BY_CODE, Colour
-from engine.cardgame.events import (
-    CardEvent,
-    CardPlayed,
-    CardsCollected,
-    CardsToChest,
-    ChoiceMade,
-    ChoiceNeeded,
-    FollowerPlaced,
-    GameEnded,
-    JokerTurnedUp,
-    PointsScored,
-    RoundEnded,
-    RoundStarted,
-    SetupCardLaid,
-)
-from engine.cardgame.scoring import CardScoreItem
 
 log = logging.getLogger(__name__)
 
@@ -93,44 +101,6 @@ CARD_DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
 
 
 # ------------------------------------------------------------------------------ words
-def seat_name(seats: Sequence[SeatInfo], seat: int) -> str:
-    return f"{seat_mark(seat)} {shown_name(seats[seat].name)}"
-
-
-def mention(user_id: int) -> str:
-    return f"<@{user_id}>"
-
-
-def face_text(code: str, lang: Lang = Lang.EN) -> str:
-    """A card named by its code, in words (:func:`bot.i18n_cards.card_text`)."""
-    face = FACE_BY_CODE.get(code)
-    return card_text(face, lang) if face is not None else f"`{code}`"
-
-
-def kind_text(kind: str, lang: Lang) -> str:
-    try:
-        return row_name(Colour(kind), lang)
-    except ValueError:
-        return kind
-
-
-def reason_text(item: CardScoreItem, lang: Lang = Lang.EN) -> str:
-    """The engine's itemised reason in ``lang`` (card codes are public by the time points are
-    scored)."""
-    return item.text(lang.value)
-
-
-def error_text(err: ServiceError, lang: Lang) -> str:
-    p = dict(err.params)
-    if err.key == "not_your_turn":
-        uid = p.get("current_user_id")
-        p["current"] = mention(uid) if uid else "?"
-    if err.key == "illegal":
-        p["reason"] = err.reason(lang.value)
-    text = tc(lang, err.key, **p)
-    return text if text != err.key else str(err)
-
-
 # ------------------------------------------------------------------------------ lobby
 def lobby_message(info: CardLobby, lang: Lang) -> Message:
     names = ", ".join(mention(s.user_id) for s in info.players) or "—"
@@ -162,91 +132,6 @@ def lobby_message(info: CardLobby, lang: Lang) -> Message:
 
 
 # ------------------------------------------------------------------------------ public
-def event_lines(events: Iterable[CardEvent], seats: Sequence[SeatInfo], lang: Lang) -> list[str]:
-    """One line per public event. Face-down plays never name their card (the event does not
-    know it either)."""
-    out: list[str] = []
-
-    def who(seat: int) -> str:
-        return seat_name(seats, seat)
-
-    events = tuple(events)
-    last = any(isinstance(e, GameEnded) for e in events)  # the rows' cards leave the game
-    for e in events:
-        if isinstance(e, SetupCardLaid):
-            out.append(
-                tc(lang, "ev_setup_laid", card=face_text(e.card, lang), row=row_name(e.row, lang))
-            )
-        elif isinstance(e, JokerTurnedUp):
-            out.append(tc(lang, "ev_joker_up", card=face_text(e.card, lang), who=who(e.dealer)))
-        elif isinstance(e, RoundStarted):
-            out.append(
-                tc(
-                    lang,
-                    "ev_round",
-                    round=e.round,
-                    dealer=who(e.dealer),
-                    cards=e.cards,
-                    first=who(e.first),
-                )
-            )
-        elif isinstance(e, CardPlayed):
-            row = row_name(e.row, lang)
-            if e.face_down or e.card is None:
-                out.append(tc(lang, "ev_played_down", who=who(e.seat), row=row))
-            else:
-                out.append(
-                    tc(lang, "ev_played_up", who=who(e.seat), card=face_text(e.card, lang), row=row)
-                )
-        elif isinstance(e, FollowerPlaced):
-            out.append(
-                tc(lang, "ev_follower", who=who(e.seat), row=row_name(e.row, lang), n=e.secured)
-            )
-        elif isinstance(e, CardsCollected):
-            cards = ", ".join(face_text(c, lang) for c in e.cards) or "—"
-            out.append(
-                tc(lang, "ev_collected", who=who(e.seat), row=row_name(e.row, lang), cards=cards)
-            )
-        elif isinstance(e, ChoiceNeeded):
-            what = (
-                tc(lang, "what_wrong_row", card=face_text(e.card, lang))
-                if e.what == "wrong-row"
-                else tc(lang, "what_joker")
-            )
-            out.append(tc(lang, "ev_choice_needed", who=who(e.seat), what=what))
-        elif isinstance(e, ChoiceMade):
-            out.append(tc(lang, "ev_choice_made", who=who(e.seat), what=_choice(e, lang)))
-        elif isinstance(e, PointsScored):
-            a = e.award
-            out.append(
-                tc(
-                    lang,
-                    "ev_points",
-                    who=who(a.seat),
-                    points=a.points,
-                    reason=reason_text(a.item, lang),
-                )
-            )
-        elif isinstance(e, CardsToChest):
-            out.append(tc(lang, "ev_chest", who=who(e.seat), n=e.count))
-        elif isinstance(e, RoundEnded):
-            if last:
-                out.append(tc(lang, "ev_last_round_end", round=e.round, left=e.left_in_rows))
-            else:
-                key, dealer = "ev_round_end", who(e.next_dealer)
-                out.append(tc(lang, key, round=e.round, who=dealer, left=e.left_in_rows))
-        elif isinstance(e, GameEnded):
-            out.append(tc(lang, "ev_game_end"))
-    return out
-
-
-def _choice(e: ChoiceMade, lang: Lang) -> str:
-    if e.what == "wrong-row":
-        key = "choice_keep" if e.choice == "keep" else "choice_cash"
-        return tc(lang, key, card=face_text(e.card, lang))
-    return tc(lang, "choice_assign", kind=kind_text(e.card, lang))
-
-
 def _clip(lines: Sequence[str], limit: int = EMBED_TEXT) -> str:
     out: list[str] = []
     size = 0
@@ -257,21 +142,6 @@ def _clip(lines: Sequence[str], limit: int = EMBED_TEXT) -> str:
         out.append(line)
         size += len(line) + 1
     return "\n".join(reversed(out))
-
-
-def scores_text(view: CardPublicView, seats: Sequence[SeatInfo]) -> str:
-    return "\n".join(
-        f"{seat_name(seats, p.seat)}: **{p.score}** · 🂠 {p.hand_size}" for p in view.players
-    )
-
-
-def final_table(view: CardPublicView, seats: Sequence[SeatInfo]) -> str:
-    """Final standings: score, then building cards (the tie-break), best first."""
-    ranked = sorted(view.players, key=lambda p: (-p.score, -len(p.chest), p.seat))
-    return "\n".join(
-        f"{i}. {seat_name(seats, p.seat)} — **{p.score}** · 🏠 {len(p.chest)}"
-        for i, p in enumerate(ranked, start=1)
-    )
 
 
 def waiting_text(outcome: CardOutcome, lang: Lang) -> str:
@@ -339,34 +209,6 @@ def table_view(outcome: CardOutcome, lang: Lang) -> ui.View:
 
 
 # ------------------------------------------------------------------------------ private
-def hand_text(sv: CardSeatView, lang: Lang, *, where: str = "") -> str:
-    """A seat's private summary: hand, next card face down or not, own face-down cards, choices
-    owed. Sent only to that seat."""
-    lines = [f"**{tc(lang, 'hand_title', channel=where)}**" if where else ""]
-    if sv.hand:
-        lines.append(tc(lang, "hand_cards", cards=", ".join(card_text(f, lang) for f in sv.hand)))
-    else:
-        lines.append(tc(lang, "hand_empty"))
-    if sv.public.step == "play" and sv.hand:
-        lines.append(tc(lang, "hand_next_down" if sv.next_card_face_down else "hand_next_up"))
-    if sv.face_down:
-        cards = ", ".join(
-            f"{card_text(f.face, lang)} ({row_name(f.row, lang)})" for f in sv.face_down
-        )
-        lines.append(tc(lang, "hand_face_down", cards=cards))
-    for p in sv.public.pending:
-        if p.seat == sv.seat:
-            what = (
-                tc(lang, "what_wrong_row", card=face_text(p.card, lang))
-                if p.what == "wrong-row"
-                else tc(lang, "what_joker")
-            )
-            lines.append(tc(lang, "hand_owed", what=what))
-    if sv.seat in sv.public.awaiting and not sv.public.over:
-        lines.append(tc(lang, "hand_turn"))
-    return "\n".join(line for line in lines if line)
-
-
 def hand_message(
     match_id: int,
     sv: CardSeatView,
@@ -395,20 +237,3 @@ def private_view(
         for button in decision_buttons(match_id, d, seats, lang, row=row, kit=CARD_KIT):
             view.add_item(button)
     return view
-
-
-def move_text(action: CardAction, lang: Lang, *, secret_ok: bool) -> str:
-    """A move in words; ``secret_ok`` only for the player's own ephemeral confirmation."""
-    if isinstance(action, PlayCard):
-        row = row_name(action.row, lang)
-        return f"{face_text(action.card, lang)} → {row}" if secret_ok else f"🂠 → {row}"
-    if isinstance(action, PlaceFollower):
-        return f"🧍 → {row_name(action.row, lang)}"
-    if isinstance(action, LayJoker):
-        return f"🃏 → {row_name(action.row, lang)}"
-    if isinstance(action, ChooseWrongRow):
-        key = "choice_keep" if action.keep else "choice_cash"
-        return tc(lang, key, card=face_text(action.card, lang))
-    if isinstance(action, AssignJoker):
-        return tc(lang, "choice_assign", kind=kind_text(action.animal, lang))
-    return action.notation()

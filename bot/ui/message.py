@@ -14,6 +14,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.ui.names import escape_markdown
+from bot.ui.names import shown_name as shown_name  # re-exported for the presenters
 from engine.core.errors import one_line
 
 COLOUR = discord.Colour.from_rgb(70, 120, 60)
@@ -30,20 +32,12 @@ TextOption = app_commands.Range[str, 1, MAX_OPTION]
 MAX_QUOTED = 60
 
 
-def shown_name(name: str) -> str:
-    """A player's name as message text: shown, never interpreted. Markdown in it is escaped
-    (``**x**``, ``# x``, ``[x](url)`` read as typed) and so are mentions by ``pinging``; the
-    one place a name becomes message text (button and menu labels take names as they are,
-    Discord does not read markdown there)."""
-    return discord.utils.escape_markdown(one_line(name, 100))
-
-
 def quoted(text: str, limit: int = MAX_QUOTED, *, code: bool = False) -> str:
     """What a player typed, fit to be quoted in a reply: one line of at most ``limit``
     characters, shown as typed: markdown escaped, or (``code``: the reply puts it between
     backticks, where Discord reads no markdown) with its backticks replaced."""
     line = one_line(text.replace("`", "'"), limit)
-    return line if code else discord.utils.escape_markdown(line)
+    return line if code else escape_markdown(line)
 
 
 def fit(text: str, limit: int = MAX_CONTENT) -> str:

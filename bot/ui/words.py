@@ -14,7 +14,7 @@ from typing import Any
 
 from app.base import SeatInfo
 from bot.i18n import TEXTS, Lang, t
-from bot.ui.message import shown_name
+from bot.ui.names import shown_name
 from bot.ui.places import part_words, tile_words
 from engine import Deploy, PublicView, Rotation
 from engine.carcassonne.events import Event, PointsScored, TileDiscarded

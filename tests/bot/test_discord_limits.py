@@ -19,7 +19,8 @@ import pytest
 from app.choices import ROOT, Path, extend, walk
 from app.matches import LobbyInfo, MatchOptions, Outcome, SeatInfo
 from bot.app import CarcBot
-from bot.i18n import DESCRIPTIONS_ES, NAMES_ES, TEXTS, CarcTranslator, Lang
+from bot.i18n import DESCRIPTIONS_ES, NAMES_ES, TEXTS, Lang
+from bot.translators import CarcTranslator
 from bot.ui import presenters as ui
 from bot.ui.decisions import choices_of, picker
 from engine import GameSetup, Pass, Position, apply, new_game

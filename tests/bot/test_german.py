@@ -354,8 +354,7 @@ async def test_every_slash_command_option_and_choice_has_german() -> None:
     """Discord shows German names and descriptions to ``de`` clients: every node of both
     commands has them, valid for Discord, and option names stay unique per command."""
     from bot.app import CarcBot
-    from bot.i18n import CarcTranslator
-    from bot.i18n_cards import CardTranslator
+    from bot.translators import CarcTranslator, CardTranslator
     from tests.bot.test_discord_limits import _check_name, _walk
     from tests.fakediscord import FakeDiscord
 
