@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from engine.carcassonne.state import GameSetup, GameState
     from engine.carcassonne.tiles import TileDef
     from engine.carcassonne.track import TrackMove
+    from engine.core.rng import Rng
 
 
 T = TypeVar("T")
@@ -102,6 +103,13 @@ class Expansion:
     def redact(self, model: Any, viewer: Seat | None) -> Any:
         """What ``viewer`` (``None`` = everyone) may see of this expansion's model."""
         return model
+
+    def resample(self, state: GameState, viewer: Seat, rng: Rng) -> None:
+        """Replace on the cloned ``state`` what ``viewer`` may not see of this expansion's
+        secrets (face-down tiles, others' sealed bids) with values drawn from ``rng`` that
+        depend only on what ``viewer`` sees (an AI's determinisation:
+        :func:`engine.carcassonne.hidden.resample`). Its hidden piles (``chance``) are
+        reshuffled by the core."""
 
     def counters(self, model: Any, seat: Seat) -> Iterable[Prompt]:
         """Collect: the public per-seat counters of ``model`` (already redacted for everyone)

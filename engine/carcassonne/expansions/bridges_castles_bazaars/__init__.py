@@ -24,6 +24,7 @@ from engine.carcassonne.scoring import ScoreItem
 from engine.carcassonne.state import GameState
 from engine.carcassonne.tiles import TileDef
 from engine.core.decisions import Prompt
+from engine.core.rng import Rng
 from engine.core.seats import Seat
 
 from . import bridges, castles, market
@@ -69,6 +70,9 @@ class BridgesCastlesBazaars(Expansion):
         if model.market is None:
             return model
         return replace(model, market=market.redact(model.market, viewer))
+
+    def resample(self, state: GameState, viewer: Seat, rng: Rng) -> None:
+        market.resample(state, viewer, rng)
 
     def counters(self, model: Any, seat: Seat) -> Iterable[Prompt]:
         if not isinstance(model, BcbModel):

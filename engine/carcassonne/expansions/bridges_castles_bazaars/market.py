@@ -34,6 +34,7 @@ from engine.carcassonne.scoring import Award, Part, ScoreItem, give
 from engine.carcassonne.state import GameState
 from engine.core.decisions import Decision, IntRange, Option, Prompt, TileChoice, Visibility
 from engine.core.errors import IllegalActionError
+from engine.core.rng import Rng
 from engine.core.seats import Seat
 
 from .model import (
@@ -492,6 +493,29 @@ def redact(market: Market, viewer: Seat | None) -> Market:
             ),
         )
     return market
+
+
+def resample(s: GameState, viewer: Seat, rng: Rng) -> None:
+    """Draw afresh what ``viewer`` may not see of the market (a determinisation,
+    ``Expansion.resample``): its face-down tiles, dealt again with the pile's unseen tiles,
+    and the sealed bids of the others that have answered (a pass or a bid a little above
+    the price)."""
+    market = model(s).market
+    if market is None:
+        return
+    tiles = market.tiles
+    if not market.revealed:
+        n, pos = len(tiles), s.pile_pos
+        pool = rng.shuffled(sorted((*tiles, *s.pile[pos:])))
+        tiles = tuple(pool[:n])
+        s.pile = (*s.pile[:pos], *pool[n:])
+    bids = tuple(
+        b
+        if i == viewer or b == NO_BID
+        else (PASSED if rng.below(2) else min(MAX_BID, market.price + 1 + rng.below(3)))
+        for i, b in enumerate(market.bids)
+    )
+    put_market(s, tiles=tiles, bids=bids)
 
 
 register_action("bcb.offer")

@@ -1,0 +1,205 @@
+"""The searches: one-ply choice, the strong tile-game search, and the card-game Monte Carlo.
+
+Every search runs on determinised copies (:mod:`ai.determinise`), counts its work in *nodes*
+(answers applied plus positions evaluated) and stops at a :class:`Budget`: a node count (tests:
+the same answer on every machine) or a CPU-time deadline (play).
+
+Strong tile search (docs/ai.md): the turns of the seat are ranked by the evaluation; the best
+``width`` go on to successive halving, where each is played on the same series of
+determinisations, the next seats answer with their own one-ply choice until the seat's next turn,
+the seat takes its own next tile the same way, and the position is evaluated. Each round keeps the
+better half and doubles the samples, until one is left or the budget is spent.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ai.evaluate import margin
+from ai.games import Rules
+from ai.moves import Turn, answers, replay, turns
+from engine.core.decisions import Decision
+from engine.core.rng import Rng
+from engine.core.seats import Seat
+
+#: values of every seat in a position (an evaluation)
+Values = Callable[[Any], list[float]]
+
+
+@dataclass(slots=True)
+class Budget:
+    """Work allowed: ``nodes`` (deterministic) or a ``process_time`` deadline, or both."""
+
+    nodes: int | None = None
+    deadline: float | None = None
+    used: int = 0
+
+    @classmethod
+    def of(cls, nodes: int | None, seconds: float | None) -> Budget:
+        deadline = None if seconds is None else time.process_time() + seconds
+        return cls(nodes, deadline)
+
+    def spend(self, n: int = 1) -> None:
+        self.used += n
+
+    @property
+    def out(self) -> bool:
+        if self.nodes is not None and self.used >= self.nodes:
+            return True
+        return self.deadline is not None and time.process_time() >= self.deadline
+
+
+@dataclass(slots=True)
+class Dets:
+    """Determinised copies of one real state for one seat, made on demand from one seed."""
+
+    rules: Rules
+    state: Any
+    seat: Seat
+    seed: int
+    made: list[Any] = field(default_factory=list)
+
+    def __getitem__(self, i: int) -> Any:
+        while len(self.made) <= i:
+            rng = Rng(self.seed * 1_000_003 + len(self.made))
+            self.made.append(self.rules.determinise(self.state, self.seat, rng))
+        return self.made[i]
+
+
+def best_turn(
+    rules: Rules, state: Any, seat: Seat, d: Decision, values: Values, budget: Budget
+) -> Turn:
+    """The seat's turn with the best evaluation one ply ahead (ties: the first)."""
+    options = turns(rules, state, seat, d)
+    budget.spend(len(options))
+    best, best_v = options[0], float("-inf")
+    for t in options:
+        v = margin(values(t.state), seat)
+        if v > best_v:
+            best, best_v = t, v
+    budget.spend(len(options))
+    return best
+
+
+def rollout(
+    rules: Rules, state: Any, seat: Seat, values: Values, budget: Budget, plies: int
+) -> float:
+    """Play on from ``state``: each seat asked takes its one-ply best turn, until ``seat`` has
+    taken one more turn (or ``plies`` turns were taken); the seat's evaluation then."""
+    s = state
+    for _ in range(plies):
+        if rules.over(s):
+            break
+        pend = rules.pending(s)
+        if not pend:
+            break
+        d = pend[0]
+        s = best_turn(rules, s, d.seat, d, values, budget).state
+        if d.seat == seat:
+            break
+    budget.spend()
+    return margin(values(s), seat)
+
+
+def strong_turn(
+    rules: Rules,
+    dets: Dets,
+    seat: Seat,
+    d: Decision,
+    values: Values,
+    budget: Budget,
+    *,
+    width: int,
+) -> Turn:
+    """The strong search (see the module doc)."""
+    root = dets[0]
+    options = turns(rules, root, seat, d)
+    budget.spend(len(options))
+    if len(options) == 1:
+        return options[0]
+    static = [margin(values(t.state), seat) for t in options]
+    budget.spend(len(options))
+    order = sorted(range(len(options)), key=lambda i: -static[i])
+    pool = order[:width]
+    total = {i: 0.0 for i in pool}
+    count = {i: 0 for i in pool}
+    plies = len(rules.scores(root)) + 1  # the others' turns, then the seat's next one
+    per = 1
+    while len(pool) > 1 and not budget.out:
+        for i in pool:
+            for _ in range(per):
+                if budget.out:
+                    break
+                j = count[i]
+                after = replay(rules, dets[j], seat, options[i].steps)
+                value = (
+                    static[i]
+                    if after is None
+                    else rollout(rules, after, seat, values, budget, plies)
+                )
+                total[i] += value
+                count[i] += 1
+        sampled = [i for i in pool if count[i]]
+        if len(sampled) < len(pool):
+            break
+        sampled.sort(key=lambda i: -(total[i] / count[i]))
+        pool = sampled[: max(1, len(sampled) // 2)]
+        per *= 2
+    most = max(count.values())
+    done = [i for i in total if count[i] == most]
+    if most == 0:
+        return options[order[0]]
+    return options[max(done, key=lambda i: (total[i] / count[i], -order.index(i)))]
+
+
+def card_playout(rules: Rules, state: Any, seat: Seat, rng: Rng, budget: Budget) -> float:
+    """Play random answers until the round ends (or the game); the seat's score margin."""
+    s = state
+    start = rules.scores(s)
+    round_of = getattr(s, "round", 0)
+    while not rules.over(s) and getattr(s, "round", 0) == round_of:
+        pend = rules.pending(s)
+        if not pend:
+            break
+        who = pend[0].seat
+        mine = [(x.key, a) for x in pend if x.seat == who for a in answers(x)]
+        key, action = mine[rng.below(len(mine))]
+        s = rules.apply(s, who, action, key)
+        budget.spend()
+    end = rules.scores(s)
+    return margin([float(e - b) for e, b in zip(end, start, strict=True)], seat)
+
+
+def card_search(rules: Rules, dets: Dets, seat: Seat, rng: Rng, budget: Budget) -> tuple[str, Any]:
+    """Flat Monte Carlo with UCB1 over the seat's answers (every open decision of it), each
+    playout on a fresh determinisation (see :func:`card_playout`)."""
+    root = dets[0]
+    moves = [(x.key, a) for x in rules.pending(root) if x.seat == seat for a in answers(x)]
+    if len(moves) == 1:
+        return moves[0]
+    total = [0.0] * len(moves)
+    count = [0] * len(moves)
+    n = 0
+    while not budget.out or n < len(moves):
+        if n < len(moves):
+            i = n
+        else:
+            log_n = math.log(n)
+            i = max(
+                range(len(moves)),
+                key=lambda k: total[k] / count[k] + 12.0 * (log_n / count[k]) ** 0.5,
+            )
+        key, action = moves[i]
+        det = dets[n % 64]
+        after = rules.apply(det, seat, action, key)
+        total[i] += card_playout(rules, after, seat, rng, budget)
+        count[i] += 1
+        n += 1
+        if budget.nodes is None and budget.deadline is None and n >= 4 * len(moves):
+            break
+    best = max(range(len(moves)), key=lambda k: (count[k], total[k] / count[k]))
+    return moves[best]
