@@ -83,6 +83,10 @@ messages.register(
             "The card game needs {low}–{high} players.",
             "El juego de cartas necesita de {low} a {high} jugadores.",
         ),
+        "svc.ai_level": (
+            "An AI plays at one of these levels: {levels}.",
+            "Una IA juega en uno de estos niveles: {levels}.",
+        ),
     }
 )
 messages.register_lang(
@@ -96,5 +100,6 @@ messages.register_lang(
             "beginne neu."
         ),
         "svc.card_players": "Das Kartenspiel braucht {low}–{high} Spielende.",
+        "svc.ai_level": "Eine KI spielt auf einer dieser Stufen: {levels}.",
     },
 )

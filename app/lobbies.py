@@ -125,6 +125,53 @@ class Lobbies(Generic[Opts]):
                 raise ServiceError(ERR_ALREADY_STARTED, "The match has already started.") from None
         return await self.info(row.id)
 
+    async def add_program(
+        self, channel_id: int, user_id: int, controller: str, name: str
+    ) -> LobbyInfo[Opts]:
+        """The host seats a program (an AI: ``controller`` is its seat's ``ai:<level>``) named
+        ``name`` with ``{n}`` its number; it gets the next free user id below zero.
+
+        Raises:
+            ServiceError: ERR_NO_MATCH, ERR_ALREADY_STARTED, ERR_NOT_HOST, ERR_LOBBY_FULL.
+        """
+        async with self.in_lobby(channel_id) as (row, seats):
+            self.require_host(row, user_id)
+            taken = {s.user_id for s in seats}
+            program = next(-n for n in range(1, len(seats) + 2) if -n not in taken)
+            try:
+                async with self.storage.db.transaction() as tx:
+                    await self.storage.matches.join(
+                        tx,
+                        row.id,
+                        program,
+                        name.format(n=-program),
+                        capacity=lambda o: self.options_from_json(o).players,
+                        controller=controller,
+                    )
+            except LobbyFull as e:
+                raise ServiceError(
+                    ERR_LOBBY_FULL, "This match is full.", players=e.capacity
+                ) from None
+            except LobbyClosed:
+                raise ServiceError(ERR_ALREADY_STARTED, "The match has already started.") from None
+        return await self.info(row.id)
+
+    async def remove_program(self, channel_id: int, user_id: int) -> LobbyInfo[Opts]:
+        """The host takes the last program seat added out of the lobby.
+
+        Raises:
+            ServiceError: ERR_NO_MATCH, ERR_ALREADY_STARTED, ERR_NOT_HOST, ERR_NOT_IN_LOBBY
+                (no program seat).
+        """
+        async with self.in_lobby(channel_id) as (row, seats):
+            self.require_host(row, user_id)
+            programs = [s for s in seats if s.user_id <= 0]
+            if not programs:
+                raise ServiceError(ERR_NOT_IN_LOBBY, "There is no AI seat in this lobby.")
+            async with self.storage.db.transaction() as tx:
+                await self.storage.matches.remove_seat(tx, row.id, programs[-1].user_id)
+        return await self.info(row.id)
+
     async def leave(self, channel_id: int, user_id: int) -> LobbyInfo[Opts]:
         """Leave a lobby. When the host leaves, the next player to have joined becomes host;
         when the last player leaves, the lobby is abandoned (status ``abandoned``).
@@ -135,10 +182,13 @@ class Lobbies(Generic[Opts]):
         async with self.in_lobby(channel_id) as (row, seats):
             if not any(s.user_id == user_id for s in seats):
                 raise ServiceError(ERR_NOT_IN_LOBBY, "You are not in this lobby.")
-            rest = [s for s in seats if s.user_id != user_id]
+            rest = [s for s in seats if s.user_id != user_id and s.user_id > 0]
+            programs = [s for s in seats if s.user_id <= 0]
             async with self.storage.db.transaction() as tx:
                 await self.storage.matches.remove_seat(tx, row.id, user_id)
-                if not rest:
+                if not rest:  # no person left: the AI seats go with the table
+                    for p in programs:
+                        await self.storage.matches.remove_seat(tx, row.id, p.user_id)
                     await self.storage.matches.set_status(tx, row.id, "abandoned")
                 elif row.host_id == user_id:
                     await self.storage.matches.set_host(tx, row.id, rest[0].user_id)
@@ -240,6 +290,7 @@ class Lobbies(Generic[Opts]):
                     s.name,
                     resigned=s.resigned,
                     colour=colours[s.seat % len(colours)] if colours and s.seat is not None else "",
+                    controller=s.controller,
                 )
                 for i, s in enumerate(seats)
             ),

@@ -13,23 +13,40 @@ nothing its seat cannot see.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Protocol
 
 from app.results import Outcome
 from engine import Action, GameState
 from engine.carcassonne.randomplay import choose_answer
+from engine.core import messages
 from engine.core.decisions import Decision, auto_decide
 from engine.core.rng import Rng
 from engine.core.seats import Seat
+
+#: the levels a host picks for an AI seat, and the AI level each plays (``ai.LEVELS``);
+#: ``random`` is the console's old opponent
+LEVELS = {"easy": "greedy", "normal": "normal", "strong": "strong", "random": "random"}
+#: the level of the AI that stands in for a player who is away
+STAND_IN_LEVEL = "normal"
+#: a seat row's ``controller``: ``ai:<level>`` (an AI seat) or ``away:<level>`` (a player's
+#: seat an AI plays until they take it back)
+AI, AWAY = "ai", "away"
+
+messages.register({"seat.ai": ("AI {n}", "IA {n}")})
+messages.register_lang("de", {"seat.ai": "KI {n}"})
 
 
 class Controller(Protocol):
     """A program that answers one seat's decisions."""
 
-    #: what the seat is called in messages ("random", "AI (strong)", "stand-in" ...)
-    kind: str
+    @property
+    def kind(self) -> str:
+        """What plays the seat ("random", "ai:strong", "stand-in" ...)."""
+        ...
 
     async def answer(self, state: GameState, seat: Seat, decision: Decision) -> Action:
         """The action answering ``decision`` (one of ``seat``'s open decisions)."""
@@ -58,6 +75,45 @@ class StandIn:
     async def answer(self, state: GameState, seat: Seat, decision: Decision) -> Action:
         action: Action = auto_decide(decision)
         return action
+
+
+@dataclass
+class AiController:
+    """An AI player (the ``ai`` package) at ``level`` (:data:`LEVELS`), thinking for at most
+    ``seconds`` of CPU a move (None: the level's default) in ``executor`` — worker processes
+    in the bot, so a search never holds up the event loop; None: a thread of this process."""
+
+    level: str
+    seconds: float | None = None
+    seed: int = 0
+    executor: Executor | None = None
+
+    @property
+    def kind(self) -> str:
+        return f"{AI}:{self.level}"
+
+    async def answer(self, state: GameState, seat: Seat, decision: Decision) -> Action:
+        from ai import Request, choose_request
+
+        request = Request(
+            state, int(seat), level=LEVELS.get(self.level, self.level), budget_s=self.seconds,
+            seed=self.seed,
+        )  # fmt: skip
+        loop = asyncio.get_running_loop()
+        _, action = await loop.run_in_executor(self.executor, choose_request, request)
+        result: Action = action
+        return result
+
+
+def parse_controller(text: str | None) -> tuple[str, str] | None:
+    """``"ai:strong"`` -> ``("ai", "strong")``; None for a person's seat (or an unknown
+    text: a person plays it, never a guess)."""
+    if not text or ":" not in text:
+        return None
+    kind, level = text.split(":", 1)
+    if kind not in (AI, AWAY) or level not in LEVELS:
+        return None
+    return kind, level
 
 
 @dataclass(frozen=True, slots=True)

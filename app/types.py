@@ -18,6 +18,13 @@ class SeatInfo:
     name: str
     resigned: bool = False
     colour: str = ""  # the seat's colour name once the match started
+    #: who plays the seat when not a person (``ai:<level>``, ``away:<level>``; app.seats)
+    controller: str | None = None
+
+    @property
+    def program(self) -> bool:
+        """Whether a program (an AI) plays this seat now."""
+        return self.controller is not None
 
 
 class LobbyOptions(Protocol):
@@ -81,7 +88,16 @@ class Loaded(Generic[G]):
         for s in self.seats:
             n = int(s.seat or 0)
             colour = colours[n % len(colours)] if colours else ""
-            out.append(SeatInfo(n, s.user_id, s.name, resigned=s.resigned, colour=colour))
+            out.append(
+                SeatInfo(
+                    n,
+                    s.user_id,
+                    s.name,
+                    resigned=s.resigned,
+                    colour=colour,
+                    controller=s.controller,
+                )  # fmt: skip
+            )
         return tuple(out)
 
 

@@ -122,11 +122,11 @@ class MatchRepo:
     async def seats(self, match_id: int) -> list[SeatRow]:
         """Seats in join order (``seat`` is set once the match started)."""
         rows = await self.db.fetchall(
-            "SELECT match_id, join_order, seat, user_id, name, resigned FROM match_seats "
+            "SELECT match_id, join_order, seat, user_id, name, resigned, controller FROM match_seats "
             "WHERE match_id = ? ORDER BY join_order",
             (match_id,),
         )
-        return [SeatRow(r[0], r[1], r[2], r[3], r[4], bool(r[5])) for r in rows]
+        return [SeatRow(r[0], r[1], r[2], r[3], r[4], bool(r[5]), r[6]) for r in rows]
 
     # --------------------------------------------------------------- lobby writes
     async def create(
@@ -161,7 +161,13 @@ class MatchRepo:
         return int(cur.lastrowid)
 
     async def add_seat(
-        self, tx: aiosqlite.Connection, match_id: int, user_id: int, name: str
+        self,
+        tx: aiosqlite.Connection,
+        match_id: int,
+        user_id: int,
+        name: str,
+        *,
+        controller: str | None = None,
     ) -> None:
         """Append a player to the lobby, unchecked (the host of a new lobby); players who join
         later go through :meth:`join`, which checks the free seats.
@@ -171,10 +177,10 @@ class MatchRepo:
         """
         try:
             await tx.execute(
-                "INSERT INTO match_seats (match_id, join_order, user_id, name)"
+                "INSERT INTO match_seats (match_id, join_order, user_id, name, controller)"
                 " VALUES (?, (SELECT COALESCE(MAX(join_order), -1) + 1 FROM match_seats"
-                "             WHERE match_id = ?), ?, ?)",
-                (match_id, match_id, user_id, name),
+                "             WHERE match_id = ?), ?, ?, ?)",
+                (match_id, match_id, user_id, name, controller),
             )
         except sqlite3.IntegrityError as e:
             if _is_unique_violation(e):
@@ -189,6 +195,7 @@ class MatchRepo:
         name: str,
         *,
         capacity: int | Callable[[dict[str, Any]], int],
+        controller: str | None = None,
     ) -> int:
         """Seat ``user_id`` in the lobby if it has a free seat; return the seats taken now.
 
@@ -220,8 +227,20 @@ class MatchRepo:
             raise AlreadySeated("already joined")
         if len(seated) >= capacity:
             raise LobbyFull(len(seated), capacity)
-        await self.add_seat(tx, match_id, user_id, name)
+        await self.add_seat(tx, match_id, user_id, name, controller=controller)
         return len(seated) + 1
+
+    async def set_controller(
+        self, tx: aiosqlite.Connection, match_id: int, user_id: int, controller: str | None
+    ) -> bool:
+        """Who plays ``user_id``'s seat from now on (``None``: the person again); False when
+        no such seat."""
+        _need_tx(tx, "set_controller")
+        cur = await tx.execute(
+            "UPDATE match_seats SET controller = ? WHERE match_id = ? AND user_id = ?",
+            (controller, match_id, user_id),
+        )
+        return cur.rowcount > 0
 
     async def leave(self, tx: aiosqlite.Connection, match_id: int, user_id: int) -> LeaveResult:
         """Take a player out of a lobby, in one transaction: when nobody is left the lobby is

@@ -114,6 +114,8 @@ class SeatRow:
     user_id: int
     name: str
     resigned: bool
+    #: who plays the seat when not a person (``ai:<level>``, ``away:<level>``; None: a person)
+    controller: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,7 +31,7 @@ from storage.snapshots import compact_snapshot
 Found = tuple[MatchRow, list[SeatRow]]
 
 _SEATS = (
-    "SELECT match_id, join_order, seat, user_id, name, resigned FROM match_seats"
+    "SELECT match_id, join_order, seat, user_id, name, resigned, controller FROM match_seats"
     " WHERE match_id = ? ORDER BY join_order"
 )
 
@@ -67,7 +67,7 @@ class MoveCommit:
 
 def _seats(conn: sqlite3.Connection, match_id: int) -> list[SeatRow]:
     return [
-        SeatRow(r[0], r[1], r[2], r[3], r[4], bool(r[5]))
+        SeatRow(r[0], r[1], r[2], r[3], r[4], bool(r[5]), r[6])
         for r in conn.execute(_SEATS, (match_id,)).fetchall()
     ]
 

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from app.errors import ServiceError
 from app.results import auto_move
 from app.seats import RandomMover, StandIn
 from engine import GameState
@@ -79,5 +82,77 @@ async def test_two_program_seats_play_a_whole_match_that_replays(tmp_path: Path)
         assert replay(loads(record)).scores == tuple(p.score for p in out.view.players)
         # the finished match's controllers are forgotten
         assert svc.controllers.of(out.match_id, ANN) is None
+    finally:
+        await svc.close()
+
+
+# ------------------------------------------------------------------------------- AI seats
+async def test_an_ai_seat_added_in_the_lobby_plays_and_keeps_playing_after_a_restart(
+    tmp_path: Path,
+) -> None:
+    """The host adds an AI seat; once started, the service plays it (as that seat, through
+    submit); a new process on the same file reads who plays it from the seat row."""
+    from app.matches import MatchOptions
+    from tests.bot.matchservice import GUILD
+
+    db = tmp_path / "ai.sqlite3"
+    svc = await open_service(db, renderer=None)
+    try:
+        opts = MatchOptions(players=3, random_seats=False)
+        await svc.create_lobby(GUILD, CHANNEL, ANN, "Ann", opts, seed=4)
+        info = await svc.add_ai(CHANNEL, ANN, "easy")
+        info = await svc.add_ai(CHANNEL, ANN, "normal")
+        assert [p.name for p in info.players] == ["Ann", "AI 1", "AI 2"]
+        assert [p.controller for p in info.players] == [None, "ai:easy", "ai:normal"]
+        info = await svc.remove_ai(CHANNEL, ANN)
+        assert [p.user_id for p in info.players] == [ANN, -1]
+        with pytest.raises(ServiceError) as e:
+            await svc.add_ai(CHANNEL, BOB, "easy")  # not the host
+        assert e.value.key == "not_host"
+        with pytest.raises(ServiceError) as e:
+            await svc.add_ai(CHANNEL, ANN, "grandmaster")
+        assert e.value.key == "illegal"
+        out = await svc.start(CHANNEL, ANN)
+        assert out.seats[1].program and not out.seats[0].program
+        # Ann places her tile and passes; then the AI's turn is the service's to play
+        assert await svc.play_controlled(out.match_id) is None  # Ann's turn: nobody plays it
+        d = out.decisions[0]
+        out = await svc.submit(CHANNEL, ANN, [d.options[0].action], key=d.key)
+        while out.user_of(out.decisions[0].seat) == ANN:
+            out = await svc.submit(CHANNEL, ANN, [out.decisions[0].pass_action])
+        played = await svc.play_controlled(out.match_id)
+        assert played is not None and played.decision.seat == 1
+    finally:
+        await svc.close()
+    again = await open_service(db, renderer=None)  # a restart: nothing in memory
+    try:
+        out = await again.current(CHANNEL, render=False)
+        while out.user_of(out.decisions[0].seat) != ANN:
+            played = await again.play_controlled(out.match_id)
+            assert played is not None, "the AI seat is played after the restart"
+            out = played.outcome
+        stored = await again.storage.matches.seats(out.match_id)
+        assert [s.controller for s in stored] == [None, "ai:easy"]
+    finally:
+        await again.close()
+
+
+async def test_an_away_player_is_stood_in_for_until_they_take_their_seat_back(
+    tmp_path: Path,
+) -> None:
+    svc = await open_service(tmp_path / "away.sqlite3", renderer=None)
+    try:
+        out = await two_player_match(svc, seed=5)
+        mover = out.user_of(out.decisions[0].seat)
+        out = await svc.hand_over(CHANNEL, mover)
+        assert out.seats[out.decisions[0].seat].controller == "away:normal"
+        played = await svc.play_controlled(out.match_id)
+        assert played is not None and played.outcome.version > out.version
+        out = await svc.take_back(CHANNEL, mover)
+        assert all(not s.program for s in out.seats)
+        assert await svc.play_controlled(out.match_id) is None  # people again
+        with pytest.raises(ServiceError) as e:
+            await svc.hand_over(CHANNEL, 999)
+        assert e.value.key == "not_seated"
     finally:
         await svc.close()
