@@ -30,18 +30,17 @@ from app.matches import (
     Outcome,
     ServiceError,
 )
-from app.options import find_rule
 from app.picking import Chain, PickerSessions
 from app.pictures import board_png
 from bot.cogs import table_options as opts
 from bot.cogs.base import channel_id, shown_user
+from bot.cogs.lobby_pickers import LobbyPickers
 from bot.cogs.turns import MATCH_MEMORY, TurnPickers, move_text
 from bot.cogs.upkeep import Upkeep
 from bot.i18n import Lang, lang_of, t
 from bot.ui import images, typed
 from bot.ui import lobby as lobby_ui
 from bot.ui import presenters as ui
-from bot.ui.components import Click
 from bot.ui.message import Message, TextOption
 from engine.core.decisions import Decision
 
@@ -80,7 +79,9 @@ class Carcassonne(
         self._dm_sent: Lru[int, set[str]] = Lru(MATCH_MEMORY)  # secret decisions sent by DM
         self._sessions = PickerSessions(service, MATCH_MEMORY)  # decisions read once per version
         self._background: set[asyncio.Task[None]] = set()
-        self.upkeep = Upkeep(bot, service, self.post_outcome, self._lang)
+        self._driving: set[int] = set()
+        self.upkeep = Upkeep(bot, service, self.post_outcome, self._lang, self.drive)
+        self.pickers = LobbyPickers(self)  # the lobby message's selects
         super().__init__()
 
     async def cog_unload(self) -> None:
@@ -116,7 +117,12 @@ class Carcassonne(
 
     # ================================================================== lobby commands
     @app_commands.command(name="new", description="Open a new Carcassonne table in this channel")
-    @app_commands.describe(**opts.DESCRIBE)
+    @app_commands.describe(
+        **opts.DESCRIBE,
+        opponents="Play at once against this many AI players",
+        level="How well the AI players play",
+    )
+    @app_commands.choices(level=opts.AI_LEVEL)
     @app_commands.choices(farm_scoring=opts.FARM_SCORING)
     @app_commands.choices(tiny_city=opts.TINY_CITY)
     async def new(
@@ -126,9 +132,12 @@ class Carcassonne(
         farm_scoring: str | None = None,
         tiny_city: int | None = None,
         reminder_minutes: app_commands.Range[int, 0, 10080] | None = None,
+        opponents: app_commands.Range[int, 1, 5] | None = None,
+        level: str = "normal",
     ) -> None:
         """Open a lobby with the guild's default options, changed by those given here; the
-        expansions and their rules are chosen on the lobby message itself."""
+        expansions and their rules are chosen on the lobby message itself. With
+        ``opponents``, the table gets that many AI players at ``level`` and starts at once."""
 
         async def body() -> None:
             given = opts.with_given(
@@ -142,14 +151,21 @@ class Carcassonne(
             )
             # the table speaks its opener's language, also after a restart
             options = dataclasses.replace(given, lang=lang_of(interaction.locale).value)
+            if opponents:
+                options = dataclasses.replace(options, players=1 + opponents)
+            cid, uid = channel_id(interaction), _uid(interaction)
             info = await self.service.create_lobby(
-                interaction.guild_id or 0,
-                channel_id(interaction),
-                _uid(interaction),
-                interaction.user.display_name,
-                options,
+                interaction.guild_id or 0, cid, uid, interaction.user.display_name, options
             )
+            for _ in range(opponents or 0):
+                info = await self.service.add_ai(cid, uid, level)
             await self._post_lobby(interaction, info)
+            if opponents:  # a game against AIs starts at once: the lobby message closes
+                outcome = await self.service.start(cid, uid)
+                lang = self._remember_lang(info.match_id, interaction)
+                closed = ui.lobby_message(await self.service.lobby(cid), lang)
+                await interaction.edit_original_response(**closed.kwargs(edit=True))
+                await self.after_start(outcome, lang)
 
         await self._run(interaction, body)
 
@@ -441,6 +457,26 @@ class Carcassonne(
 
         await self._run(interaction, body)
 
+    @app_commands.command(name="away", description="Let an AI play your seat until you come back")
+    async def away(self, interaction: Interaction) -> None:
+        await self._run(interaction, lambda: self._stand_in(interaction, away=True))
+
+    @app_commands.command(name="back", description="Play your seat again after /carcassonne away")
+    async def back(self, interaction: Interaction) -> None:
+        await self._run(interaction, lambda: self._stand_in(interaction, away=False))
+
+    async def _stand_in(self, interaction: Interaction, *, away: bool) -> None:
+        """Hand the caller's seat to an AI (or take it back); the AI plays at once."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        cid, uid = channel_id(interaction), _uid(interaction)
+        if away:
+            outcome = await self.service.hand_over(cid, uid)
+        else:
+            outcome = await self.service.take_back(cid, uid)
+        lang = lang_of(interaction.locale)
+        await interaction.followup.send(t(lang, "away_done" if away else "back_done"))
+        self.drive(outcome, self._remember_lang(outcome.match_id, interaction))
+
     @app_commands.command(
         name="abandon", description="End the match in this channel (host or channel managers)"
     )
@@ -522,65 +558,6 @@ class Carcassonne(
             await interaction.response.send_message(embed=ui.help_embed(lang), ephemeral=True)
 
         await self._run(interaction, body)
-
-    # ================================================================== lobby pickers
-    async def _click_exps(self, interaction: Interaction, click: Click) -> None:
-        """The host changed the expansions select of the lobby message."""
-        if await self._open_lobby(interaction, click) is None:
-            return
-        info = await self.service.set_expansions(
-            channel_id(interaction), _uid(interaction), list(click.values)
-        )
-        await self._lobby_changed(interaction, info)
-
-    async def _click_rule(self, interaction: Interaction, click: Click) -> None:
-        """A rule chosen in the lobby's Rules select: the host's ephemeral picker of its
-        choices (or the select's next page of rules)."""
-        info = await self._open_lobby(interaction, click)
-        if info is None:
-            return
-        lang = self._remember_lang(info.match_id, interaction)
-        value = click.values[0] if click.values else ""
-        if value.startswith(lobby_ui.MORE):
-            view = lobby_ui.lobby_view(info, lang, page=_int(value[len(lobby_ui.MORE) :]) or 0)
-            await interaction.response.edit_message(view=view)
-            return
-        if info.host_id != _uid(interaction):
-            raise ServiceError("not_host", "Only the host may do that.", host_id=info.host_id)
-        rule = find_rule(value)
-        if rule is None or rule.expansion not in info.options.expansions:
-            raise ServiceError("no_rule", "No such rule in this lobby.")
-        text, view = lobby_ui.rule_picker(info.match_id, rule, info.options.rule(rule.key), lang)
-        await interaction.response.send_message(text, view=view, ephemeral=True)
-
-    async def _click_ruleset(self, interaction: Interaction, click: Click) -> None:
-        """A value chosen in the rule picker: store it, update the lobby message."""
-        info = await self._open_lobby(interaction, click)
-        if info is None:
-            return
-        *key_parts, index = click.args or ["", ""]
-        rule = find_rule(":".join(key_parts))
-        i = _int(index)
-        if rule is None or i is None or not 0 <= i < len(rule.choices):
-            raise ServiceError("no_rule", "No such rule in this lobby.")
-        await interaction.response.defer()
-        info = await self.service.set_rule(
-            channel_id(interaction), _uid(interaction), rule.key, rule.choices[i]
-        )
-        lang = self._remember_lang(info.match_id, interaction)
-        done = t(
-            lang,
-            "rule_set",
-            name=lobby_ui.rule_name(rule, lang),
-            value=lobby_ui.value_text(rule, rule.choices[i], lang),
-        )
-        await interaction.edit_original_response(content=done, view=None)
-        if info.message_id is not None:
-            channel = self.bot.get_partial_messageable(
-                info.channel_id, guild_id=info.guild_id or None
-            )
-            msg = channel.get_partial_message(info.message_id)
-            await msg.edit(**ui.lobby_message(info, lang).kwargs(edit=True))
 
     # ================================================================== background
     @commands.Cog.listener()

@@ -29,6 +29,8 @@ TINY_CITY = [
     app_commands.Choice(name="2 points + 1 per shield", value=2),
     app_commands.Choice(name="4 points + 2 per shield", value=4),
 ]
+#: how well the AI opponents of ``/carcassonne new opponents:`` play
+AI_LEVEL = [app_commands.Choice(name=level, value=level) for level in lobby_ui.AI_LEVELS]
 
 
 def given_options(**given: Any) -> dict[str, Any]:

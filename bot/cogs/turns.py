@@ -13,6 +13,7 @@ nothing (a tile, then a follower on it) are asked in the same picker
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import io
 import logging
 from collections.abc import Sequence
@@ -46,7 +47,8 @@ from bot.ui import images
 from bot.ui import presenters as ui
 from bot.ui.components import Click, DecisionClick
 from bot.ui.decisions import Picker, choices_of, confirm, number_modal, picker
-from bot.ui.labels import answer_text
+from bot.ui.labels import answer_text, played_text
+from bot.ui.words import mention
 from engine.core.decisions import Decision
 
 log = logging.getLogger(__name__)
@@ -78,8 +80,10 @@ class TurnPickers(GameCog):
     _lang: Lru[int, Lang]
     #: each seat's open decisions, read once per match version (see app.picking)
     _sessions: PickerSessions
-    #: tasks that post after the interaction was answered (replay animations)
+    #: tasks that post after the interaction was answered (replay animations, program seats)
     _background: set[asyncio.Task[None]]
+    #: matches whose program seats are being played now
+    _driving: set[int]
 
     def forget(self, match_id: int) -> None:
         """Drop what the cog remembers of a match that has ended."""
@@ -124,7 +128,50 @@ class TurnPickers(GameCog):
         else:
             await self.service.set_turn_message(outcome.match_id, outcome.version, sent.id)
             await self.deliver_private(outcome, lang)
+            self.drive(outcome, lang)
         return sent
+
+    # ------------------------------------------------------------------ program seats
+    def drive(self, outcome: Outcome, lang: Lang) -> None:
+        """Let the programs (AI seats, stand-ins) play their open decisions, in the
+        background: the turn message says who is thinking meanwhile, and each move they make
+        is posted like a person's. One driver per match at a time."""
+        if outcome.finished or outcome.view.over or outcome.match_id in self._driving:
+            return
+        by_seat = {s.seat: s for s in outcome.seats}
+        if not any(
+            (s := by_seat.get(seat)) is not None and (s.program or s.user_id <= 0)
+            for seat in outcome.awaiting
+        ):
+            return
+        self._driving.add(outcome.match_id)
+        task = asyncio.create_task(self._drive(outcome.match_id, lang))
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def _drive(self, match_id: int, lang: Lang) -> None:
+        try:
+            moves: list[str] = []
+            events: tuple[Any, ...] = ()
+            while True:
+                played = await self.service.play_controlled(match_id)
+                if played is None:
+                    return
+                out = played.outcome
+                who = played.decision.seat
+                moves.append(played_text(played.decision, played.action, out.seats, lang))
+                events += out.events
+                if not out.finished and list(out.awaiting) == [who]:
+                    continue  # the same program goes on (its follower): one message per turn
+                seat = next(s for s in out.seats if s.seat == who)
+                headline = t(lang, "ai_moved", who=mention(seat), move=" · ".join(moves))
+                out = dataclasses.replace(out, events=events)
+                await self.post_outcome(out, lang, headline=headline)
+                moves, events = [], ()
+        except Exception:  # a program that fails leaves the seat waiting; never the bot
+            log.exception("the program seats of match %s could not play", match_id)
+        finally:
+            self._driving.discard(match_id)
 
     async def _post_animation(self, outcome: Outcome, lang: Lang) -> None:
         """Post the replay animation of a finished match in its channel (a failure is logged:

@@ -40,11 +40,17 @@ class Upkeep:
     """Recovery after a restart and the reminder loop, for one bot and its match service."""
 
     def __init__(
-        self, bot: commands.Bot, service: MatchService, post: Poster, heard: Lru[int, Lang]
+        self,
+        bot: commands.Bot,
+        service: MatchService,
+        post: Poster,
+        heard: Lru[int, Lang],
+        drive: Callable[[Outcome, Lang], None] | None = None,
     ) -> None:
         self.bot = bot
         self.service = service
         self.post = post
+        self.drive = drive  # lets the program seats of a match play (the cog's ``drive``)
         self.heard = heard
 
     def start(self) -> None:
@@ -55,10 +61,13 @@ class Upkeep:
         self.reminders.cancel()
 
     async def recover(self) -> int:
-        """Post the turn message of every active match whose current board was not posted."""
+        """Post the turn message of every active match whose current board was not posted (and
+        let the AI seats that were to move play on)."""
         posted = 0
         for outcome in await self.service.active_matches():
             if outcome.turn_message_id is not None:
+                if self.drive is not None:
+                    self.drive(outcome, match_lang(outcome, self.heard))
                 continue
             try:
                 await self.post(outcome, match_lang(outcome, self.heard))

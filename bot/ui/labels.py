@@ -11,6 +11,7 @@ catalogue (``open.<kind>``, ``pass.<kind>``).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from app.base import SeatInfo
 from app.choices import Step
@@ -162,6 +163,20 @@ def answer_text(step: Step, seats: Sequence[SeatInfo], lang: Lang) -> str:
     if option.label is None and option.facet("cell") is not None:
         return _cell_answer(step.decision, option, lang)
     return option_text(option, seats, lang)
+
+
+def played_text(decision: Decision, action: Any, seats: Sequence[SeatInfo], lang: Lang) -> str:
+    """What a program seat (an AI) answered, in the same words as a person's click; a secret
+    answer is never shown."""
+    if decision.private:
+        return t(lang, "secret_answer")
+    if decision.optional and action == decision.pass_action:
+        return pass_text(decision, lang)
+    for o in decision.options:
+        if o.number is None and o.action == action:
+            return answer_text(Step(decision, (), (), o), seats, lang)
+    notation = getattr(action, "notation", None)
+    return notation() if callable(notation) else str(action)
 
 
 def _cell_answer(decision: Decision, option: Option, lang: Lang) -> str:

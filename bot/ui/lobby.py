@@ -27,6 +27,9 @@ from engine.core import messages
 SELECT_MAX = 25
 #: the value of the rules select's last option that turns to the next page of rules
 MORE = "more"
+#: the AI select's options: a level adds an AI seat at it, this value takes the last one out
+AI_LEVELS = ("easy", "normal", "strong")
+AI_REMOVE = "remove"
 
 
 def _word(lang: Lang, key: str, fallback: str) -> str:
@@ -115,7 +118,21 @@ def lobby_view(info: LobbyInfo[MatchOptions], lang: Lang, *, page: int = 0) -> d
     rules = rules_for(info.options.expansions)
     if rules:
         view.add_item(rules_select(m, info.options, rules, page, lang))
+    view.add_item(ai_select(info, lang))
     return view
+
+
+def ai_select(info: LobbyInfo[MatchOptions], lang: Lang) -> CarcSelect:
+    """The host's AI seats: one at each level, or the last one out (when there is one)."""
+    options = [
+        discord.SelectOption(label=t(lang, f"ai_add_{level}")[:100], value=level, emoji="🤖")
+        for level in AI_LEVELS
+    ]
+    if any(p.user_id <= 0 for p in info.players):
+        options.append(discord.SelectOption(label=t(lang, "ai_remove")[:100], value=AI_REMOVE))
+    return CarcSelect(
+        info.match_id, 0, "ai", options=options, placeholder=t(lang, "ai_pick"), row=3
+    )
 
 
 def rules_select(

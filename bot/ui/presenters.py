@@ -109,6 +109,7 @@ def turn_message(
     view = outcome.view
     seats = outcome.seats
     by_seat = {s.seat: s for s in seats}
+    programs = {s.seat for s in seats if s.program or s.user_id <= 0}
     asks = [
         t(
             lang,
@@ -117,9 +118,13 @@ def turn_message(
             prompt=decision_prompt(d, seats, lang),
         )
         for d in outcome.decisions
+        if d.seat not in programs
     ]
-    if outcome.private_seats:
-        who = ", ".join(_who(by_seat, s) for s in outcome.private_seats)
+    thinking = sorted(programs & ({d.seat for d in outcome.decisions} | set(outcome.private_seats)))
+    asks += [t(lang, "thinking_line", who=_who(by_seat, seat)) for seat in thinking]
+    people = [s for s in outcome.private_seats if s not in programs]
+    if people:
+        who = ", ".join(_who(by_seat, s) for s in people)
         asks.append(t(lang, "secret_line", mentions=who))
         if outcome.answered_seats:  # who has answered a sealed round (never what)
             done = ", ".join(_name(by_seat, s) for s in outcome.answered_seats)
@@ -154,6 +159,10 @@ def _name(by_seat: dict[int, SeatInfo], seat: int) -> str:
     return seat_label(s) if s is not None else f"#{seat + 1}"
 
 
+def _program(seat: SeatInfo | None) -> bool:
+    return seat is not None and (seat.program or seat.user_id <= 0)
+
+
 def _who(by_seat: dict[int, SeatInfo], seat: int) -> str:
     s = by_seat.get(seat)
     return mention(s) if s is not None else f"#{seat + 1}"
@@ -168,9 +177,10 @@ def turn_view(outcome: Outcome, lang: Lang) -> discord.ui.View:
     Undo (a placement may be taken back) and Tiles left."""
     m, v = outcome.match_id, outcome.version
     view = discord.ui.View(timeout=None)
-    decisions = outcome.decisions[:DECISION_ROWS]
-    several = len({d.seat for d in decisions}) > 1
     by_seat = {s.seat: s for s in outcome.seats}
+    people = [d for d in outcome.decisions if not _program(by_seat.get(d.seat))]
+    decisions = people[:DECISION_ROWS]  # a program's decision has no buttons: it plays it
+    several = len({d.seat for d in decisions}) > 1
     for row, d in enumerate(decisions):
         who = by_seat[d.seat].name if several and d.seat in by_seat else None
         for button in decision_buttons(m, d, outcome.seats, lang, row=row, who=who):

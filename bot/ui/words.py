@@ -46,7 +46,11 @@ def seat_mark(seat: int) -> str:
 
 
 def mention(seat: SeatInfo) -> str:
-    return f"<@{seat.user_id}>" if seat.user_id else shown_name(seat.name)
+    """A seat in message text: its player's mention, or (a seat a program plays) a robot
+    and its name (an AI seat has no Discord user to ping)."""
+    if seat.user_id <= 0 or seat.program:
+        return f"🤖 {shown_name(seat.name)}"
+    return f"<@{seat.user_id}>"
 
 
 def seat_label(seat: SeatInfo) -> str:

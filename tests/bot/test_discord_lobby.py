@@ -95,7 +95,9 @@ async def test_the_lobby_offers_every_registered_expansion(
     # the slash command has no option per expansion any more (Discord allows 25)
     new = fake.bot.tree.get_command("carcassonne").get_command("new")  # type: ignore[union-attr]
     names = [p.name for p in new.parameters]  # type: ignore[union-attr]
-    assert names == ["players", "farm_scoring", "tiny_city", "reminder_minutes"]
+    assert names == [
+        "players", "farm_scoring", "tiny_city", "reminder_minutes", "opponents", "level",
+    ]  # fmt: skip
 
 
 async def test_choosing_expansions_shows_their_rules(table: Table) -> None:
