@@ -43,7 +43,7 @@ from app.matches import (
 )
 from app.options import expansion_ids, rules_for
 from app.picking import PickerSessions
-from app.seats import RandomMover
+from app.seats import LEVELS, RandomMover
 from app.settings import DEFAULT_LOCAL_DATABASE
 from bot.i18n import lang_of
 from bot.ui.places import role_words, tile_words
@@ -120,6 +120,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="the table's language (es: Spanish, de: German; default en, or the resumed match's own)",
     )
     p.add_argument(
+        "--opponents",
+        choices=tuple(LEVELS),
+        default="normal",
+        help="who plays the other seats: an AI (easy, normal, strong) or random moves "
+        "(default: a normal AI; random in the card game and when nobody types)",
+    )
+    p.add_argument(
         "--game",
         choices=("tiles", "cards"),
         default="tiles",
@@ -154,6 +161,7 @@ def run(args: argparse.Namespace) -> int:
         plugins=tuple(getattr(args, "plugins", ())),
         lang=lang or "en",
         lang_chosen=lang is not None,
+        opponents=getattr(args, "opponents", "random"),
         game=getattr(args, "game", "tiles"),
     )
     try:
@@ -274,7 +282,7 @@ class _Table:
         rng = Rng((opts.seed if opts.seed is not None else out.match_id) ^ _BOT_SALT)
         mover = RandomMover(rng)  # one generator for every random seat: a seed replays them
         for s in out.seats:
-            if s.user_id <= 0:
+            if s.user_id <= 0 and s.controller is None:  # an AI seat's own is stored
                 svc.controllers.set(out.match_id, s.user_id, mover)
         self._write_turn(out)
         self._announce_turn(out)
@@ -345,6 +353,8 @@ class _Table:
         await svc.create_lobby(LOCAL_GUILD, LOCAL_CHANNEL, host_id, host_name, options, seed=seed)
         for uid, name in rest:
             await svc.join(LOCAL_CHANNEL, uid, name)
+        for _ in range(opts.players - len(players)):  # AI opponents (app.seats)
+            await svc.add_ai(LOCAL_CHANNEL, host_id, opts.opponents)
         out = await svc.start(LOCAL_CHANNEL, host_id)
         order = ", ".join(self._who(out, s.seat) for s in out.seats)
         self.say(self.tl("started", id=out.match_id, seed=seed, order=order))

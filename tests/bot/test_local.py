@@ -9,6 +9,7 @@ import json
 import re
 import sys
 import types
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -254,3 +255,22 @@ async def test_local_rules_reach_the_game_and_bad_ones_are_refused(tmp_path: Pat
         )  # fmt: skip
         assert await play_local(bad_opts, stdout=out, renderer=None, animator=None) != 0
         assert "Final scores" not in out.getvalue()
+
+
+async def test_the_console_plays_against_ai_opponents(tmp_path: Path) -> None:
+    """``--opponents easy``: the other seats are AI players of the service (app.seats), named
+    "AI 1" ..., and a resumed match keeps them (their seats say who plays them)."""
+    script = "1\n1\nnone\n" * 3  # a cell, its rotation (or a refused spot), no figure
+    out = io.StringIO()
+    opts = LocalOptions(
+        players=3, humans=1, seed=8, db=tmp_path / "a.sqlite3", out=tmp_path, opponents="easy"
+    )
+    code = await play_local(opts, stdin=io.StringIO(script), stdout=out, renderer=None)
+    text = out.getvalue()
+    assert code == 0 and "Traceback" not in text
+    assert "AI 1" in text and "AI 2" in text and "Bot 1" not in text
+    assert re.search(r"AI \d places the tile", text), text[-2000:]
+    again = io.StringIO()
+    resumed = replace(opts, resume=True)
+    await play_local(resumed, stdin=io.StringIO(script), stdout=again, renderer=None)
+    assert re.search(r"AI \d places the tile", again.getvalue())
