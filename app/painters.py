@@ -220,6 +220,12 @@ async def start_painter(workers: int, **kwargs: Any) -> Painter:
     return painter
 
 
+def start_thinkers(workers: int) -> ProcessPoolExecutor:
+    """Worker processes for AI players' searches (:class:`app.seats.AiController`): a search
+    holds the interpreter for its whole budget, so it never runs on the bot's event loop."""
+    return ProcessPoolExecutor(max_workers=workers, mp_context=_context())
+
+
 def replay_animation(
     animator: Animator,
     setup: GameSetup,

@@ -24,7 +24,8 @@ class SettingsError(ValueError):
 class Settings:
     """``DISCORD_TOKEN``, ``DATABASE_PATH``, ``DEV_GUILD_ID``, ``LOG_LEVEL``,
     ``LOCAL_DATABASE_PATH`` (the console table's own database), ``DRAW_WORKERS`` (processes
-    that draw the boards; default one per core, 0 = threads of the bot process)."""
+    that draw the boards; default one per core, 0 = threads of the bot process),
+    ``AI_WORKERS`` (processes where AI players think; default half the cores, 0 = threads)."""
 
     discord_token: str | None = field(default=None, repr=False)
     database_path: Path = DEFAULT_DATABASE
@@ -32,6 +33,7 @@ class Settings:
     log_level: str = "INFO"
     local_database_path: Path = DEFAULT_LOCAL_DATABASE
     draw_workers: int = field(default_factory=lambda: default_draw_workers())
+    ai_workers: int = field(default_factory=lambda: default_ai_workers())
 
     @property
     def has_token(self) -> bool:
@@ -60,6 +62,9 @@ class Settings:
         workers = get("DRAW_WORKERS")
         if workers is not None and not workers.isdigit():
             raise SettingsError("DRAW_WORKERS must be a number of processes (0 = threads)")
+        thinkers = get("AI_WORKERS")
+        if thinkers is not None and not thinkers.isdigit():
+            raise SettingsError("AI_WORKERS must be a number of processes (0 = threads)")
         level = (get("LOG_LEVEL") or "INFO").upper()
         if level not in LOG_LEVELS:
             raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}")
@@ -70,7 +75,14 @@ class Settings:
             log_level=level,
             local_database_path=Path(get("LOCAL_DATABASE_PATH") or DEFAULT_LOCAL_DATABASE),
             draw_workers=int(workers) if workers is not None else default_draw_workers(),
+            ai_workers=int(thinkers) if thinkers is not None else default_ai_workers(),
         )
+
+
+def default_ai_workers() -> int:
+    """Half the cores (at least one, at most 4) for AI players' searches: a table with AI
+    seats plays as smoothly as one without, and the pictures keep their workers too."""
+    return max(1, min(4, (os.cpu_count() or 1) // 2))
 
 
 def default_draw_workers() -> int:

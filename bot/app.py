@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from concurrent.futures import Executor
 from typing import Any
 
 import discord
@@ -17,7 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from app.matches import MatchService
-from app.painters import Painter, start_painter
+from app.painters import Painter, start_painter, start_thinkers
 from app.settings import Settings
 from bot import gcpause, logs
 from bot.i18n import lang_of, t
@@ -71,11 +72,13 @@ class CarcBot(commands.Bot):
         dev_guild_id: int | None = None,
         background_tasks: bool = True,
         draw_workers: int = 0,
+        ai_workers: int = 0,
     ) -> None:
         """``service`` may be None only for ``carcabot sync`` (no interaction is served);
         ``background_tasks=False`` leaves the reminder loop off (tests drive it directly);
         ``draw_workers`` processes draw the pictures once logged in (0: the service's own
-        painter, threads unless it was given one)."""
+        painter, threads unless it was given one); ``ai_workers`` processes are where AI
+        players think (0: threads of the bot process)."""
         # no secret reaches any log, whoever set the logging up (bot.logs)
         logs.install_redaction()
         # the bot never joins a voice channel: no warning that voice is not supported
@@ -94,7 +97,9 @@ class CarcBot(commands.Bot):
         self.dev_guild_id = dev_guild_id
         self.background_tasks = background_tasks
         self.draw_workers = draw_workers
+        self.ai_workers = ai_workers
         self._painters: list[Painter] = []
+        self._thinkers: Executor | None = None
 
     async def setup_hook(self) -> None:
         # after a successful login, before the gateway and the cogs (the card game's service
@@ -104,6 +109,9 @@ class CarcBot(commands.Bot):
             self.service.painter = painter
             self.service.animation_painter = animations
             self._painters = [painter] if animations is painter else [painter, animations]
+        if self.service is not None and self.ai_workers > 0:
+            self._thinkers = start_thinkers(self.ai_workers)
+            self.service.ai_executor = self._thinkers
         await self.tree.set_translator(CarcTranslator())
         for ext in EXTENSIONS:
             await self.load_extension(ext)
@@ -117,6 +125,9 @@ class CarcBot(commands.Bot):
             painters, self._painters = self._painters, []
             for p in painters:
                 await p.close()
+            if self._thinkers is not None:
+                self._thinkers.shutdown(wait=False, cancel_futures=True)
+                self._thinkers = None
 
     async def sync_commands(self, guild_id: int | None = None) -> list[app_commands.AppCommand]:
         """Register the slash commands globally, or in one guild (instant, for development)."""
@@ -154,7 +165,10 @@ async def run_bot(settings: Settings) -> None:
     collector = asyncio.create_task(gcpause.full_collections())
     try:
         bot = CarcBot(
-            service, dev_guild_id=settings.dev_guild_id, draw_workers=settings.draw_workers
+            service,
+            dev_guild_id=settings.dev_guild_id,
+            draw_workers=settings.draw_workers,
+            ai_workers=settings.ai_workers,
         )
         async with bot:
             await bot.start(settings.discord_token)

@@ -156,3 +156,20 @@ async def test_an_away_player_is_stood_in_for_until_they_take_their_seat_back(
         assert e.value.key == "not_seated"
     finally:
         await svc.close()
+
+
+async def test_an_ai_thinks_in_a_worker_process(tmp_path: Path) -> None:
+    """The bot's AI seats think in worker processes (AI_WORKERS): the state and the request
+    pickle, and the answer is a legal move of the seat's decision."""
+    from app.painters import start_thinkers
+    from app.seats import AiController
+    from engine import GameSetup, apply, new_game, pending
+
+    state = new_game(GameSetup(players=2), seed=3)
+    (d,) = pending(state)
+    pool = start_thinkers(1)
+    try:
+        action = await AiController("easy", executor=pool).answer(state, d.seat, d)
+    finally:
+        pool.shutdown(wait=True)
+    assert apply(state, d.seat, action, key=d.key).state.version == state.version + 1
