@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
+from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any, ClassVar, Generic, Self
 
@@ -75,6 +76,17 @@ from app.lobbies import Lobbies
 from app.painters import Painter
 from app.pictures import Pictures
 from app.private import DmRegistry
+from app.seats import (
+    AI,
+    AWAY,
+    LEVELS,
+    STAND_IN_LEVEL,
+    AiController,
+    Controller,
+    Played,
+    SeatControllers,
+    parse_controller,
+)
 from app.store import MatchStore
 from app.types import G as G
 from app.types import Loaded as Loaded
@@ -84,6 +96,9 @@ from app.types import Opts as Opts
 from app.types import SeatInfo as SeatInfo
 from app.types import Versioned as Versioned
 from app.types import seated as seated
+from engine.core import messages
+from engine.core.decisions import Decision
+from engine.core.messages import Phrase
 from storage import ActionRow, MatchRow, Storage
 
 log = logging.getLogger(__name__)
@@ -145,6 +160,7 @@ class GameService(Guarded, Generic[Opts, G]):
             colours=self.colours,
             min_players=self.min_players,
         )
+        self.controllers = SeatControllers()
         self.pictures = Pictures(
             painter if painter is not None else Painter(), cache_size, PICTURE_CACHE_BYTES
         )
@@ -247,6 +263,132 @@ class GameService(Guarded, Generic[Opts, G]):
         """End the lobby or match without a result (the host, or a member who can manage the
         channel). Raises ServiceError ERR_NO_MATCH, ERR_NOT_HOST."""
         return await self.lobbies.abandon(channel_id, user_id, can_manage=can_manage)
+
+    # ------------------------------------------------------------------ program seats
+    #: the seats programs play (app.seats) that a front end set on this service (the
+    #: console's random seats); the others' are stored with their seats
+    controllers: SeatControllers
+    #: where AI seats think (the bot sets worker processes; None: a thread)
+    ai_executor: Executor | None = None
+
+    def _open_decisions(self, game: G) -> tuple[Decision, ...]:
+        """The open decisions of a rebuilt game (none once it is over)."""
+        raise NotImplementedError
+
+    def _state_of(self, game: G) -> Any:
+        """The engine state a program thinks about."""
+        raise NotImplementedError
+
+    async def _submit_for(
+        self, loaded: Loaded[G], user_id: int, decision: Decision, action: Any
+    ) -> Any:
+        """Submit ``action`` answering ``decision`` as ``user_id`` (the game's own submit)."""
+        raise NotImplementedError
+
+    async def _presented(self, loaded: Loaded[G]) -> Any:
+        """The game's outcome of a loaded match, without a picture."""
+        raise NotImplementedError
+
+    def controller_of(self, loaded: Loaded[G], user_id: int) -> Controller | None:
+        """Who plays ``user_id``'s seat when a program does: one set on this service (the
+        console's random seats), else the seat's stored controller (an AI seat, an away
+        player's stand-in); None for a person."""
+        found = self.controllers.of(loaded.row.id, user_id)
+        if found is not None:
+            return found
+        row = next((s for s in loaded.seats if s.user_id == user_id), None)
+        parsed = parse_controller(row.controller if row is not None else None)
+        if parsed is None or (row is not None and row.resigned):
+            return None
+        _, level = parsed
+        return AiController(
+            level, seed=loaded.row.seed ^ (user_id & 0xFFFF_FFFF), executor=self.ai_executor
+        )
+
+    async def add_ai(self, channel_id: int, user_id: int, level: str = "normal") -> LobbyInfo[Opts]:
+        """The host adds an AI seat at ``level`` (:data:`app.seats.LEVELS`), named in the
+        lobby's language ("AI 1").
+
+        Raises:
+            ServiceError: ERR_NO_MATCH, ERR_ALREADY_STARTED, ERR_NOT_HOST, ERR_LOBBY_FULL,
+                ERR_ILLEGAL (an unknown level).
+        """
+        if level not in LEVELS:
+            raise illegal(Phrase("svc.ai_level", levels=", ".join(LEVELS)))
+        lang = str(getattr((await self.lobby(channel_id)).options, "lang", "") or "en")
+        name = messages.text("seat.ai", lang, n="{n}")
+        return await self.lobbies.add_program(channel_id, user_id, f"{AI}:{level}", name)
+
+    async def remove_ai(self, channel_id: int, user_id: int) -> LobbyInfo[Opts]:
+        """The host takes the last AI seat out of the lobby.
+
+        Raises:
+            ServiceError: ERR_NO_MATCH, ERR_ALREADY_STARTED, ERR_NOT_HOST, ERR_NOT_IN_LOBBY.
+        """
+        return await self.lobbies.remove_program(channel_id, user_id)
+
+    async def hand_over(self, channel_id: int, user_id: int) -> Any:
+        """The caller is away: an AI stands in for their seat until they take it back
+        (:meth:`take_back`); the front end lets it play (:meth:`play_controlled`).
+
+        Raises:
+            ServiceError: ERR_NO_MATCH, ERR_NOT_SEATED.
+        """
+        return await self._set_controller(channel_id, user_id, f"{AWAY}:{STAND_IN_LEVEL}")
+
+    async def take_back(self, channel_id: int, user_id: int) -> Any:
+        """The caller plays their own seat again (after :meth:`hand_over`).
+
+        Raises:
+            ServiceError: ERR_NO_MATCH, ERR_NOT_SEATED.
+        """
+        return await self._set_controller(channel_id, user_id, None)
+
+    async def _set_controller(self, channel_id: int, user_id: int, controller: str | None) -> Any:
+        row = await self.store.active_row(channel_id)
+        async with self.store.lock(row.id):
+            loaded = await self.store.load(row.id)
+            self.store.require_seat(loaded, user_id)
+            async with self.storage.db.transaction() as tx:
+                await self.storage.matches.set_controller(tx, row.id, user_id, controller)
+            loaded = await self.store.load(row.id)
+        return await self._presented(loaded)
+
+    async def play_controlled(self, match_id: int, seat: int | None = None) -> Played | None:
+        """Answer the first open decision of a seat a program plays (:mod:`app.seats`: a random
+        mover, an AI, a stand-in) through :meth:`submit`, as that seat; ``None`` when every
+        open decision waits for a person (or the match is over). The program thinks outside
+        the match's lock: a person's move meanwhile makes its answer out of date, and it is
+        asked again. ``seat`` limits it to that seat's decisions.
+
+        Raises:
+            ServiceError: ERR_NO_MATCH.
+        """
+        for _ in range(3):
+            loaded = await self.store.load(match_id)
+            decisions = self._open_decisions(loaded.game)
+            if loaded.row.status != "active" or not decisions:
+                self.controllers.forget(match_id)
+                return None
+            for d in decisions:
+                if seat is not None and d.seat != seat:
+                    continue
+                user = loaded.user_of(d.seat)
+                controller = self.controller_of(loaded, user)
+                if controller is None:
+                    continue
+                key, action = await controller.answer(self._state_of(loaded.game), d.seat, d)
+                d = next((o for o in decisions if o.key == key and o.seat == d.seat), d)
+                try:
+                    out = await self._submit_for(loaded, user, d, action)
+                except ServiceError as e:
+                    if e.key != ERR_STALE:
+                        raise
+                    break  # the match moved on while it thought: look again
+                return Played(d, action, out)
+            else:
+                return None
+        return None
 
     # ------------------------------------------------------------------ pictures and DMs
     def note_lang(self, match_id: int, lang: str) -> None:

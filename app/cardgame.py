@@ -51,10 +51,11 @@ from engine.cardgame import (
     seat_view,
 )
 from engine.cardgame.cards import MAX_PLAYERS, MIN_PLAYERS
-from engine.cardgame.decisions import seat_pending
+from engine.cardgame.decisions import pending, seat_pending
 from engine.cardgame.events import CardEvent
 from engine.cardgame.record import CardRecord
 from engine.cardgame.rules import answer as answer_decision
+from engine.core.decisions import Decision
 from engine.core.errors import EngineError, NotYourTurnError, StaleStateError
 from engine.core.messages import Phrase
 from engine.core.seats import Seat
@@ -311,6 +312,21 @@ class CardMatchService(GameService[CardOptions, CardState]):
             loaded = await self.store.load(match_id)
         # drawn after the lock is released: another seat's play is stored meanwhile
         return await self._outcome(loaded, events=tr.events, private_changed=changed, actor=seat)
+
+    # ------------------------------------------------------------------ program seats
+    def _open_decisions(self, game: CardState) -> tuple[Decision, ...]:
+        return () if game.over else pending(game)
+
+    def _state_of(self, game: CardState) -> Any:
+        return game
+
+    async def _submit_for(
+        self, loaded: Loaded[CardState], user_id: int, decision: Decision, action: Any
+    ) -> CardOutcome:
+        return await self.submit(loaded.row.id, user_id, action, key=decision.key)
+
+    async def _presented(self, loaded: Loaded[CardState]) -> CardOutcome:
+        return await self._outcome(loaded, render=False)
 
     # ------------------------------------------------------------------ reads
     async def current(self, channel_id: int, *, render: bool = False) -> CardOutcome:

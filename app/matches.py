@@ -22,7 +22,6 @@ import logging
 import secrets
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor
 from typing import Any, NoReturn
 
 from app.base import (
@@ -67,17 +66,6 @@ from app.results import (
     numbered_cells,
     snapshot_of,
 )
-from app.seats import (
-    AI,
-    AWAY,
-    LEVELS,
-    STAND_IN_LEVEL,
-    AiController,
-    Controller,
-    Played,
-    SeatControllers,
-    parse_controller,
-)
 from engine import (
     Action,
     EngineError,
@@ -88,7 +76,6 @@ from engine import (
 )
 from engine.carcassonne.events import Event
 from engine.carcassonne.view import PublicView
-from engine.core import messages
 from engine.core.decisions import Decision
 from engine.core.errors import StaleStateError
 from engine.core.messages import Phrase
@@ -185,10 +172,6 @@ class MatchService(GameService[MatchOptions, Game]):
             animation_painter=animation_painter or self.painter,
         )
         self.commits = MoveCommits(self.store, clock)
-        #: the seats programs play (app.seats); a person's seat has none
-        self.controllers = SeatControllers()
-        #: where AI seats think (the bot sets worker processes; None: a thread)
-        self.ai_executor: Executor | None = None
         self.reads = DecisionReads(
             self.store, lambda loaded: self.outcomes.outcome(loaded, render=False)
         )
@@ -434,110 +417,22 @@ class MatchService(GameService[MatchOptions, Game]):
             loaded, events=tuple(events), render=True
         )  # lock released
 
-    def controller_of(self, loaded: Loaded[Game], user_id: int) -> Controller | None:
-        """Who plays ``user_id``'s seat when a program does: one set on this service (the
-        console's random seats), else the seat's stored controller (an AI seat, an away
-        player's stand-in); None for a person."""
-        found = self.controllers.of(loaded.row.id, user_id)
-        if found is not None:
-            return found
-        row = next((s for s in loaded.seats if s.user_id == user_id), None)
-        parsed = parse_controller(row.controller if row is not None else None)
-        if parsed is None or (row is not None and row.resigned):
-            return None
-        _, level = parsed
-        return AiController(
-            level, seed=loaded.row.seed ^ (user_id & 0xFFFF_FFFF), executor=self.ai_executor
+    # ------------------------------------------------------------------ program seats
+    def _open_decisions(self, game: Game) -> tuple[Decision, ...]:
+        return tuple(game.decisions()) if not game.state.over else ()
+
+    def _state_of(self, game: Game) -> Any:
+        return game.state
+
+    async def _submit_for(
+        self, loaded: Loaded[Game], user_id: int, decision: Decision, action: Any
+    ) -> Outcome:
+        return await self.submit(
+            loaded.row.channel_id, user_id, [action], key=decision.key, match_id=loaded.row.id
         )
 
-    async def add_ai(
-        self, channel_id: int, user_id: int, level: str = "normal"
-    ) -> LobbyInfo[MatchOptions]:
-        """The host adds an AI seat at ``level`` (:data:`app.seats.LEVELS`), named in the
-        lobby's language ("AI 1").
-
-        Raises:
-            ServiceError: ERR_NO_MATCH, ERR_ALREADY_STARTED, ERR_NOT_HOST, ERR_LOBBY_FULL,
-                ERR_ILLEGAL (an unknown level).
-        """
-        if level not in LEVELS:
-            raise illegal(Phrase("svc.ai_level", levels=", ".join(LEVELS)))
-        lang = (await self.lobby(channel_id)).options.lang or "en"
-        name = messages.text("seat.ai", lang, n="{n}")
-        return await self.lobbies.add_program(channel_id, user_id, f"{AI}:{level}", name)
-
-    async def remove_ai(self, channel_id: int, user_id: int) -> LobbyInfo[MatchOptions]:
-        """The host takes the last AI seat out of the lobby.
-
-        Raises:
-            ServiceError: ERR_NO_MATCH, ERR_ALREADY_STARTED, ERR_NOT_HOST, ERR_NOT_IN_LOBBY.
-        """
-        return await self.lobbies.remove_program(channel_id, user_id)
-
-    async def hand_over(self, channel_id: int, user_id: int) -> Outcome:
-        """The caller is away: an AI stands in for their seat until they take it back
-        (:meth:`take_back`); the front end lets it play (:meth:`play_controlled`).
-
-        Raises:
-            ServiceError: ERR_NO_MATCH, ERR_NOT_SEATED.
-        """
-        return await self._set_controller(channel_id, user_id, f"{AWAY}:{STAND_IN_LEVEL}")
-
-    async def take_back(self, channel_id: int, user_id: int) -> Outcome:
-        """The caller plays their own seat again (after :meth:`hand_over`).
-
-        Raises:
-            ServiceError: ERR_NO_MATCH, ERR_NOT_SEATED.
-        """
-        return await self._set_controller(channel_id, user_id, None)
-
-    async def _set_controller(
-        self, channel_id: int, user_id: int, controller: str | None
-    ) -> Outcome:
-        row = await self.store.active_row(channel_id)
-        async with self.store.lock(row.id):
-            loaded = await self.store.load(row.id)
-            self.store.require_seat(loaded, user_id)
-            async with self.storage.db.transaction() as tx:
-                await self.storage.matches.set_controller(tx, row.id, user_id, controller)
-            loaded = await self.store.load(row.id)
+    async def _presented(self, loaded: Loaded[Game]) -> Outcome:
         return await self.outcomes.outcome(loaded, render=False)
-
-    async def play_controlled(self, match_id: int, seat: int | None = None) -> Played | None:
-        """Answer the first open decision of a seat a program plays (:mod:`app.seats`: a random
-        mover, an AI, a stand-in) through :meth:`submit`, as that seat; ``None`` when every
-        open decision waits for a person (or the match is over). The program thinks outside
-        the match's lock: a person's move meanwhile makes its answer out of date, and it is
-        asked again. ``seat`` limits it to that seat's decisions.
-
-        Raises:
-            ServiceError: ERR_NO_MATCH.
-        """
-        for _ in range(3):
-            loaded = await self.store.load(match_id)
-            if loaded.row.status != "active" or loaded.game.state.over:
-                self.controllers.forget(match_id)
-                return None
-            for d in loaded.game.decisions():
-                if seat is not None and d.seat != seat:
-                    continue
-                user = loaded.user_of(d.seat)
-                controller = self.controller_of(loaded, user)
-                if controller is None:
-                    continue
-                action = await controller.answer(loaded.game.state, d.seat, d)
-                try:
-                    out = await self.submit(
-                        loaded.row.channel_id, user, [action], key=d.key, match_id=match_id
-                    )
-                except ServiceError as e:
-                    if e.key != ERR_STALE:
-                        raise
-                    break  # the match moved on while it thought: look again
-                return Played(d, action, out)
-            else:
-                return None
-        return None
 
     # ------------------------------------------------------------------ reads
     async def decisions_for(

@@ -17,10 +17,9 @@ import asyncio
 from collections.abc import Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
-from app.results import Outcome
-from engine import Action, GameState
+from engine import Action
 from engine.carcassonne.randomplay import choose_answer
 from engine.core import messages
 from engine.core.decisions import Decision, auto_decide
@@ -48,8 +47,10 @@ class Controller(Protocol):
         """What plays the seat ("random", "ai:strong", "stand-in" ...)."""
         ...
 
-    async def answer(self, state: GameState, seat: Seat, decision: Decision) -> Action:
-        """The action answering ``decision`` (one of ``seat``'s open decisions)."""
+    async def answer(self, state: Any, seat: Seat, decision: Decision) -> tuple[str, Any]:
+        """The seat's answer: the key of the open decision it answers (``decision``, or
+        another open decision of ``seat`` it prefers to answer first) and the action; ``state``
+        is a tile game's ``GameState`` or a card game's ``CardState``."""
         ...
 
 
@@ -61,8 +62,8 @@ class RandomMover:
     rng: Rng
     kind: str = "random"
 
-    async def answer(self, state: GameState, seat: Seat, decision: Decision) -> Action:
-        return choose_answer(decision, self.rng)
+    async def answer(self, state: Any, seat: Seat, decision: Decision) -> tuple[str, Any]:
+        return decision.key, choose_answer(decision, self.rng)
 
 
 @dataclass(frozen=True)
@@ -72,9 +73,8 @@ class StandIn:
 
     kind: str = "stand-in"
 
-    async def answer(self, state: GameState, seat: Seat, decision: Decision) -> Action:
-        action: Action = auto_decide(decision)
-        return action
+    async def answer(self, state: Any, seat: Seat, decision: Decision) -> tuple[str, Any]:
+        return decision.key, auto_decide(decision)
 
 
 @dataclass
@@ -92,7 +92,7 @@ class AiController:
     def kind(self) -> str:
         return f"{AI}:{self.level}"
 
-    async def answer(self, state: GameState, seat: Seat, decision: Decision) -> Action:
+    async def answer(self, state: Any, seat: Seat, decision: Decision) -> tuple[str, Any]:
         from ai import Request, choose_request
 
         request = Request(
@@ -100,9 +100,8 @@ class AiController:
             seed=self.seed,
         )  # fmt: skip
         loop = asyncio.get_running_loop()
-        _, action = await loop.run_in_executor(self.executor, choose_request, request)
-        result: Action = action
-        return result
+        key, action = await loop.run_in_executor(self.executor, choose_request, request)
+        return key, action
 
 
 def parse_controller(text: str | None) -> tuple[str, str] | None:
@@ -122,7 +121,8 @@ class Played:
 
     decision: Decision
     action: Action
-    outcome: Outcome
+    #: the game's outcome (:class:`app.results.Outcome`, or the card game's ``CardOutcome``)
+    outcome: Any
 
 
 class SeatControllers:

@@ -411,7 +411,8 @@ class _Table:
         played = await svc.play_controlled(out.match_id, seat)
         if played is None:
             return await svc.current(LOCAL_CHANNEL)
-        d, action, nxt = played.decision, played.action, played.outcome
+        d, action = played.decision, played.action
+        nxt: Outcome = played.outcome
         name = out.seats[d.seat].name
         if d.private:
             self.say(self.tl("kept_secret", name=name))

@@ -16,6 +16,7 @@ the same by slash command, whose autocomplete answer is seen only by the typing 
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 from functools import partial
@@ -30,6 +31,7 @@ from app.cardgame import CardMatchService, CardOutcome
 from bot.cogs.base import GameCog, channel_id, shown_user
 from bot.cogs.cardturns import CardPickers
 from bot.cogs.private import reply_private, send_private
+from bot.cogs.table_options import AI_LEVEL
 from bot.i18n import Lang, lang_of
 from bot.i18n_cards import row_name, tc
 from bot.translators import CardTranslator
@@ -71,6 +73,9 @@ class CardGame(
         self.bot = bot
         self._service = service
         self.hand_renderer: RenderHand = render_hand
+        #: the AI seats' drivers (one per match at a time), kept until they end
+        self._driving: set[int] = set()
+        self._background: set[asyncio.Task[None]] = set()
         super().__init__()
 
     @property
@@ -141,10 +146,36 @@ class CardGame(
         return cui.hand_message(outcome.match_id, sv, outcome.seats, lang, png, where=where)
 
     async def _after_move(self, outcome: CardOutcome) -> None:
-        """Channel table and DMs, in the match's language (not the clicker's)."""
+        """Channel table and DMs, in the match's language (not the clicker's); then the AI
+        seats play theirs (in the background, one driver per match)."""
         lang = lang_of(outcome.lang)
         await self.post_table(outcome, lang)
         await self.deliver_hands(outcome, lang)
+        self._drive(outcome)
+
+    def _drive(self, outcome: CardOutcome) -> None:
+        programs = {s.user_id for s in outcome.seats if s.program or s.user_id <= 0}
+        if outcome.finished or outcome.match_id in self._driving:
+            return
+        if not programs & set(outcome.awaiting_users):
+            return
+        self._driving.add(outcome.match_id)
+        task = asyncio.create_task(self._play_programs(outcome.match_id))
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def _play_programs(self, match_id: int) -> None:
+        """Post each move of the match's AI seats until a person is to play."""
+        try:
+            while (played := await self.service.play_controlled(match_id)) is not None:
+                out: CardOutcome = played.outcome
+                lang = lang_of(out.lang)
+                await self.post_table(out, lang)
+                await self.deliver_hands(out, lang)
+        except Exception:  # a failing program leaves its seat waiting, never the bot
+            log.exception("the AI seats of card match %s could not play", match_id)
+        finally:
+            self._driving.discard(match_id)
 
     async def _submit(
         self,
@@ -166,21 +197,38 @@ class CardGame(
 
     # ================================================================== lobby
     @app_commands.command(name="new", description="Open a card-game table in this channel")
-    @app_commands.describe(players="Number of players (2-5)")
+    @app_commands.describe(
+        players="Number of players (2-5)",
+        opponents="Play at once against this many AI players",
+        level="How well the AI players play",
+    )
+    @app_commands.choices(level=AI_LEVEL)
     async def new(
-        self, interaction: Interaction, players: app_commands.Range[int, 2, 5] = 2
+        self,
+        interaction: Interaction,
+        players: app_commands.Range[int, 2, 5] = 2,
+        opponents: app_commands.Range[int, 1, 4] | None = None,
+        level: str = "normal",
     ) -> None:
         async def body() -> None:
             lang = lang_of(interaction.locale)
+            cid, uid = channel_id(interaction), interaction.user.id
             info = await self.service.create_lobby(
                 interaction.guild_id or 0,
-                channel_id(interaction),
-                interaction.user.id,
+                cid,
+                uid,
                 interaction.user.display_name,
-                players,
+                1 + opponents if opponents else players,
                 lang=lang.value,
             )
+            for _ in range(opponents or 0):
+                info = await self.service.add_ai(cid, uid, level)
             await self._post_lobby(interaction, info)
+            if opponents:  # against AIs alone the game is dealt at once
+                outcome = await self.service.start(cid, uid)
+                closed = cui.lobby_message(await self.service.lobby(cid), lang)
+                await interaction.edit_original_response(**closed.kwargs(edit=True))
+                await self.after_start(outcome, lang)
 
         await self._run(interaction, body)
 

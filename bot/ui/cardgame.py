@@ -68,6 +68,7 @@ from bot.ui.components import (
 )
 from bot.ui.decisions import decision_buttons
 from bot.ui.message import QUIET, Message, pinging
+from bot.ui.names import shown_name
 from engine.cardgame import (
     CardSeatView,
 )
@@ -103,7 +104,13 @@ CARD_DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
 # ------------------------------------------------------------------------------ words
 # ------------------------------------------------------------------------------ lobby
 def lobby_message(info: CardLobby, lang: Lang) -> Message:
-    names = ", ".join(mention(s.user_id) for s in info.players) or "—"
+    names = (
+        ", ".join(
+            f"🤖 {shown_name(s.name)}" if s.user_id <= 0 else mention(s.user_id)
+            for s in info.players
+        )
+        or "—"
+    )
     embed = discord.Embed(
         title=tc(lang, "lobby_title"),
         description=tc(
@@ -146,7 +153,11 @@ def _clip(lines: Sequence[str], limit: int = EMBED_TEXT) -> str:
 
 def waiting_text(outcome: CardOutcome, lang: Lang) -> str:
     view = outcome.view
-    who = ", ".join(mention(u) for u in outcome.awaiting_users)
+    names = {s.user_id: s for s in outcome.seats}
+    who = ", ".join(
+        f"🤖 {shown_name(names[u].name)}" if u <= 0 and u in names else mention(u)
+        for u in outcome.awaiting_users
+    )
     if view.step == "setup":
         return tc(lang, "waiting_setup", who=who)
     if view.step == "choose":

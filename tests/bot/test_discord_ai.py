@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.cardgame import seat_view
 from tests.bot.tiletable import ALICE, BOB, Table, cid, close_table, open_table
 from tests.fakediscord import DEFAULT_CHANNEL, Request, walk_components
 
@@ -99,3 +100,37 @@ async def test_away_hands_the_seat_to_a_stand_in_until_back(table: Table) -> Non
     assert "yours again" in back.text()
     outcome = await table.service.current(DEFAULT_CHANNEL, render=False)
     assert all(not s.program for s in outcome.seats)
+
+
+async def test_a_card_game_against_an_ai_is_dealt_at_once_and_played_to_the_end(
+    tmp_path: Path,
+) -> None:
+    """``/cardgame new opponents:1``: the table is dealt at once; the AI's plays are posted
+    in the background after each of Alice's, and the game ends with both seats scored."""
+    from tests.bot.cardtable import close_table as close_cards
+    from tests.bot.cardtable import open_table as open_cards
+
+    cards = await open_cards(tmp_path / "cards.sqlite3", [ALICE], set())
+    try:
+        fake = cards.fake
+        new = await fake.slash(ALICE, "new", command="cardgame", opponents=1, level="easy")
+        assert "🤖 AI 1" in new.callback.text() or new.channel_sends, new.requests
+        match_id = (await cards.cards.current(DEFAULT_CHANNEL)).match_id
+        rng = random.Random(2)
+        for _ in range(500):
+            out = await cards.cards.match(match_id)
+            if out.view.over:
+                break
+            loaded = await cards.cards.store.load(match_id)
+            seat = loaded.seat_of(ALICE.id)
+            assert seat is not None and seat in loaded.game.awaiting, "the AI never holds up"
+            action = rng.choice(seat_view(loaded.game, seat).legal)
+            await cards.cards.submit(match_id, ALICE.id, action)
+            await cards.cog._after_move(await cards.cards.match(match_id))
+            await fake._settle(set())
+        else:
+            raise AssertionError("the card game did not end")
+        final = await cards.cards.match(match_id)
+        assert final.view.over and len(final.view.players) == 2
+    finally:
+        await close_cards(cards)

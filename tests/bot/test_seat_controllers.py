@@ -54,7 +54,7 @@ class Counting:
         self.inner = RandomMover(Rng(7))
         self.asked: list[tuple[Seat, Seat]] = []
 
-    async def answer(self, state: GameState, seat: Seat, decision: Decision) -> Action:
+    async def answer(self, state: GameState, seat: Seat, decision: Decision) -> tuple[str, Action]:
         self.asked.append((seat, decision.seat))
         return await self.inner.answer(state, seat, decision)
 
@@ -169,7 +169,40 @@ async def test_an_ai_thinks_in_a_worker_process(tmp_path: Path) -> None:
     (d,) = pending(state)
     pool = start_thinkers(1)
     try:
-        action = await AiController("easy", executor=pool).answer(state, d.seat, d)
+        key, action = await AiController("easy", executor=pool).answer(state, d.seat, d)
     finally:
         pool.shutdown(wait=True)
+    assert key == d.key
     assert apply(state, d.seat, action, key=d.key).state.version == state.version + 1
+
+
+async def test_the_card_game_has_ai_seats_too(tmp_path: Path) -> None:
+    """A card-game lobby gets an AI seat the same way; the service plays it through the card
+    game's own submission until the person's turn, to the end of a whole game."""
+    from app.cardgame import CardMatchService
+    from engine.cardgame.decisions import seat_pending
+    from tests.bot.matchservice import GUILD
+
+    svc = await CardMatchService.open(tmp_path / "cards.sqlite3", renderer=None)
+    try:
+        await svc.create_lobby(GUILD, CHANNEL, ANN, "Ann", 2, seed=6)
+        info = await svc.add_ai(CHANNEL, ANN, "easy")
+        assert [p.controller for p in info.players] == [None, "ai:easy"]
+        out = await svc.start(CHANNEL, ANN)
+        ai_moves = 0
+        for _ in range(2000):
+            if out.finished or out.view.over:
+                break
+            played = await svc.play_controlled(out.match_id)
+            if played is not None:
+                ai_moves += 1
+                out = played.outcome
+                continue
+            loaded = await svc.store.load(out.match_id)
+            seat = loaded.seat_of(ANN)
+            assert seat is not None
+            (d, *_) = seat_pending(loaded.game, seat)
+            out = await svc.submit(out.match_id, ANN, next(iter(d.actions())), key=d.key)
+        assert out.view.over and ai_moves > 10
+    finally:
+        await svc.close()
