@@ -6,18 +6,18 @@ A collaborator of :class:`app.matches.MatchService`. Every accepted move is one 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Literal
 
 import aiosqlite
 
+from app.clocks import timers_for
 from app.errors import ERR_STALE, ServiceError
-from app.options import MatchOptions
 from app.replay import RESIGN, Game
 from app.results import snapshot_of
 from app.store import MatchStore
 from app.types import Loaded, seated
-from storage import MatchRow, MoveCommit, NewAction, Reminder, StaleVersion
+from storage import MatchRow, MoveCommit, NewAction, Reminder, SeatRow, StaleVersion
 
 
 class MoveCommits:
@@ -27,6 +27,8 @@ class MoveCommits:
         self.store = store
         self.storage = store.storage
         self.clock = clock
+        #: called when a move wrote timers (the front end's scheduler wakes to look again)
+        self.on_timers: Callable[[], None] = lambda: None
 
     async def commit(
         self,
@@ -36,8 +38,12 @@ class MoveCommits:
         before: int,
         *,
         resign_winners: tuple[int, ...] | None = None,
+        timed_out: bool | None = False,
     ) -> Loaded[Game]:
-        """Store the new log entries and snapshot in one transaction (compare-and-set).
+        """Store the new log entries and snapshot in one transaction (compare-and-set), with
+        the timers of the turn it starts (app/clocks.py) and the mover's missed-moves count:
+        back to 0 after a person's own move (``timed_out`` False), one more when a stand-in
+        played it for them (True), unchanged for the rest of that move (None).
 
         Raises:
             ServiceError: ERR_STALE when another writer moved the match on meanwhile.
@@ -45,15 +51,16 @@ class MoveCommits:
         row = loaded.row
         names = [s.name for s in loaded.seats]
         finished = game.state.over or resign_winners is not None
-        users = [s.user_id for s in loaded.seats]
         # the whole record only goes into the final snapshot (storage keeps others compact)
         snapshot = snapshot_of(game, names, winners=resign_winners, record=finished)
         resigned = [e.seat for e in entries if e.action == RESIGN]
         timer: Reminder | Literal["keep", "cancel"] = "keep"
+        timers: tuple[Reminder, ...] | None = None
         if finished:
             timer = "cancel"
         elif newly_awaiting(loaded.game, game) or resigned:
-            timer = self.reminder(row, game, users)
+            timers = timers_for(row, loaded.seats, game, self.clock)
+        mover = [entries[0].seat] if entries else []
         try:
             found = await self.storage.units.commit_move(
                 MoveCommit(
@@ -65,6 +72,9 @@ class MoveCommits:
                     status="finished" if finished else None,
                     resigned=resigned,
                     timer=timer,
+                    timers=timers,
+                    moved=mover if timed_out is False else [],
+                    missed=mover if timed_out is True else [],
                 )
             )
         except StaleVersion:
@@ -75,36 +85,20 @@ class MoveCommits:
                 message_url=None,
             ) from None
         self.store.remember(row.id, game)
+        if timers:
+            self.on_timers()  # the scheduler may have to wake earlier
         return Loaded(found[0], seated(found[1]), game)
 
-    def reminder(self, row: MatchRow, game: Game, users: list[int]) -> Reminder | Literal["cancel"]:
-        """The match's turn reminder now, or ``"cancel"`` (none wanted, or nobody to remind).
-
-        One timer per match: it names the first seat awaited; the reminder, when it fires,
-        mentions every seat that still has an open decision (``Outcome.awaiting``).
-        """
-        minutes = MatchOptions.from_json(row.options).reminder_minutes
-        asks = game.state.asks
-        user = users[asks[0].seat if asks else game.state.current]
-        if minutes <= 0 or user <= 0 or game.state.over:
-            return "cancel"
-        return Reminder(user_id=user, fires_at=self.clock() + 60.0 * minutes, version=game.version)
-
-    async def schedule_reminder(
-        self, tx: aiosqlite.Connection, row: MatchRow, game: Game, users: list[int]
+    async def schedule_timers(
+        self, tx: aiosqlite.Connection, row: MatchRow, game: Game, seats: Sequence[SeatRow]
     ) -> None:
-        reminder = self.reminder(row, game, users)
-        if reminder == "cancel":
-            await self.storage.timers.cancel(tx, row.id)
-            return
-        assert isinstance(reminder, Reminder)
-        await self.storage.timers.replace_turn_reminder(
-            tx,
-            row.id,
-            user_id=reminder.user_id,
-            fires_at=reminder.fires_at,
-            version=reminder.version,
-        )
+        """The first turn's timers, written with the start (app/clocks.py)."""
+        await self.storage.timers.cancel(tx, row.id)
+        for t in timers_for(row, seats, game, self.clock):
+            await self.storage.timers.replace_turn_reminder(
+                tx, row.id, user_id=t.user_id, fires_at=t.fires_at, version=t.version, kind=t.kind
+            )
+        self.on_timers()
 
 
 def newly_awaiting(before: Game, after: Game) -> bool:

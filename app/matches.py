@@ -18,6 +18,7 @@ winners; ``"schema"`` 1) is stored with it so that listing needs no replay.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import secrets
 import time
@@ -47,6 +48,7 @@ from app.base import (
     ServiceError,
     illegal,
 )
+from app.clocks import Due, TimedOut, TurnClocks
 from app.commits import MoveCommits
 from app.decisions import DecisionReads
 from app.options import MatchOptions, game_setup, validate_options
@@ -172,6 +174,12 @@ class MatchService(GameService[MatchOptions, Game]):
             animation_painter=animation_painter or self.painter,
         )
         self.commits = MoveCommits(self.store, clock)
+        self.clocks = TurnClocks(
+            self.store,
+            submit=self._submit,
+            present=lambda loaded: self.outcomes.outcome(loaded, render=False),
+            executor=lambda: self.ai_executor,
+        )
         self.reads = DecisionReads(
             self.store, lambda loaded: self.outcomes.outcome(loaded, render=False)
         )
@@ -280,7 +288,8 @@ class MatchService(GameService[MatchOptions, Game]):
                         snapshot=snapshot_of(game, names, record=False),
                         compact=True,
                     )
-                    await self.commits.schedule_reminder(tx, row, game, [s.user_id for s in order])
+                    seated_now = [dataclasses.replace(s, seat=i) for i, s in enumerate(order)]
+                    await self.commits.schedule_timers(tx, row, game, seated_now)
             except StaleVersion:  # a simultaneous start, join or leave won the race
                 raise ServiceError(
                     ERR_ALREADY_STARTED, "The match has already started or its players changed."
@@ -323,9 +332,24 @@ class MatchService(GameService[MatchOptions, Game]):
             ServiceError: ERR_NO_MATCH, ERR_NOT_SEATED, ERR_STALE (params: message_url),
                 ERR_NOT_YOUR_TURN (params: current_user_id), ERR_ILLEGAL (params: reason).
         """
+        match_id = await self.store.match_of(channel_id, match_id)
+        return await self._submit(match_id, user_id, actions, expected_version, key=key)
+
+    async def _submit(
+        self,
+        match_id: int,
+        user_id: int,
+        actions: Sequence[Action],
+        expected_version: int | None = None,
+        *,
+        key: str | None = None,
+        timed_out: bool | None = False,
+    ) -> Outcome:
+        """:meth:`submit` on a known match; ``timed_out``: True when a stand-in plays a move
+        whose deadline passed (the seat's missed moves count it), None for the rest of that
+        move (counted once), False for the player's own move (the count goes back to 0)."""
         if not actions:
             raise illegal(Phrase("svc.no_action"))
-        match_id = await self.store.match_of(channel_id, match_id)
         async with self.store.lock(match_id):
             loaded = await self.store.load(match_id)
             seat = self.store.require_seat(loaded, user_id)
@@ -354,7 +378,7 @@ class MatchService(GameService[MatchOptions, Game]):
                     raise illegal(e) from None
                 entries.append(NewAction(game.version, seat, action.notation()))
             events.extend(self._autoplay(game, entries))
-            loaded = await self.commits.commit(loaded, game, entries, before)
+            loaded = await self.commits.commit(loaded, game, entries, before, timed_out=timed_out)
         # drawn after the lock is released: the next answer (another seat's sealed bid) is
         # stored while this picture is drawn; the stored match never changes under it
         return await self.outcomes.outcome(loaded, events=tuple(events), render=True)
@@ -416,6 +440,22 @@ class MatchService(GameService[MatchOptions, Game]):
         return await self.outcomes.outcome(
             loaded, events=tuple(events), render=True
         )  # lock released
+
+    async def play_timeout(self, match_id: int, user_id: int, version: int) -> TimedOut | None:
+        """A move deadline passed: the stand-in plays it (see :meth:`TurnClocks.timeout`).
+
+        Raises:
+            ServiceError: ERR_NO_MATCH.
+        """
+        return await self.clocks.timeout(match_id, user_id, version)
+
+    async def due_timers(self, now: float) -> list[Due]:
+        """Every timer due at ``now``, claimed once (see :meth:`TurnClocks.due`)."""
+        return await self.clocks.due(now)
+
+    async def next_timer(self) -> float | None:
+        """When the next timer fires (None: none is set)."""
+        return await self.storage.timers.next_due()
 
     # ------------------------------------------------------------------ program seats
     def _open_decisions(self, game: Game) -> tuple[Decision, ...]:
@@ -519,12 +559,6 @@ class MatchService(GameService[MatchOptions, Game]):
             posted = row.turn_message_version == row.version and row.turn_message_id is not None
             out.append(await self.outcomes.outcome(loaded, render=not posted))
         return out
-
-    async def due_reminders(self, now: float) -> list[tuple[int, int, int]]:
-        """(match_id, channel_id, user_id) whose turn reminder is due; marks them sent."""
-        async with self.storage.db.transaction() as tx:
-            due = await self.storage.timers.claim_due(tx, now)
-        return [(t.match_id, channel_id, t.user_id) for t, channel_id in due]
 
     # ------------------------------------------------------------------ internals
     def _not_your_turn(self, loaded: Loaded[Game]) -> NoReturn:

@@ -85,6 +85,13 @@ class MatchOptions:
     expansions: tuple[str, ...] = ()  # engine expansion ids, in registry order
     #: rule values the host chose, as sorted ``(key, value)`` pairs (see :class:`Rule`)
     rules: tuple[tuple[str, Any], ...] = ()
+    #: the turn clock (app/clocks.py): ``off``, ``live`` (a quick game: minutes a move) or
+    #: ``async`` (a game over days: hours a move); ``clock_seconds`` a move (0: the mode's
+    #: default); at the deadline an AI stand-in moves, and after ``missed_limit`` missed moves
+    #: in a row the seat is handed to the AI
+    clock: str = "off"
+    clock_seconds: int = 0
+    missed_limit: int = 3
     #: the language the match was opened in (``en``/``es``/``de``; empty: not recorded) — the local
     #: table resumes a match in it
     lang: str = ""
@@ -125,6 +132,10 @@ class MatchOptions:
         }
         if self.rules:
             out["rules"] = dict(self.rules)
+        if self.clock != "off":
+            out["clock"] = self.clock
+            out["clock_seconds"] = self.clock_seconds
+            out["missed_limit"] = self.missed_limit
         if self.lang:
             out["lang"] = self.lang
         return out
@@ -140,8 +151,15 @@ class MatchOptions:
             random_seats=bool(d.get("random_seats", base.random_seats)),
             expansions=tuple(str(e) for e in d.get("expansions", base.expansions)),
             rules=tuple(sorted(dict(d.get("rules") or {}).items())),
+            clock=str(d.get("clock") or base.clock),
+            clock_seconds=int(d.get("clock_seconds", base.clock_seconds)),
+            missed_limit=int(d.get("missed_limit", base.missed_limit)),
             lang=str(d.get("lang") or ""),
         )
+
+
+#: the turn clock's modes and their default seconds a move
+CLOCKS = {"off": 0, "live": 120, "async": 24 * 3600}
 
 
 def problems(o: MatchOptions) -> list[str]:
@@ -155,6 +173,12 @@ def problems(o: MatchOptions) -> list[str]:
         out.append(f"farm_scoring must be one of {', '.join(FARM_SCORING_VALUES)}")
     if not 0 <= o.reminder_minutes <= 7 * 24 * 60:
         out.append("reminder_minutes must be 0–10080")
+    if o.clock not in CLOCKS:
+        out.append(f"clock must be one of {', '.join(CLOCKS)}")
+    if not 0 <= o.clock_seconds <= 7 * 24 * 3600:
+        out.append("clock_seconds must be 0–604800")
+    if not 1 <= o.missed_limit <= 99:
+        out.append("missed_limit must be 1–99")
     if o.lang not in ("", *messages.LANGS):
         out.append(f"lang must be {', '.join(messages.LANGS[:-1])} or {messages.LANGS[-1]}")
     if len(set(o.expansions)) != len(o.expansions):

@@ -9,6 +9,7 @@ import json
 import logging
 from functools import partial
 
+from app.clocks import deadline_of
 from app.options import MatchOptions
 from app.painters import Painter, replay_animation
 from app.pictures import Pictures, picture_inputs
@@ -95,6 +96,7 @@ class Outcomes:
             channel_id=row.channel_id,
             awaiting=() if finished else tuple(sorted({int(a.seat) for a in st.asks})),
             undo_seat=None if finished else undo_seat(game),
+            deadline=None if finished else deadline_of(row, loaded.seats, game),
             private_seats=()
             if finished
             else tuple(sorted({int(d.seat) for d in game.decisions() if d.private})),

@@ -74,6 +74,8 @@ class Outcome:
     answered_seats: tuple[int, ...] = ()
     #: the seat that may take back its tile placement now (``MatchService.undo``), if any
     undo_seat: int | None = None
+    #: when the awaited person's move is due (Unix seconds), when the match has a turn clock
+    deadline: float | None = None
 
     @property
     def decisions(self) -> tuple[Decision, ...]:

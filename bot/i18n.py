@@ -197,6 +197,23 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Una IA juega por ti hasta que vuelvas: `/carcassonne volver` (en inglés `back`).",
     ),
     "back_done": ("Your seat is yours again.", "Vuelves a jugar tu asiento."),
+    "deadline_line": ("⏰ Move due {when}.", "⏰ La jugada vence {when}."),
+    "clock_warning": (
+        "⏰ {mention}, your move is due {when}.",
+        "⏰ {mention}, tu jugada vence {when}.",
+    ),
+    "timed_out": (
+        "⏰ {who} ran out of time; an AI played for them: {move}",
+        "⏰ A {who} se le acabó el tiempo; una IA jugó por él: {move}",
+    ),
+    "handed_to_ai": (
+        "🤖 {who} missed {n} moves in a row: an AI plays their seat until they come back "
+        "(`/carcassonne back`).",
+        "🤖 {who} no jugó {n} veces seguidas: una IA juega por él hasta que vuelva "
+        "(`/carcassonne volver`).",
+    ),
+    "clock_live": ("Turn clock: {minutes} min a move", "Reloj: {minutes} min por jugada"),
+    "clock_async": ("Turn clock: {hours} h a move", "Reloj: {hours} horas por jugada"),
     "lobby_rules": (
         "Rules of the chosen expansions (the host chooses)",
         "Reglas de las expansiones elegidas (elige el anfitrión)",
@@ -414,6 +431,7 @@ NAMES_ES: dict[str, str] = {
     "back": "volver",
     "opponents": "rivales_ia",
     "level": "nivel",
+    "clock": "reloj",
     "abandon": "abandonar",
     "help": "ayuda",
     "rules": "reglas",
@@ -448,6 +466,12 @@ DESCRIPTIONS_ES: dict[str, str] = {
     "Play your seat again after /carcassonne away": "Vuelve a jugar tu asiento tras /carcassonne ausente",
     "Play at once against this many AI players": "Juega ya contra este número de jugadores IA",
     "How well the AI players play": "Lo bien que juegan las IA",
+    "Turn clock: off, live (2 min a move) or async (24 h a move)": (
+        "Reloj: sin, en vivo (2 min por jugada) o diferido (24 h por jugada)"
+    ),
+    "off": "sin reloj",
+    "live: 2 min a move": "en vivo: 2 min por jugada",
+    "async: 24 h a move": "diferido: 24 h por jugada",
     "easy": "fácil",
     "normal": "normal",
     "strong": "fuerte",

@@ -101,6 +101,15 @@ TEXTS: dict[str, str] = {
     "ai_moved": "{who}: {move}",
     "away_done": "Eine KI spielt deinen Platz, bis du zurückkommst: `/carcassonne zurueck`.",
     "back_done": "Dein Platz gehört wieder dir.",
+    "deadline_line": "⏰ Zug fällig {when}.",
+    "clock_warning": "⏰ {mention}, dein Zug ist fällig {when}.",
+    "timed_out": "⏰ {who} ist die Zeit abgelaufen; eine KI spielte für sie: {move}",
+    "handed_to_ai": (
+        "🤖 {who} hat {n} Züge in Folge verpasst: eine KI spielt den Platz, bis sie "
+        "zurückkommen (`/carcassonne zurueck`)."
+    ),
+    "clock_live": "Zuguhr: {minutes} Min. pro Zug",
+    "clock_async": "Zuguhr: {hours} Std. pro Zug",
     "lobby_rules": "Regeln der gewählten Erweiterungen (der Gastgeber wählt)",
     "rules_more": "Weitere Regeln… (Seite {page} von {pages})",
     "rule_on": "an",
@@ -232,6 +241,7 @@ NAMES: dict[str, str] = {
     "back": "zurueck",
     "opponents": "ki_gegner",
     "level": "stufe",
+    "clock": "uhr",
     "abandon": "abbrechen",
     "help": "hilfe",
     "rules": "regeln",
@@ -276,6 +286,12 @@ DESCRIPTIONS: dict[str, str] = {
     "Play your seat again after /carcassonne away": "Spiele deinen Platz wieder nach /carcassonne abwesend",
     "Play at once against this many AI players": "Spiele sofort gegen so viele KI-Spieler",
     "How well the AI players play": "Wie gut die KI-Spieler spielen",
+    "Turn clock: off, live (2 min a move) or async (24 h a move)": (
+        "Zuguhr: aus, live (2 Min. pro Zug) oder asynchron (24 Std. pro Zug)"
+    ),
+    "off": "aus",
+    "live: 2 min a move": "live: 2 Min. pro Zug",
+    "async: 24 h a move": "asynchron: 24 Std. pro Zug",
     "easy": "leicht",
     "normal": "normal",
     "strong": "stark",

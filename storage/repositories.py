@@ -122,11 +122,11 @@ class MatchRepo:
     async def seats(self, match_id: int) -> list[SeatRow]:
         """Seats in join order (``seat`` is set once the match started)."""
         rows = await self.db.fetchall(
-            "SELECT match_id, join_order, seat, user_id, name, resigned, controller FROM match_seats "
+            "SELECT match_id, join_order, seat, user_id, name, resigned, controller, missed FROM match_seats "
             "WHERE match_id = ? ORDER BY join_order",
             (match_id,),
         )
-        return [SeatRow(r[0], r[1], r[2], r[3], r[4], bool(r[5]), r[6]) for r in rows]
+        return [SeatRow(r[0], r[1], r[2], r[3], r[4], bool(r[5]), r[6], int(r[7])) for r in rows]
 
     # --------------------------------------------------------------- lobby writes
     async def create(
@@ -533,6 +533,16 @@ class TimerRepo:
         out = [(TimerRow(r[0], r[1], r[2], r[3], r[4], r[5], True), int(r[7])) for r in rows]
         await tx.executemany("UPDATE timers SET sent = 1 WHERE id = ?", [(t.id,) for t, _ in out])
         return out
+
+    async def next_due(self) -> float | None:
+        """When the next unsent timer of a running match fires (None: no timer at all): the
+        scheduler sleeps until then (or until a move writes an earlier one)."""
+        r = await self.db.fetchone(
+            "SELECT MIN(t.fires_at) FROM timers t JOIN matches m ON m.id = t.match_id"
+            " WHERE t.sent = 0 AND m.status = 'active'",
+            (),
+        )
+        return None if r is None or r[0] is None else float(r[0])
 
     async def prune(self, tx: aiosqlite.Connection, *, limit: int = PRUNE_BATCH) -> int:
         """Delete up to ``limit`` reminders that can never fire again: sent ones, and those of

@@ -116,6 +116,8 @@ class SeatRow:
     resigned: bool
     #: who plays the seat when not a person (``ai:<level>``, ``away:<level>``; None: a person)
     controller: str | None = None
+    #: the seat's move deadlines missed in a row (a turn clock's count; app/clocks.py)
+    missed: int = 0
 
 
 @dataclass(frozen=True, slots=True)

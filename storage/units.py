@@ -31,7 +31,7 @@ from storage.snapshots import compact_snapshot
 Found = tuple[MatchRow, list[SeatRow]]
 
 _SEATS = (
-    "SELECT match_id, join_order, seat, user_id, name, resigned, controller FROM match_seats"
+    "SELECT match_id, join_order, seat, user_id, name, resigned, controller, missed FROM match_seats"
     " WHERE match_id = ? ORDER BY join_order"
 )
 
@@ -63,11 +63,18 @@ class MoveCommit:
     status: str | None = None
     resigned: Sequence[int] = ()
     timer: Reminder | Literal["keep", "cancel"] = "keep"
+    #: every unsent timer of the match replaced by these (a new turn's reminder, deadline and
+    #: warning; empty: none), or None to leave them to ``timer``
+    timers: Sequence[Reminder] | None = None
+    #: seats whose missed-moves count goes back to 0 (a player moved) or up by one (their
+    #: deadline passed and a stand-in played)
+    moved: Sequence[int] = ()
+    missed: Sequence[int] = ()
 
 
 def _seats(conn: sqlite3.Connection, match_id: int) -> list[SeatRow]:
     return [
-        SeatRow(r[0], r[1], r[2], r[3], r[4], bool(r[5]), r[6])
+        SeatRow(r[0], r[1], r[2], r[3], r[4], bool(r[5]), r[6], int(r[7]))
         for r in conn.execute(_SEATS, (match_id,)).fetchall()
     ]
 
@@ -111,7 +118,24 @@ def _commit(conn: sqlite3.Connection, c: MoveCommit) -> Found:
             "UPDATE match_seats SET resigned = 1 WHERE match_id = ? AND seat = ?",
             (c.match_id, seat),
         )
-    if c.timer == "cancel":
+    conn.executemany(
+        "UPDATE match_seats SET missed = 0 WHERE match_id = ? AND seat = ? AND missed > 0",
+        [(c.match_id, seat) for seat in c.moved],
+    )
+    conn.executemany(
+        "UPDATE match_seats SET missed = missed + 1 WHERE match_id = ? AND seat = ?",
+        [(c.match_id, seat) for seat in c.missed],
+    )
+    if c.timers is not None:
+        conn.execute("DELETE FROM timers WHERE match_id = ? AND sent = 0", (c.match_id,))
+        conn.executemany(
+            "INSERT INTO timers (match_id, fires_at, kind, user_id, version, sent)"
+            " VALUES (?, ?, ?, ?, ?, 0)"
+            " ON CONFLICT (match_id, kind) DO UPDATE SET fires_at = excluded.fires_at,"
+            " user_id = excluded.user_id, version = excluded.version, sent = 0",
+            [(c.match_id, t.fires_at, t.kind, t.user_id, t.version) for t in c.timers],
+        )
+    elif c.timer == "cancel":
         conn.execute("DELETE FROM timers WHERE match_id = ? AND sent = 0", (c.match_id,))
     elif isinstance(c.timer, Reminder):
         t = c.timer

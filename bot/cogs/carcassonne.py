@@ -122,7 +122,7 @@ class Carcassonne(
         opponents="Play at once against this many AI players",
         level="How well the AI players play",
     )
-    @app_commands.choices(level=opts.AI_LEVEL)
+    @app_commands.choices(level=opts.AI_LEVEL, clock=opts.CLOCK)
     @app_commands.choices(farm_scoring=opts.FARM_SCORING)
     @app_commands.choices(tiny_city=opts.TINY_CITY)
     async def new(
@@ -132,6 +132,7 @@ class Carcassonne(
         farm_scoring: str | None = None,
         tiny_city: int | None = None,
         reminder_minutes: app_commands.Range[int, 0, 10080] | None = None,
+        clock: str | None = None,
         opponents: app_commands.Range[int, 1, 5] | None = None,
         level: str = "normal",
     ) -> None:
@@ -147,6 +148,7 @@ class Carcassonne(
                     farm_scoring=farm_scoring,
                     tiny_city=tiny_city,
                     reminder_minutes=reminder_minutes,
+                    clock=clock,
                 ),
             )
             # the table speaks its opener's language, also after a restart
@@ -177,7 +179,7 @@ class Carcassonne(
         expansions="Expansions, separated by commas ('none' for the base game)",
         reset="Go back to the built-in defaults",
     )
-    @app_commands.choices(farm_scoring=opts.FARM_SCORING)
+    @app_commands.choices(farm_scoring=opts.FARM_SCORING, clock=opts.CLOCK)
     @app_commands.choices(tiny_city=opts.TINY_CITY)
     async def defaults(
         self,
@@ -186,6 +188,7 @@ class Carcassonne(
         farm_scoring: str | None = None,
         tiny_city: int | None = None,
         reminder_minutes: app_commands.Range[int, 0, 10080] | None = None,
+        clock: str | None = None,
         expansions: app_commands.Range[str, 1, 100] | None = None,
         reset: bool = False,
     ) -> None:
@@ -201,6 +204,7 @@ class Carcassonne(
                 farm_scoring=farm_scoring,
                 tiny_city=tiny_city,
                 reminder_minutes=reminder_minutes,
+                clock=clock,
             )
             if not changes and expansions is None and not reset:
                 options = await self.service.guild_defaults(guild)

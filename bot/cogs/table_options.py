@@ -20,6 +20,7 @@ DESCRIBE: dict[str, str] = {
     "farm_scoring": "How farms score at the end",
     "tiny_city": "Points for a completed 2-tile city",
     "reminder_minutes": "Remind the player after this many minutes (0 = never)",
+    "clock": "Turn clock: off, live (2 min a move) or async (24 h a move)",
 }
 FARM_SCORING = [
     app_commands.Choice(name="per farm (current rules)", value="per_farm"),
@@ -28,6 +29,12 @@ FARM_SCORING = [
 TINY_CITY = [
     app_commands.Choice(name="2 points + 1 per shield", value=2),
     app_commands.Choice(name="4 points + 2 per shield", value=4),
+]
+#: the turn clock's modes (app/clocks.py)
+CLOCK = [
+    app_commands.Choice(name="off", value="off"),
+    app_commands.Choice(name="live: 2 min a move", value="live"),
+    app_commands.Choice(name="async: 24 h a move", value="async"),
 ]
 #: how well the AI opponents of ``/carcassonne new opponents:`` play
 AI_LEVEL = [app_commands.Choice(name=level, value=level) for level in lobby_ui.AI_LEVELS]

@@ -16,6 +16,7 @@ from typing import Any
 import discord
 
 from app.base import LobbyInfo
+from app.clocks import seconds_a_move
 from app.options import MatchOptions, Rule, expansion_ids, rules_for
 from bot.i18n import Lang, t
 from bot.ui.components import CarcButton, CarcSelect
@@ -216,6 +217,9 @@ def options_text(options: MatchOptions, lang: Lang, followers: int = 7) -> str:
         reminder=reminder,
         followers=followers,
     )
+    if options.clock != "off":
+        minutes = round(seconds_a_move(options) / 60)
+        body += "\n" + t(lang, f"clock_{options.clock}", minutes=minutes, hours=minutes // 60)
     names = ", ".join(expansion_name(x, lang) for x in options.expansions)
     lines = [body, t(lang, "rules_expansions", names=names or t(lang, "exp_none"))]
     for e in options.expansions:

@@ -129,6 +129,8 @@ def turn_message(
         if outcome.answered_seats:  # who has answered a sealed round (never what)
             done = ", ".join(_name(by_seat, s) for s in outcome.answered_seats)
             asks.append(t(lang, "secret_answered", names=done))
+    if outcome.deadline is not None:  # each player sees it in their own time zone
+        asks.append(t(lang, "deadline_line", when=f"<t:{int(outcome.deadline)}:R>"))
     lines = event_lines(outcome.events, seats, lang)
     content = "\n".join(x for x in (headline, *asks) if x)
     embed = discord.Embed(

@@ -96,7 +96,8 @@ async def test_the_lobby_offers_every_registered_expansion(
     new = fake.bot.tree.get_command("carcassonne").get_command("new")  # type: ignore[union-attr]
     names = [p.name for p in new.parameters]  # type: ignore[union-attr]
     assert names == [
-        "players", "farm_scoring", "tiny_city", "reminder_minutes", "opponents", "level",
+        "players", "farm_scoring", "tiny_city", "reminder_minutes", "clock", "opponents",
+        "level",
     ]  # fmt: skip
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from app.clocks import REMINDER, Due
 from app.matches import (
     ERR_ALREADY_JOINED,
     ERR_ALREADY_STARTED,
@@ -149,19 +150,21 @@ async def test_turn_reminders_are_stored_fire_once_and_survive_a_restart(db_path
     try:
         out = await two_player_match(svc, reminder_minutes=5)
         first = out.current_user_id
-        assert await svc.due_reminders(1000.0 + 299) == []
+        assert await svc.due_timers(1000.0 + 299) == []
         out = await svc.submit(CHANNEL, first, random_move(out, random.Random(1)))
-        assert await svc.due_reminders(1000.0 + 299) == []  # same turn: same reminder
+        assert await svc.due_timers(1000.0 + 299) == []  # same turn: same reminder
     finally:
         await svc.close()
     svc = await open_service(db_path, clock=lambda: now[0])
     try:
-        assert await svc.due_reminders(1000.0 + 301) == [(out.match_id, CHANNEL, first)]
-        assert await svc.due_reminders(1000.0 + 999) == []
+        assert await svc.due_timers(1000.0 + 301) == [
+            Due(out.match_id, CHANNEL, first, REMINDER, 0)
+        ]
+        assert await svc.due_timers(1000.0 + 999) == []
         now[0] = 2000.0
         out = await svc.submit(CHANNEL, first, [Pass()])
-        assert await svc.due_reminders(2000.0 + 301) == [
-            (out.match_id, CHANNEL, out.current_user_id)
+        assert await svc.due_timers(2000.0 + 301) == [
+            Due(out.match_id, CHANNEL, out.current_user_id, REMINDER, out.version)
         ]
         assert out.current_user_id != first
     finally:
@@ -170,7 +173,7 @@ async def test_turn_reminders_are_stored_fire_once_and_survive_a_restart(db_path
 
 async def test_no_reminders_without_the_option(svc: MatchService) -> None:
     out = await two_player_match(svc)
-    assert await svc.due_reminders(10**12) == []
+    assert await svc.due_timers(10**12) == []
     assert await svc.storage.timers.pending(out.match_id) == []
 
 
