@@ -17,6 +17,7 @@ segment, and one more where its road also crosses its tile on the ground.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import compress
 
 from engine.carcassonne.actions import Action, Choose, Pass, register_action
 from engine.carcassonne.board import Board, Feature, PlacedTile
@@ -174,8 +175,38 @@ def mismatch_row(t: TileDef, code: int) -> Row:
         table = _table(t)
     row = table[code]
     if row is None:
-        row = table[code] = _work_out(t, code)
+        row = _fill(t, table, code)
     return row
+
+
+def _fill(t: TileDef, table: list[Row | None], code: int) -> Row:
+    """Work out the row of ``code`` and, turned, the rows of the three codes it becomes
+    when the neighbours turn with the tile: a quarter turn of the constraint shifts every
+    rotation, side and axis of the row by as much (the rotations are its edges turned)."""
+    row = table[code] = _work_out(t, code)
+    for k in (1, 2, 3):
+        turned = ((code << 2 * k) | (code >> (8 - 2 * k))) & 0xFF
+        if table[turned] is None:
+            table[turned] = tuple(
+                sorted(
+                    (
+                        ((r + k) % 4, axis if k == 2 else _OTHER_AXIS[axis], side)
+                        if side < 0
+                        else ((r + k) % 4, axis if k == 2 else _OTHER_AXIS[axis], (side + k) % 4)
+                        for r, axis, side in row
+                    ),
+                    key=_row_order,
+                )
+            )
+    return row
+
+
+_OTHER_AXIS = {"NS": "WE", "WE": "NS"}
+
+
+def _row_order(entry: tuple[int, str, int]) -> tuple[int, bool]:
+    """Rows list rotations in order, ``NS`` before ``WE`` for one rotation (as worked out)."""
+    return entry[0], entry[1] != "NS"
 
 
 def _work_out(t: TileDef, code: int) -> Row:
@@ -254,17 +285,24 @@ def extra_placements(s: GameState, t: TileDef) -> Mapping[Position, tuple[Rotati
     if table is None:
         table = _table(t)
     board = s.board
-    cells = board.cells
-    bridged: frozenset[Position] | None = None
-    out: dict[Position, tuple[Rotation, ...]] = {}
-    for pos, code in board.frontier.items():
+    frontier = board.frontier
+    # the distinct constraint codes first (a few dozen for a frontier of cells): most have
+    # no row, and only the cells of codes with one are looked at
+    rows: dict[int, Row] = {}
+    for code in set(frontier.values()):
         row = table[code]
         if row is None:
-            row = table[code] = _work_out(t, code)
-        if not row:
-            continue
+            row = _fill(t, table, code)
+        if row:
+            rows[code] = row
+    out: dict[Position, tuple[Rotation, ...]] = {}
+    if not rows:
+        return out
+    cells = board.cells
+    bridged: frozenset[Position] | None = None
+    for pos in compress(frontier, map(rows.__contains__, frontier.values())):
         rots: list[Rotation] = []
-        for rot, _axis, side in row:
+        for rot, _axis, side in rows[frontier[pos]]:
             if side >= 0:
                 if bridged is None:
                     bridged = _bridged(s)
