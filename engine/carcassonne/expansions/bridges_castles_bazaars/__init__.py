@@ -116,7 +116,7 @@ class BridgesCastlesBazaars(Expansion):
 
     # ---- markets
     def on_placed(self, state: GameState, placed: PlacedTile) -> Iterable[Event]:
-        if placed.tile.symbol("bazaar") and self.option(MARKETS):
+        if placed.tile.symbol_map.get("bazaar") and self.option(MARKETS):
             m = model(state)
             if m.market is None:  # no market from a market (rule 7)
                 put(state, market_due=True)

@@ -66,7 +66,7 @@ def lake_ends(board: Board, pos: Position) -> tuple[int, ...]:
                 for i, f in enumerate(t.features)
                 if f.kind is FeatureKind.ROAD and f.ends == SYMBOL
             )
-            if t.symbol(SYMBOL)
+            if t.symbol_map.get(SYMBOL)
             else ()
         )
     return ends

@@ -73,7 +73,7 @@ def can_fly(setup: GameSetup, kind: str) -> bool:
 def heading_of(placed: PlacedTile) -> str | None:
     """The heading of the machine printed on a placed tile, on the board (``None``: no
     machine)."""
-    printed = placed.rt.tile.symbol(SYMBOL)
+    printed = placed.rt.tile.symbol_map.get(SYMBOL)
     if not isinstance(printed, str):
         return None
     return turned(printed, placed.rt.rotation)

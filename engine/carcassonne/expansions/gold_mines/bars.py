@@ -45,7 +45,7 @@ class BarStep(Step):
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
         pos = s.placed
-        if pos is None or not s.board.cells[pos].rt.tile.symbol(SYMBOL):
+        if pos is None or not s.board.cells[pos].rt.tile.symbol_map.get(SYMBOL):
             return None
         m = model_of(s.ext)
         s.ext[ID] = replace(m, bars=m.bars.add(pos))

@@ -55,7 +55,7 @@ class PlaceStep(Step):
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
         pos = s.placed
-        if pos is None or not s.board.cells[pos].rt.tile.symbol(SYMBOL):
+        if pos is None or not s.board.cells[pos].rt.tile.symbol_map.get(SYMBOL):
             return None
         return self._ask(s, depth, frame.seat, (frame.seat,), first=True)
 
