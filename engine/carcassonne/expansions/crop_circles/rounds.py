@@ -114,6 +114,7 @@ class ChooseStep(Step):
     """The active seat chooses option A or B for the crop circle of the tile it placed."""
 
     id = CHOOSE_STEP
+    idle_unless_placed = SYMBOL
     accepts = (Choose,)
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:

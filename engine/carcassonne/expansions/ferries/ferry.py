@@ -209,6 +209,7 @@ class PlaceStep(Step):
     """A lake tile: its seat must put a ferry between two of its road ends (§8.2.3)."""
 
     id = PLACE_STEP
+    idle_unless_placed = SYMBOL
     accepts = (Choose,)
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
@@ -279,6 +280,7 @@ class MoveStep(Step):
     placed, each at most once a turn (§8.3); one move at a time, the roads followed again."""
 
     id = MOVE_STEP
+    idle_unless = (ID, "lakes")
     accepts = (Choose,)
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:

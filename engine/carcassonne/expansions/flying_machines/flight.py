@@ -177,6 +177,7 @@ class LandStep(Step):
     seat chooses where) or send it home."""
 
     id = "flier.land"
+    idle_unless = (ID, "flight")
     accepts = (Choose,)
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:

@@ -41,6 +41,7 @@ class BarStep(Step):
     """A gold tile: one bar on it, then the seat puts the second on a tile next to it."""
 
     id = BAR_STEP
+    idle_unless_placed = SYMBOL
     accepts = (Choose,)
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:

@@ -391,6 +391,7 @@ class MoveStep(_MagicStep):
     """A magic tile: its seat places or moves the mage or the witch (RULES.md §10.2)."""
 
     id = MOVE_STEP
+    idle_unless_placed = SYMBOL
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
         pos = s.placed
@@ -404,6 +405,7 @@ class JoinStep(_MagicStep):
     anything scores (RULES.md §10.2 rule 6)."""
 
     id = JOIN_STEP
+    idle_unless = (ID, "mage")
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
         model = s.ext[ID]  # every turn: no call when a figure is set aside

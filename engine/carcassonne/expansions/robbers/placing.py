@@ -51,6 +51,7 @@ class PlaceStep(Step):
     """A robber tile: the active seat, then the next seat(s) with a robber in front, may place."""
 
     id = PLACE_STEP
+    idle_unless_placed = SYMBOL
     accepts = (Choose,)
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:

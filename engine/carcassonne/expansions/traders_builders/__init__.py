@@ -281,6 +281,7 @@ class BonusStep(Step):
     never from the second tile itself and not when the pile is empty (OQ-TB-1)."""
 
     id: ClassVar[str] = "tb.bonus"
+    idle_unless = (TradersBuilders.id, "bonus")
     changes_flow = True
     accepts = (Choose,)
 
