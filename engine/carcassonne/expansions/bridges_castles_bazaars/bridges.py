@@ -279,8 +279,9 @@ def resolving_bridge(
 
 def extra_placements(s: GameState, t: TileDef) -> Mapping[Position, tuple[Rotation, ...]] | None:
     """Placements of ``t`` that this placement's bridge would make whole (OQ-BRG-1)."""
-    if not on(s) or not can_build(s, s.current):
-        return None
+    m = s.ext[ID]  # every placement decision: the model read here, without calls
+    if m.bridges_left[s.current] <= 0 or (m.bridged_at is not None and m.bridged_at == s.placed):
+        return None  # no bridge to build (none at all when bridges are not played)
     table = _MISMATCH.get(t.id)
     if table is None:
         table = _table(t)
@@ -309,15 +310,18 @@ def extra_placements(s: GameState, t: TileDef) -> Mapping[Position, tuple[Rotati
                 if _neighbour_bridge(cells, pos, side, bridged) is None:
                     continue
             if rot not in rots:
-                rots.append(Rotation(rot))
+                rots.append(_ROTATION[rot])
         if rots:
             out[pos] = tuple(rots)
     return out
 
 
+_ROTATION = tuple(Rotation)
+
+
 def settle(s: GameState, placed: PlacedTile, events: list[Event]) -> None:
     """Lay the bridge a mismatched placement needs (the placement was offered only so)."""
-    if not model(s).bridges_left[s.current]:
+    if not s.ext[ID].bridges_left[s.current]:
         return  # no bridge left: only matching placements were offered
     cells = s.board.cells
     x, y = placed.pos
@@ -384,7 +388,12 @@ class BridgeStep(Step):
     accepts = (Choose,)
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
-        if s.placed is None or not can_build(s, frame.seat):
+        if s.placed is None:
+            return None
+        m = s.ext[ID]  # every placement: can_build without the calls
+        if m.bridges_left[frame.seat] <= 0 or (
+            m.bridged_at is not None and m.bridged_at == s.placed
+        ):
             return None
         offered = tuple(options(s))
         if not offered:

@@ -106,7 +106,7 @@ class CastleStep(Step):
     accepts = (Choose,)
 
     def _next(self, s: GameState, seat: Seat, depth: int, skip: tuple[int, ...]) -> Result:
-        if model(s).castles_left[seat] <= 0:
+        if s.ext[ID].castles_left[seat] <= 0:  # every placement: no call for the model
             return None
         for rep in eligible(s, seat):
             if rep not in skip:

@@ -430,10 +430,8 @@ class LeaveStep(Step):
         model = s.ext[ID]  # every turn: no call when both are set aside
         if model.mage is None and model.witch is None:
             return None
-        model = model_of(s.ext)
         board = s.board
-        for figure in FIGURES:
-            m = model.of(figure)
+        for figure, m in zip(FIGURES, (model.mage, model.witch), strict=True):
             if m is None:
                 continue
             feat = board.features[board.root[m.seg]]
