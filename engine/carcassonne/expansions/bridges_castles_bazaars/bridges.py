@@ -53,11 +53,6 @@ def on(s: GameState) -> bool:
     return bool(s.setup.option(BRIDGES, True))
 
 
-def _near(pos: Position, side: int) -> Position:
-    dx, dy = _STEP[side]
-    return Position(pos.x + dx, pos.y + dy)
-
-
 #: the two sides (N=0, E=1, S=2, W=3) of each bridge axis
 _AXIS_SIDES: dict[str, tuple[int, int]] = {"NS": (0, 2), "WE": (1, 3)}
 _FIELD, _ROAD = EdgeKind.FIELD, EdgeKind.ROAD
@@ -249,11 +244,11 @@ def _neighbour_bridge(
 ) -> Position | None:
     """The neighbour at ``side`` of a new tile whose road meets its field: where the bridge
     carrying that road goes, if it may (its far edge a field, facing nothing or a road)."""
-    npos = _near(pos, side)
+    dx, dy = _STEP[side]
+    npos = Position(pos.x + dx, pos.y + dy)
     other = cells.get(npos)
     if other is None or npos in bridged or other.rt.edges[side] is not _FIELD:
         return None
-    dx, dy = _STEP[side]
     beyond = cells.get((npos.x + dx, npos.y + dy))  # type: ignore[call-overload]
     if beyond is not None and beyond.rt.edges[(side + 2) % 4] is not _ROAD:
         return None

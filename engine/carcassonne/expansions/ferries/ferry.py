@@ -147,7 +147,7 @@ _ROAD_KIND = FeatureKind.ROAD
 def _reaches_a_ferry(s: GameState, start: Position) -> bool:
     """Whether a road of the tile at ``start`` holds a road end that a ferry of another lake
     joins (a cheap test on the features before :func:`nearest_ferries` follows the roads)."""
-    m = model_of(s.ext)
+    m = s.ext[ID]  # every placement: no call for the model
     if not m.lakes or (len(m.lakes) == 1 and start in m.lakes):
         return False
     board = s.board
@@ -155,7 +155,12 @@ def _reaches_a_ferry(s: GameState, start: Position) -> bool:
     placed = cells[start]
     segs, starts = placed.segs, placed.rt.starts
     # its roads among its roads and cities (``closables``: fields are half a tile's features)
-    mine = {root[segs[i]] for i in placed.rt.closables if starts[i][1] is _ROAD_KIND}
+    mine = set()
+    for i in placed.rt.closables:
+        if starts[i][1] is _ROAD_KIND:
+            mine.add(root[segs[i]])
+    if not mine:
+        return False  # no road on the tile
     for f in m.ferries:
         if f.pos != start:
             segs = cells[f.pos].segs
