@@ -109,7 +109,7 @@ class AbbeyStep(Step):
             if depth or not s.setup.option(FINAL_ABBEYS, False):
                 return None
             return self._final_round(s, frame.seat, depth)
-        abbeys = model_of(s.ext).abbeys
+        abbeys = s.ext[ID].abbeys  # every turn: no call for the model
         if abbeys[frame.seat] <= 0 or not _has_hole(s.board, 0 in abbeys):
             return None
         return (new_ask(s, self, depth, frame.seat),)

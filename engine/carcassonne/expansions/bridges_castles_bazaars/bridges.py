@@ -440,10 +440,8 @@ class BridgeScoreStep(Step):
     idle_unless = (ID, "bridges")
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
-        if ID not in s.ext:
-            return None
-        m = model(s)
-        if not m.bridges or s.placed is None or m.bridged_at != s.placed:
+        m = s.ext.get(ID)  # every turn once a bridge stands: no call for the model
+        if m is None or not m.bridges or s.placed is None or m.bridged_at != s.placed:
             return None
         last = m.bridges[-1]
         if last.pos != s.placed:
