@@ -314,6 +314,14 @@ def extra_placements(s: GameState, t: TileDef) -> Mapping[Position, tuple[Rotati
 _ROTATION = tuple(Rotation)
 
 
+def settle_placement(s: GameState, placed: PlacedTile) -> list[Event]:
+    """The expansion's ``settle_placement``: :func:`settle`, with the events it made."""
+    events: list[Event] = []
+    if s.ext[ID].bridges_left[s.current]:  # else only matching placements were offered
+        settle(s, placed, events)
+    return events
+
+
 def settle(s: GameState, placed: PlacedTile, events: list[Event]) -> None:
     """Lay the bridge a mismatched placement needs (the placement was offered only so)."""
     if not s.ext[ID].bridges_left[s.current]:
