@@ -289,6 +289,9 @@ class MoveStep(Step):
     accepts = (Choose,)
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
+        pos = s.placed  # every placement once a ferry is out: the cheap test before ``movable``
+        if pos is None or not _reaches_a_ferry(s, pos):
+            return None
         lakes = movable(s)
         if not lakes:
             return None
