@@ -133,6 +133,10 @@ class Step:
     #: ``s.ext`` holds no model under ``key`` or that model's ``attribute`` is false, so the
     #: flow loop skips the step without calling it (most expansion steps, most turns)
     idle_unless: ClassVar[tuple[str, str] | None] = None
+    #: a tile symbol: ``enter`` does nothing unless the tile just placed (``s.placed``)
+    #: carries it (a true value in ``TileDef.symbol_map``), so the flow loop skips the step
+    #: without calling it on the other turns
+    idle_unless_placed: ClassVar[str | None] = None
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
         return None
@@ -200,7 +204,8 @@ class Program(NamedTuple):
     #: each step's bound ``enter`` and ``changes_flow`` (the flow loop's hot path)
     enters: tuple[Callable[[GameState, Frame, int, list[Event]], Result], ...]
     flows: tuple[bool, ...]
-    #: each step's :attr:`Step.idle_unless`
+    #: each step's guard: :attr:`Step.idle_unless`, or ``("", symbol)`` for
+    #: :attr:`Step.idle_unless_placed`
     guards: tuple[tuple[str, str] | None, ...]
 
     def first(self, slot: Slot) -> int:
@@ -226,8 +231,16 @@ def program_of(setup: GameSetup) -> Program:
         tuple(t[3].slot for t in specs),
         tuple(st.enter for st in steps),
         tuple(st.changes_flow for st in steps),
-        tuple(None if st.changes_flow else st.idle_unless for st in steps),
+        tuple(_guard(st) for st in steps),
     )
+
+
+def _guard(step: Step) -> tuple[str, str] | None:
+    """The test the flow loop makes before entering ``step`` (see :attr:`Program.guards`)."""
+    if step.idle_unless_placed is not None:
+        assert step.idle_unless is None, f"{step.id}: one guard per step"
+        return ("", step.idle_unless_placed)
+    return step.idle_unless
 
 
 # ------------------------------------------------------------------------------- helpers
@@ -338,27 +351,35 @@ def run(s: GameState, events: list[Event]) -> None:
     Most steps find nothing to do; the running frame's position is kept in the loop and
     written to ``s.flow`` only when a step awaits, before a step that declares
     :attr:`Step.changes_flow`, and when the frame ends (a turn enters a step per expansion
-    hook, three dozen with every expansion); a step whose :attr:`Step.idle_unless` finds
-    nothing to do is not entered. Only a step that changes the flow may end the
+    hook, three dozen with every expansion); a step whose :attr:`Step.idle_unless` or
+    :attr:`Step.idle_unless_placed` finds nothing to do is not entered (nor is ``s.current``
+    set for it: every step entered gets it). Only a step that changes the flow may end the
     game (the draw step, which empties the flow), so the end is looked for only then."""
     prog = program_of(s.setup)
     steps, enters, flows, guards = prog.steps, prog.enters, prog.flows, prog.guards
     new_frame = _new_frame
+    ext_get = s.ext.get  # the dict is changed in place, never replaced, while the flow runs
     while s.step != "over":
         flow = s.flow
         depth = len(flow) - 1
         fr = flow[depth]
         start, stop, seat = fr[0], fr[1], fr[2]
         for pc in range(start, stop):
+            guard = guards[pc]
+            if guard is not None:  # tested before anything else: a skipped step costs nothing
+                key, name = guard
+                if key:
+                    m = ext_get(key)
+                    if m is None or not getattr(m, name):
+                        continue
+                else:
+                    placed = s.placed
+                    if placed is None or not s.board.cells[placed].rt.tile.symbol_map.get(name):
+                        continue
             if flows[pc] and pc != start:
                 fr = new_frame(Frame, (pc, stop, seat, fr[3]))
                 s.flow = flow = _with(flow, depth, fr)
             s.current = seat
-            guard = guards[pc]
-            if guard is not None:
-                m = s.ext.get(guard[0])
-                if m is None or not getattr(m, guard[1]):
-                    continue
             res = enters[pc](s, fr, depth, events)
             if res:
                 if pc != fr[0]:

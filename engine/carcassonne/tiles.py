@@ -139,6 +139,17 @@ class TileDef:
     directed: bool = False
     notes: str = ""
     rotations: tuple[RotatedTile, ...] = field(default=(), compare=False, repr=False)
+    #: :attr:`symbols` as a mapping (the first value of a key): a step asking whether the tile
+    #: just placed carries its symbol reads it without a call
+    symbol_map: dict[str, SymbolValue] = field(
+        init=False, default_factory=dict, compare=False, repr=False
+    )
+
+    def __post_init__(self) -> None:
+        by_key: dict[str, SymbolValue] = {}
+        for k, v in self.symbols:
+            by_key.setdefault(k, v)
+        object.__setattr__(self, "symbol_map", by_key)
 
     @property
     def has_cloister(self) -> bool:
@@ -151,7 +162,7 @@ class TileDef:
 
     def symbol(self, key: str) -> SymbolValue | None:
         """The value of tile symbol ``key``, or ``None``."""
-        return _symbol(self.symbols, key)
+        return self.symbol_map.get(key)
 
     def rotated(self, rotation: int) -> RotatedTile:
         return self.rotations[rotation]

@@ -37,8 +37,6 @@ from engine.core.decisions import Cell, Decision, Option, Prompt
 from engine.core.errors import IllegalActionError, InvalidActionError
 from engine.core.seats import Seat
 
-_SIDES = ((0, -1), (1, 0), (0, 1), (-1, 0))
-
 
 def holes(board: Board) -> list[Position]:
     """Empty cells with a tile on each of their four sides, north first."""
@@ -46,7 +44,12 @@ def holes(board: Board) -> list[Position]:
     out = []
     for pos in board.frontier:
         x, y = pos
-        if all((x + dx, y + dy) in cells for dx, dy in _SIDES):
+        if (
+            (x, y - 1) in cells
+            and (x + 1, y) in cells
+            and (x, y + 1) in cells
+            and (x - 1, y) in cells
+        ):
             out.append(pos)
     out.sort(key=lambda p: (p.y, p.x))
     return out
@@ -106,7 +109,7 @@ class AbbeyStep(Step):
             if depth or not s.setup.option(FINAL_ABBEYS, False):
                 return None
             return self._final_round(s, frame.seat, depth)
-        abbeys = model_of(s.ext).abbeys
+        abbeys = s.ext[ID].abbeys  # every turn: no call for the model
         if abbeys[frame.seat] <= 0 or not _has_hole(s.board, 0 in abbeys):
             return None
         return (new_ask(s, self, depth, frame.seat),)

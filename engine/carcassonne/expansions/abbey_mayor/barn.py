@@ -82,7 +82,7 @@ _OWN_CORNER = {"corner:NW": (7, 0), "corner:NE": (1, 2), "corner:SE": (3, 4), "c
 def barn_deploys(state: GameState, seat: Seat, placed: PlacedTile) -> list[Deploy]:
     """The corners of the tile just placed where ``seat`` may put its barn."""
     board = state.board
-    barns = model_of(state.ext).barns
+    barns = state.ext[ID].barns  # every deploy decision: no call for the model
     out = []
     hf = placed.rt.half_feature
     x, y = placed.pos

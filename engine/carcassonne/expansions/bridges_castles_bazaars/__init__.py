@@ -11,7 +11,7 @@ own module: :mod:`.bridges`, :mod:`.castles`, :mod:`.market`; the model and even
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -19,10 +19,8 @@ from engine.carcassonne.board import Feature, PlacedTile
 from engine.carcassonne.events import Event
 from engine.carcassonne.expansion import Expansion, Option
 from engine.carcassonne.flow import Slot, StepSpec
-from engine.carcassonne.geometry import Position, Rotation
 from engine.carcassonne.scoring import ScoreItem
 from engine.carcassonne.state import GameState
-from engine.carcassonne.tiles import TileDef
 from engine.core.decisions import Prompt
 from engine.core.rng import Rng
 from engine.core.seats import Seat
@@ -107,20 +105,14 @@ class BridgesCastlesBazaars(Expansion):
             ]
         return out
 
-    # ---- bridges
-    def extra_placements(
-        self, state: GameState, t: TileDef
-    ) -> Mapping[Position, tuple[Rotation, ...]] | None:
-        return bridges.extra_placements(state, t)
-
-    def settle_placement(self, state: GameState, placed: PlacedTile) -> Iterable[Event]:
-        events: list[Event] = []
-        bridges.settle(state, placed, events)
-        return events
+    # ---- bridges: the hooks are the module's functions (asked on every placement: no
+    # method between)
+    extra_placements = staticmethod(bridges.extra_placements)  # type: ignore[assignment]
+    settle_placement = staticmethod(bridges.settle_placement)  # type: ignore[assignment]
 
     # ---- markets
     def on_placed(self, state: GameState, placed: PlacedTile) -> Iterable[Event]:
-        if placed.tile.symbol("bazaar") and self.option(MARKETS):
+        if placed.rt.tile.symbol_map.get("bazaar") and self.option(MARKETS):
             m = model(state)
             if m.market is None:  # no market from a market (rule 7)
                 put(state, market_due=True)

@@ -17,6 +17,7 @@ segment, and one more where its road also crosses its tile on the ground.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import compress
 
 from engine.carcassonne.actions import Action, Choose, Pass, register_action
 from engine.carcassonne.board import Board, Feature, PlacedTile
@@ -50,11 +51,6 @@ _F, _R = EDGE_CODES[EdgeKind.FIELD], EDGE_CODES[EdgeKind.ROAD]
 
 def on(s: GameState) -> bool:
     return bool(s.setup.option(BRIDGES, True))
-
-
-def _near(pos: Position, side: int) -> Position:
-    dx, dy = _STEP[side]
-    return Position(pos.x + dx, pos.y + dy)
 
 
 #: the two sides (N=0, E=1, S=2, W=3) of each bridge axis
@@ -174,8 +170,38 @@ def mismatch_row(t: TileDef, code: int) -> Row:
         table = _table(t)
     row = table[code]
     if row is None:
-        row = table[code] = _work_out(t, code)
+        row = _fill(t, table, code)
     return row
+
+
+def _fill(t: TileDef, table: list[Row | None], code: int) -> Row:
+    """Work out the row of ``code`` and, turned, the rows of the three codes it becomes
+    when the neighbours turn with the tile: a quarter turn of the constraint shifts every
+    rotation, side and axis of the row by as much (the rotations are its edges turned)."""
+    row = table[code] = _work_out(t, code)
+    for k in (1, 2, 3):
+        turned = ((code << 2 * k) | (code >> (8 - 2 * k))) & 0xFF
+        if table[turned] is None:
+            table[turned] = tuple(
+                sorted(
+                    (
+                        ((r + k) % 4, axis if k == 2 else _OTHER_AXIS[axis], side)
+                        if side < 0
+                        else ((r + k) % 4, axis if k == 2 else _OTHER_AXIS[axis], (side + k) % 4)
+                        for r, axis, side in row
+                    ),
+                    key=_row_order,
+                )
+            )
+    return row
+
+
+_OTHER_AXIS = {"NS": "WE", "WE": "NS"}
+
+
+def _row_order(entry: tuple[int, str, int]) -> tuple[int, bool]:
+    """Rows list rotations in order, ``NS`` before ``WE`` for one rotation (as worked out)."""
+    return entry[0], entry[1] != "NS"
 
 
 def _work_out(t: TileDef, code: int) -> Row:
@@ -218,11 +244,11 @@ def _neighbour_bridge(
 ) -> Position | None:
     """The neighbour at ``side`` of a new tile whose road meets its field: where the bridge
     carrying that road goes, if it may (its far edge a field, facing nothing or a road)."""
-    npos = _near(pos, side)
+    dx, dy = _STEP[side]
+    npos = Position(pos.x + dx, pos.y + dy)
     other = cells.get(npos)
     if other is None or npos in bridged or other.rt.edges[side] is not _FIELD:
         return None
-    dx, dy = _STEP[side]
     beyond = cells.get((npos.x + dx, npos.y + dy))  # type: ignore[call-overload]
     if beyond is not None and beyond.rt.edges[(side + 2) % 4] is not _ROAD:
         return None
@@ -248,38 +274,57 @@ def resolving_bridge(
 
 def extra_placements(s: GameState, t: TileDef) -> Mapping[Position, tuple[Rotation, ...]] | None:
     """Placements of ``t`` that this placement's bridge would make whole (OQ-BRG-1)."""
-    if not on(s) or not can_build(s, s.current):
-        return None
+    m = s.ext[ID]  # every placement decision: the model read here, without calls
+    if m.bridges_left[s.current] <= 0 or (m.bridged_at is not None and m.bridged_at == s.placed):
+        return None  # no bridge to build (none at all when bridges are not played)
     table = _MISMATCH.get(t.id)
     if table is None:
         table = _table(t)
     board = s.board
-    cells = board.cells
-    bridged: frozenset[Position] | None = None
-    out: dict[Position, tuple[Rotation, ...]] = {}
-    for pos, code in board.frontier.items():
+    frontier = board.frontier
+    # the distinct constraint codes first (a few dozen for a frontier of cells): most have
+    # no row, and only the cells of codes with one are looked at
+    rows: dict[int, Row] = {}
+    for code in set(frontier.values()):
         row = table[code]
         if row is None:
-            row = table[code] = _work_out(t, code)
-        if not row:
-            continue
+            row = _fill(t, table, code)
+        if row:
+            rows[code] = row
+    out: dict[Position, tuple[Rotation, ...]] = {}
+    if not rows:
+        return out
+    cells = board.cells
+    bridged: frozenset[Position] | None = None
+    for pos in compress(frontier, map(rows.__contains__, frontier.values())):
         rots: list[Rotation] = []
-        for rot, _axis, side in row:
+        for rot, _axis, side in rows[frontier[pos]]:
             if side >= 0:
                 if bridged is None:
                     bridged = _bridged(s)
                 if _neighbour_bridge(cells, pos, side, bridged) is None:
                     continue
             if rot not in rots:
-                rots.append(Rotation(rot))
+                rots.append(_ROTATION[rot])
         if rots:
             out[pos] = tuple(rots)
     return out
 
 
+_ROTATION = tuple(Rotation)
+
+
+def settle_placement(s: GameState, placed: PlacedTile) -> list[Event]:
+    """The expansion's ``settle_placement``: :func:`settle`, with the events it made."""
+    events: list[Event] = []
+    if s.ext[ID].bridges_left[s.current]:  # else only matching placements were offered
+        settle(s, placed, events)
+    return events
+
+
 def settle(s: GameState, placed: PlacedTile, events: list[Event]) -> None:
     """Lay the bridge a mismatched placement needs (the placement was offered only so)."""
-    if not model(s).bridges_left[s.current]:
+    if not s.ext[ID].bridges_left[s.current]:
         return  # no bridge left: only matching placements were offered
     cells = s.board.cells
     x, y = placed.pos
@@ -346,7 +391,12 @@ class BridgeStep(Step):
     accepts = (Choose,)
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
-        if s.placed is None or not can_build(s, frame.seat):
+        if s.placed is None:
+            return None
+        m = s.ext[ID]  # every placement: can_build without the calls
+        if m.bridges_left[frame.seat] <= 0 or (
+            m.bridged_at is not None and m.bridged_at == s.placed
+        ):
             return None
         offered = tuple(options(s))
         if not offered:
@@ -398,10 +448,8 @@ class BridgeScoreStep(Step):
     idle_unless = (ID, "bridges")
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
-        if ID not in s.ext:
-            return None
-        m = model(s)
-        if not m.bridges or s.placed is None or m.bridged_at != s.placed:
+        m = s.ext.get(ID)  # every turn once a bridge stands: no call for the model
+        if m is None or not m.bridges or s.placed is None or m.bridged_at != s.placed:
             return None
         last = m.bridges[-1]
         if last.pos != s.placed:

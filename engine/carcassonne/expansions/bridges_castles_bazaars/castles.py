@@ -106,7 +106,7 @@ class CastleStep(Step):
     accepts = (Choose,)
 
     def _next(self, s: GameState, seat: Seat, depth: int, skip: tuple[int, ...]) -> Result:
-        if model(s).castles_left[seat] <= 0:
+        if s.ext[ID].castles_left[seat] <= 0:  # every placement: no call for the model
             return None
         for rep in eligible(s, seat):
             if rep not in skip:
@@ -114,9 +114,12 @@ class CastleStep(Step):
         return None
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
-        if s.placed is None:  # the step runs only when castles are played
+        # every placement (the step runs only when castles are played): ``_next`` inline
+        if s.placed is None or s.ext[ID].castles_left[frame.seat] <= 0:
             return None
-        return self._next(s, frame.seat, depth, ())
+        for rep in eligible(s, frame.seat):
+            return (new_ask(s, self, depth, frame.seat, city=rep, skip=()),)
+        return None
 
     def optional(self, s: GameState, ask: Ask) -> bool:
         return True

@@ -406,7 +406,7 @@ class HandStep(Step):
     accepts = (Choose,)
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
-        if not frame.param(HAND):
+        if not frame.params or not frame.param(HAND):  # most frames have no parameters
             return None
         market = model(s).market
         assert market is not None

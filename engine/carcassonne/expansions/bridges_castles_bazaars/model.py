@@ -168,14 +168,15 @@ _FIELDS: dict[type, tuple[dict[str, int], Callable[[Any], tuple[Any, ...]]]] = {
 
 def put(s: GameState, **changes: Any) -> BcbModel:
     """Replace the model in the (cloned) state with ``changes``; return the new one."""
-    m = _changed(model(s), changes)
+    m = _changed(s.ext[ID], changes)
+    assert isinstance(m, BcbModel)
     s.ext[ID] = m
     return m
 
 
 def put_market(s: GameState, **changes: Any) -> Market:
-    market = model(s).market
-    assert market is not None
+    market = s.ext[ID].market
+    assert isinstance(market, Market)
     new = _changed(market, changes)
     put(s, market=new)
     return new

@@ -56,7 +56,7 @@ def symbol_placed(s: GameState) -> str | None:
     """The crop-circle symbol of the tile just placed (``None``: none)."""
     if s.placed is None:
         return None
-    value = s.board.cells[s.placed].rt.tile.symbol(SYMBOL)
+    value = s.board.cells[s.placed].rt.tile.symbol_map.get(SYMBOL)
     return value if isinstance(value, str) else None
 
 
@@ -114,6 +114,7 @@ class ChooseStep(Step):
     """The active seat chooses option A or B for the crop circle of the tile it placed."""
 
     id = CHOOSE_STEP
+    idle_unless_placed = SYMBOL
     accepts = (Choose,)
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:

@@ -140,7 +140,7 @@ class MarkStep(Step):
     id = MARK_STEP
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
-        if not model_of(s).scoring:  # a quiet scoring leaves it open: no write every turn
+        if not s.ext[ID].scoring:  # a quiet scoring leaves it open: no write every turn
             update(s, scoring=True, landed=False)
         return None
 

@@ -66,7 +66,7 @@ def lake_ends(board: Board, pos: Position) -> tuple[int, ...]:
                 for i, f in enumerate(t.features)
                 if f.kind is FeatureKind.ROAD and f.ends == SYMBOL
             )
-            if t.symbol(SYMBOL)
+            if t.symbol_map.get(SYMBOL)
             else ()
         )
     return ends
@@ -147,7 +147,7 @@ _ROAD_KIND = FeatureKind.ROAD
 def _reaches_a_ferry(s: GameState, start: Position) -> bool:
     """Whether a road of the tile at ``start`` holds a road end that a ferry of another lake
     joins (a cheap test on the features before :func:`nearest_ferries` follows the roads)."""
-    m = model_of(s.ext)
+    m = s.ext[ID]  # every placement: no call for the model
     if not m.lakes or (len(m.lakes) == 1 and start in m.lakes):
         return False
     board = s.board
@@ -155,7 +155,12 @@ def _reaches_a_ferry(s: GameState, start: Position) -> bool:
     placed = cells[start]
     segs, starts = placed.segs, placed.rt.starts
     # its roads among its roads and cities (``closables``: fields are half a tile's features)
-    mine = {root[segs[i]] for i in placed.rt.closables if starts[i][1] is _ROAD_KIND}
+    mine = set()
+    for i in placed.rt.closables:
+        if starts[i][1] is _ROAD_KIND:
+            mine.add(root[segs[i]])
+    if not mine:
+        return False  # no road on the tile
     for f in m.ferries:
         if f.pos != start:
             segs = cells[f.pos].segs
@@ -209,6 +214,7 @@ class PlaceStep(Step):
     """A lake tile: its seat must put a ferry between two of its road ends (§8.2.3)."""
 
     id = PLACE_STEP
+    idle_unless_placed = SYMBOL
     accepts = (Choose,)
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
@@ -279,9 +285,13 @@ class MoveStep(Step):
     placed, each at most once a turn (§8.3); one move at a time, the roads followed again."""
 
     id = MOVE_STEP
+    idle_unless = (ID, "lakes")
     accepts = (Choose,)
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
+        pos = s.placed  # every placement once a ferry is out: the cheap test before ``movable``
+        if pos is None or not _reaches_a_ferry(s, pos):
+            return None
         lakes = movable(s)
         if not lakes:
             return None

@@ -37,6 +37,7 @@ from .model import (
     FIGURES,
     ID,
     SPOT,
+    SYMBOL,
     FlierBoarded,
     FlierFlew,
     FlierLanded,
@@ -83,6 +84,8 @@ class FlyingMachines(Expansion):
 
     # ---- placing figures: the machine is a spot beside the tile's features
     def extra_deploys(self, state: GameState, seat: Seat, placed: PlacedTile) -> Iterable[Deploy]:
+        if not isinstance(placed.rt.tile.symbol_map.get(SYMBOL), str):
+            return ()  # no machine on the tile (most tiles): no calls
         return flier_deploys(state, seat, placed)
 
     def deploy_extra(

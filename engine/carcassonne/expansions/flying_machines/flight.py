@@ -73,7 +73,7 @@ def can_fly(setup: GameSetup, kind: str) -> bool:
 def heading_of(placed: PlacedTile) -> str | None:
     """The heading of the machine printed on a placed tile, on the board (``None``: no
     machine)."""
-    printed = placed.rt.tile.symbol(SYMBOL)
+    printed = placed.rt.tile.symbol_map.get(SYMBOL)
     if not isinstance(printed, str):
         return None
     return turned(printed, placed.rt.rotation)
@@ -177,6 +177,7 @@ class LandStep(Step):
     seat chooses where) or send it home."""
 
     id = "flier.land"
+    idle_unless = (ID, "flight")
     accepts = (Choose,)
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:

@@ -41,11 +41,12 @@ class BarStep(Step):
     """A gold tile: one bar on it, then the seat puts the second on a tile next to it."""
 
     id = BAR_STEP
+    idle_unless_placed = SYMBOL
     accepts = (Choose,)
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
         pos = s.placed
-        if pos is None or not s.board.cells[pos].rt.tile.symbol(SYMBOL):
+        if pos is None or not s.board.cells[pos].rt.tile.symbol_map.get(SYMBOL):
             return None
         m = model_of(s.ext)
         s.ext[ID] = replace(m, bars=m.bars.add(pos))

@@ -16,6 +16,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress, count, islice
+from operator import not_
 from typing import overload
 
 from engine.carcassonne.actions import Action, Choose, register_action
@@ -56,15 +58,32 @@ _CELLS: dict[Position, str] = {}
 
 class _Answers(Sequence[Choose]):
     """A magic decision's answers, each figure's spots in :data:`FIGURES` order, each
-    answer made only when indexed."""
+    answer made only when indexed.
 
-    __slots__ = ("_head", "_board", "_spots", "_n")
+    The unfinished parts are listed once for both figures (``spots`` and their features'
+    ``reps``); a figure's spots are those parts but the ones on the features it avoids and
+    those on its own tile, which are neighbours in reading order (from ``lo``). They are
+    counted and indexed without a list per figure (the random player takes one of hundreds).
+    """
 
-    def __init__(self, head: str, board: Board, spots: list[list[Spot]]) -> None:
+    __slots__ = ("_head", "_board", "_spots", "_reps", "_cut", "_n")
+
+    def __init__(
+        self,
+        head: str,
+        board: Board,
+        spots: list[Spot],
+        reps: list[int],
+        cut: list[tuple[str, set[int | None], int, int, int]],
+    ) -> None:
         self._head = head
         self._board = board
         self._spots = spots
-        self._n = sum(len(x) for x in spots)
+        self._reps = reps
+        #: per figure: its name, the features it avoids, where its own tile's parts begin
+        #: (``lo``), how many of these it does not avoid anyway, and its number of spots
+        self._cut = cut
+        self._n = sum(c[4] for c in cut)
 
     def __len__(self) -> int:
         return self._n
@@ -82,17 +101,22 @@ class _Answers(Sequence[Choose]):
             index += self._n
         if not 0 <= index < self._n:
             raise IndexError(index)
-        for figure, spots in zip(FIGURES, self._spots, strict=True):
-            if index < len(spots):
-                pos, i = spots[index]
-                cell = _CELLS.get(pos)
-                if cell is None:
-                    if len(_CELLS) > 10_000:
-                        _CELLS.clear()
-                    cell = _CELLS[pos] = f"{pos[0]},{pos[1]}@"
-                text = cell + self._board.cells[pos].rt.spots[i]
-                return Choose(self._head, figure + "@" + text)
-            index -= len(spots)
+        reps = self._reps
+        for figure, avoid, lo, own, n in self._cut:
+            if index >= n:
+                index -= n
+                continue
+            if own and index >= lo - sum(map(avoid.__contains__, islice(reps, lo))):
+                index += own  # past its own tile's parts, which it skips
+            kept = compress(count(), map(not_, map(avoid.__contains__, reps)))
+            pos, i = self._spots[next(islice(kept, index, None))]
+            cell = _CELLS.get(pos)
+            if cell is None:
+                if len(_CELLS) > 10_000:
+                    _CELLS.clear()
+                cell = _CELLS[pos] = f"{pos[0]},{pos[1]}@"
+            text = cell + self._board.cells[pos].rt.spots[i]
+            return Choose(self._head, figure + "@" + text)
         raise IndexError(index)
 
 
@@ -128,6 +152,24 @@ def open_parts(s: GameState) -> list[tuple[Position, int, int]]:
             if feat.open > 0 and not feat.done:
                 append((pos, i, rep))
     return found
+
+
+def _open_spots(s: GameState) -> tuple[list[Spot], list[int]]:
+    """:func:`open_parts` as two lists: the parts, and their features."""
+    board = s.board
+    root, features, cells = board.root, board.features, board.cells
+    spots: list[Spot] = []
+    reps: list[int] = []
+    for pos in sorted(cells, key=north_first):
+        placed = cells[pos]
+        segs = placed.segs
+        for i in placed.rt.closables:
+            rep = root[segs[i]]
+            feat = features[rep]
+            if feat.open > 0 and not feat.done:
+                spots.append((pos, i))
+                reps.append(rep)
+    return spots, reps
 
 
 def _filter(s: GameState, figure: str, parts: list[tuple[Position, int, int]]) -> list[Spot]:
@@ -319,16 +361,27 @@ class _MagicStep(Step):
         def answers() -> Sequence[Choose]:
             # the options' actions without building the options (random players, the AI),
             # each made only when asked for: the random player takes one of hundreds
-            parts = open_parts(s)
-            chosen = []
+            spots, reps = _open_spots(s)
+            root, features, cells = board.root, board.features, board.cells
+            cut = []
             for figure in FIGURES:
                 mine, avoid = _avoid(s, figure)
-                where = None if mine is None else mine.pos
-                chosen.append(
-                    [(pos, i) for pos, i, rep in parts if rep not in avoid and pos != where]
-                )
-            if any(chosen):
-                return _Answers(self.id, board, chosen)
+                n = len(reps) - sum(map(avoid.__contains__, reps))
+                lo = own = 0
+                if mine is not None:  # its own tile's parts: neighbours in reading order
+                    placed = cells[mine.pos]
+                    here = [
+                        (i, rep)
+                        for i in placed.rt.closables
+                        if (f := features[rep := root[placed.segs[i]]]).open > 0 and not f.done
+                    ]
+                    if here:
+                        lo = spots.index((mine.pos, here[0][0]))
+                        own = sum(1 for _i, rep in here if rep not in avoid)
+                        n -= own
+                cut.append((figure, avoid, lo, own, n))
+            if any(c[4] for c in cut):
+                return _Answers(self.id, board, spots, reps, cut)
             return tuple(Choose(self.id, f"{figure}@{OFF}") for figure in on_board(s))
 
         return Decision(ask.key, ask.seat, self.id, Prompt.of(self.id), options, answers=answers)
@@ -338,10 +391,11 @@ class MoveStep(_MagicStep):
     """A magic tile: its seat places or moves the mage or the witch (RULES.md §10.2)."""
 
     id = MOVE_STEP
+    idle_unless_placed = SYMBOL
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
         pos = s.placed
-        if pos is None or not s.board.cells[pos].rt.tile.symbol(SYMBOL):
+        if pos is None or not s.board.cells[pos].rt.tile.symbol_map.get(SYMBOL):
             return None
         return self._ask(s, frame.seat, depth, events)
 
@@ -351,6 +405,7 @@ class JoinStep(_MagicStep):
     anything scores (RULES.md §10.2 rule 6)."""
 
     id = JOIN_STEP
+    idle_unless = (ID, "mage")
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
         model = s.ext[ID]  # every turn: no call when a figure is set aside
@@ -375,10 +430,8 @@ class LeaveStep(Step):
         model = s.ext[ID]  # every turn: no call when both are set aside
         if model.mage is None and model.witch is None:
             return None
-        model = model_of(s.ext)
         board = s.board
-        for figure in FIGURES:
-            m = model.of(figure)
+        for figure, m in zip(FIGURES, (model.mage, model.witch), strict=True):
             if m is None:
                 continue
             feat = board.features[board.root[m.seg]]

@@ -51,11 +51,12 @@ class PlaceStep(Step):
     """A robber tile: the active seat, then the next seat(s) with a robber in front, may place."""
 
     id = PLACE_STEP
+    idle_unless_placed = SYMBOL
     accepts = (Choose,)
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
         pos = s.placed
-        if pos is None or not s.board.cells[pos].rt.tile.symbol(SYMBOL):
+        if pos is None or not s.board.cells[pos].rt.tile.symbol_map.get(SYMBOL):
             return None
         return self._ask(s, depth, frame.seat, (frame.seat,), first=True)
 

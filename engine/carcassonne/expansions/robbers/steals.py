@@ -89,7 +89,7 @@ class OpenStep(Step):
     id = OPEN_STEP
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
-        m = model_of(s.ext)  # every placement: the constructor, not the slow ``replace``
+        m = s.ext[ID]  # every placement: the constructor, not the slow ``replace``
         s.ext[ID] = RobbersModel(m.notes, m.noting + 1)
         return None
 
@@ -126,7 +126,7 @@ class StealStep(Step):
     accepts = (Choose,)
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
-        m = model_of(s.ext)
+        m = s.ext[ID]  # every placement: no call for the model
         s.ext[ID] = RobbersModel(m.notes, max(0, m.noting - 1))
         if not m.notes:
             return None

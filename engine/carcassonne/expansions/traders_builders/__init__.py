@@ -221,17 +221,20 @@ class TradersBuilders(Expansion):
         seat = state.current
         if state.players[seat].supply.get("builder", 0) > 0:
             return ()  # the seat's builder is not on the board
+        # the seat's builder on a road or city of the tile (read first: no calls), then the rest
+        board = state.board
+        root, features, segs = board.root, board.features, placed.segs
+        for index in placed.rt.closables:  # its roads and cities
+            meeples = features[root[segs[index]]].meeples
+            if meeples and any(x.seat == seat and x.figure == "builder" for x in meeples):
+                break
+        else:
+            return ()
         m = self.model(state)
         if m.bonus or not self.option(BUILDER) or state.flow[-1].param(BONUS):
             return ()
-        board = state.board
-        for f in placed.rt.tile.features:
-            if f.kind in (FeatureKind.ROAD, FeatureKind.CITY):
-                feat = board.feature_of(placed.segs[f.index])
-                if any(x.seat == seat and x.figure == "builder" for x in feat.meeples):
-                    state.ext[self.id] = replace(m, bonus="pending")
-                    return (BuilderBonus(seat),)
-        return ()
+        state.ext[self.id] = replace(m, bonus="pending")
+        return (BuilderBonus(seat),)
 
     def on_completed(self, state: GameState, seat: Seat, feature: Feature) -> Iterable[Event]:
         if feature.kind is not FeatureKind.CITY or not self.option(TRADE_GOODS):
@@ -281,6 +284,7 @@ class BonusStep(Step):
     never from the second tile itself and not when the pile is empty (OQ-TB-1)."""
 
     id: ClassVar[str] = "tb.bonus"
+    idle_unless = (TradersBuilders.id, "bonus")
     changes_flow = True
     accepts = (Choose,)
 
