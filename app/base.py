@@ -15,6 +15,7 @@ import logging
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Generic, Self
 
@@ -110,6 +111,20 @@ MAX_SEED = (1 << 62) - 1
 PICTURE_CACHE_BYTES = 16 * 1024 * 1024
 
 
+#: a seat may be voted out to an AI once it has been silent this long on its move
+SILENT_SECONDS = 300
+
+
+@dataclass(frozen=True, slots=True)
+class VoteOut:
+    """A vote to hand a silent seat to an AI: the votes so far, how many are needed, and the
+    match once handed over (None while more votes are needed)."""
+
+    votes: int
+    needed: int
+    outcome: Any | None
+
+
 class GameService(Guarded, Generic[Opts, G]):
     """One game's matches for the front ends (see the module docstring).
 
@@ -161,6 +176,8 @@ class GameService(Guarded, Generic[Opts, G]):
             min_players=self.min_players,
         )
         self.controllers = SeatControllers()
+        #: votes to hand a silent seat to an AI: (match, target, version) -> voters
+        self._votes: dict[tuple[int, int, int], set[int]] = {}
         self.pictures = Pictures(
             painter if painter is not None else Painter(), cache_size, PICTURE_CACHE_BYTES
         )
@@ -353,6 +370,50 @@ class GameService(Guarded, Generic[Opts, G]):
                 await self.storage.matches.set_controller(tx, row.id, user_id, controller)
             loaded = await self.store.load(row.id)
         return await self._presented(loaded)
+
+    async def vote_out(self, channel_id: int, voter_id: int, target_id: int) -> VoteOut:
+        """The caller votes to hand ``target_id``'s seat to an AI while they are silent: it must
+        be their move, for at least :data:`SILENT_SECONDS`. A majority of the other people
+        playing hands it over (until the player comes back); a move of theirs, or of anyone,
+        starts the count again (votes are kept per match version, in this process).
+
+        Raises:
+            ServiceError: ERR_NO_MATCH, ERR_NOT_SEATED (the caller), ERR_ILLEGAL (the target
+                is not playing, is the caller, is not to move, or has not been silent long).
+        """
+        row = await self.store.active_row(channel_id)
+        async with self.store.lock(row.id):
+            loaded = await self.store.load(row.id)
+            self.store.require_seat(loaded, voter_id)
+            target = next((s for s in loaded.seats if s.user_id == target_id), None)
+            if target is None or target.resigned or target.controller is not None:
+                raise illegal(Phrase("svc.vote_who"))
+            if target_id == voter_id:
+                raise illegal(Phrase("svc.vote_self"))
+            if not any(d.seat == target.seat for d in self._open_decisions(loaded.game)):
+                raise illegal(Phrase("svc.vote_not_turn"))
+            if self.clock() < loaded.row.updated_at + SILENT_SECONDS:
+                raise illegal(Phrase("svc.vote_soon", minutes=SILENT_SECONDS // 60))
+            people = [
+                s.user_id
+                for s in loaded.seats
+                if s.user_id > 0 and s.controller is None and not s.resigned and s is not target
+            ]
+            needed = len(people) // 2 + 1
+            key = (row.id, target_id, loaded.row.version)
+            votes = self._votes.setdefault(key, set())
+            votes.add(voter_id)
+            while len(self._votes) > 4096:  # forget the oldest
+                self._votes.pop(next(iter(self._votes)))
+            if len(votes) < needed:
+                return VoteOut(len(votes), needed, None)
+            async with self.storage.db.transaction() as tx:
+                await self.storage.matches.set_controller(
+                    tx, row.id, target_id, f"{AWAY}:{STAND_IN_LEVEL}"
+                )
+            self._votes.pop(key, None)
+            loaded = await self.store.load(row.id)
+        return VoteOut(len(votes), needed, await self._presented(loaded))
 
     async def play_controlled(self, match_id: int, seat: int | None = None) -> Played | None:
         """Answer the first open decision of a seat a program plays (:mod:`app.seats`: a random

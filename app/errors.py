@@ -87,6 +87,22 @@ messages.register(
             "An AI plays at one of these levels: {levels}.",
             "Una IA juega en uno de estos niveles: {levels}.",
         ),
+        "svc.vote_who": (
+            "That player is not playing their own seat in this match.",
+            "Ese jugador no está jugando su propio asiento en esta partida.",
+        ),
+        "svc.vote_self": (
+            "You cannot vote yourself out: use `/carcassonne away`.",
+            "No puedes votarte a ti mismo: usa `/carcassonne ausente` (en inglés `away`).",
+        ),
+        "svc.vote_not_turn": (
+            "It is not that player's move: only a silent player can be voted out.",
+            "No es el turno de ese jugador: solo se puede votar a quien no juega.",
+        ),
+        "svc.vote_soon": (
+            "Give them {minutes} minutes on their move before voting.",
+            "Dale {minutes} minutos en su jugada antes de votar.",
+        ),
     }
 )
 messages.register_lang(
@@ -101,5 +117,11 @@ messages.register_lang(
         ),
         "svc.card_players": "Das Kartenspiel braucht {low}–{high} Spielende.",
         "svc.ai_level": "Eine KI spielt auf einer dieser Stufen: {levels}.",
+        "svc.vote_who": "Diese Person spielt in dieser Partie nicht ihren eigenen Platz.",
+        "svc.vote_self": "Du kannst dich nicht selbst abwählen: nutze `/carcassonne abwesend`.",
+        "svc.vote_not_turn": (
+            "Diese Person ist nicht am Zug: nur wer schweigt, kann abgewählt werden."
+        ),
+        "svc.vote_soon": "Gib ihr {minutes} Minuten für ihren Zug, bevor ihr abstimmt.",
     },
 )

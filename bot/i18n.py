@@ -198,6 +198,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "back_done": ("Your seat is yours again.", "Vuelves a jugar tu asiento."),
     "deadline_line": ("⏰ Move due {when}.", "⏰ La jugada vence {when}."),
+    "vote_counted": (
+        "Vote counted: {votes} of {needed} needed to let an AI play that seat.",
+        "Voto contado: {votes} de {needed} necesarios para que una IA juegue ese asiento.",
+    ),
     "clock_warning": (
         "⏰ {mention}, your move is due {when}.",
         "⏰ {mention}, tu jugada vence {when}.",
@@ -432,6 +436,8 @@ NAMES_ES: dict[str, str] = {
     "opponents": "rivales_ia",
     "level": "nivel",
     "clock": "reloj",
+    "vote_out": "votar_ia",
+    "player": "jugador",
     "abandon": "abandonar",
     "help": "ayuda",
     "rules": "reglas",
@@ -470,6 +476,8 @@ DESCRIPTIONS_ES: dict[str, str] = {
         "Reloj: sin, en vivo (2 min por jugada) o diferido (24 h por jugada)"
     ),
     "off": "sin reloj",
+    "Vote to let an AI play a silent seat": "Vota para que una IA juegue un asiento callado",
+    "The player who has not moved": "El jugador que no ha jugado",
     "live: 2 min a move": "en vivo: 2 min por jugada",
     "async: 24 h a move": "diferido: 24 h por jugada",
     "easy": "fácil",

@@ -102,6 +102,9 @@ TEXTS: dict[str, str] = {
     "away_done": "Eine KI spielt deinen Platz, bis du zurückkommst: `/carcassonne zurueck`.",
     "back_done": "Dein Platz gehört wieder dir.",
     "deadline_line": "⏰ Zug fällig {when}.",
+    "vote_counted": (
+        "Stimme gezählt: {votes} von {needed} nötigen, damit eine KI diesen Platz spielt."
+    ),
     "clock_warning": "⏰ {mention}, dein Zug ist fällig {when}.",
     "timed_out": "⏰ {who} ist die Zeit abgelaufen; eine KI spielte für sie: {move}",
     "handed_to_ai": (
@@ -242,6 +245,8 @@ NAMES: dict[str, str] = {
     "opponents": "ki_gegner",
     "level": "stufe",
     "clock": "uhr",
+    "vote_out": "ki_abstimmung",
+    "player": "person",
     "abandon": "abbrechen",
     "help": "hilfe",
     "rules": "regeln",
@@ -290,6 +295,8 @@ DESCRIPTIONS: dict[str, str] = {
         "Zuguhr: aus, live (2 Min. pro Zug) oder asynchron (24 Std. pro Zug)"
     ),
     "off": "aus",
+    "Vote to let an AI play a silent seat": "Stimme ab, damit eine KI einen stillen Platz spielt",
+    "The player who has not moved": "Die Person, die nicht gezogen hat",
     "live: 2 min a move": "live: 2 Min. pro Zug",
     "async: 24 h a move": "asynchron: 24 Std. pro Zug",
     "easy": "leicht",

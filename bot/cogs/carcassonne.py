@@ -469,6 +469,20 @@ class Carcassonne(
     async def back(self, interaction: Interaction) -> None:
         await self._run(interaction, lambda: self._stand_in(interaction, away=False))
 
+    @app_commands.command(name="vote_out", description="Vote to let an AI play a silent seat")
+    @app_commands.describe(player="The player who has not moved")
+    async def vote_out(self, interaction: Interaction, player: discord.User) -> None:
+        async def body() -> None:
+            lang = lang_of(interaction.locale)
+            cid = channel_id(interaction)
+            vote = await self.service.vote_out(cid, _uid(interaction), player.id)
+            text = t(lang, "vote_counted", votes=vote.votes, needed=vote.needed)
+            await interaction.response.send_message(text, ephemeral=vote.outcome is None)
+            if vote.outcome is not None:
+                self.drive(vote.outcome, self._remember_lang(vote.outcome.match_id, interaction))
+
+        await self._run(interaction, body)
+
     async def _stand_in(self, interaction: Interaction, *, away: bool) -> None:
         """Hand the caller's seat to an AI (or take it back); the AI plays at once."""
         await interaction.response.defer(ephemeral=True, thinking=True)

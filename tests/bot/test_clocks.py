@@ -152,3 +152,46 @@ async def test_discord_shows_the_deadline_and_says_when_a_stand_in_moved(tmp_pat
         assert "⏰ Move due <t:" in posted.content  # the next player's clock runs
     finally:
         await close_table(table)
+
+
+async def test_the_others_vote_a_silent_seat_out_to_the_ai(tmp_path: Path) -> None:
+    """Three people; after five silent minutes on their move, the other two vote (a majority of
+    the two) and the silent seat is the AI's until its player comes back. Refused: voting
+    too soon, voting for a player who is not to move, voting for oneself."""
+    import pytest
+
+    from app.errors import ServiceError
+    from tests.bot.matchservice import ANN, BOB, CAT, GUILD
+
+    now = [0.0]
+    svc = await _fresh(tmp_path / "v.sqlite3", now)
+    try:
+        from app.matches import MatchOptions
+
+        opts = MatchOptions(players=3)
+        await svc.create_lobby(GUILD, CHANNEL, ANN, "Ann", opts, seed=2)
+        await svc.join(CHANNEL, BOB, "Bob")
+        await svc.join(CHANNEL, CAT, "Cat")
+        out = await svc.start(CHANNEL, ANN)
+        silent = _mover(out)
+        a, b = [u for u in (ANN, BOB, CAT) if u != silent]
+        svc.clock = lambda: now[0]
+        for voter, target, words in ((a, silent, "minutes"), (a, b, "not that player's move")):
+            with pytest.raises(ServiceError) as e:
+                await svc.vote_out(CHANNEL, voter, target)
+            assert e.value.key == "illegal" and words in e.value.reason("en"), e.value.reason("en")
+        import time
+
+        now[0] = time.time() + 301  # the turn started when the match was written
+        with pytest.raises(ServiceError):
+            await svc.vote_out(CHANNEL, silent, silent)
+        first = await svc.vote_out(CHANNEL, a, silent)
+        assert (first.votes, first.needed, first.outcome) == (1, 2, None)
+        second = await svc.vote_out(CHANNEL, b, silent)
+        assert second.outcome is not None
+        seat = next(s for s in second.outcome.seats if s.user_id == silent)
+        assert seat.controller == "away:normal"
+        played = await svc.play_controlled(out.match_id)
+        assert played is not None and played.decision.seat == seat.seat
+    finally:
+        await svc.close()
