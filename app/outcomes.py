@@ -4,7 +4,6 @@ match. A collaborator of :class:`app.matches.MatchService`."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import logging
 from functools import partial
@@ -55,9 +54,8 @@ class Outcomes:
         renderer, lang = self.renderer, self.pictures.lang_of_match(row.id, opened_in)
         shown, awards = picture_inputs(game, events, finished)
         if render and renderer is not None:
-            # a module-level function and a view without its decisions (closures) pickle:
-            # a worker process draws it (app.painters)
-            drawable = dataclasses.replace(view, decisions=())
+            # a module-level function and a view pickle: a worker process draws it
+            drawable = view.for_pictures()
             png = await self.pictures.picture(
                 (row.id, game.version, lang, False),
                 partial(

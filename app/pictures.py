@@ -15,7 +15,6 @@ took off, the features it scored) and every award of the game (the final breakdo
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 from collections.abc import Callable, Sequence
 from functools import partial
@@ -108,11 +107,11 @@ async def board_png(
     renderer = service.renderer
     if renderer is None:
         return None
-    # a module-level renderer over a view without its decisions (closures) pickles: the
-    # service's painter draws it in a worker process (app.painters)
+    # a module-level renderer over a view pickles: the service's painter draws it in a worker
+    # process (app.painters)
     draw = partial(
         renderer,
-        dataclasses.replace(outcome.view, decisions=()),
+        outcome.view.for_pictures(),
         placements=outcome.placements or None,
         lang=lang,
         events=outcome.picture_events,

@@ -16,7 +16,7 @@ the clicks back with :mod:`app.choices` and draws the pictures this module descr
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import partial
 
 import discord
@@ -211,20 +211,14 @@ def picture(view: PublicView, items: Sequence[Choice], seat: Seat) -> Callable[[
         pos = Position(cell.x, cell.y)
         if all(tv.pos != pos for tv in view.tiles):
             rots = [Rotation((c.rotation or 0) // 90) for c in items]
-            return partial(render_placement_preview, _bare(view), pos, rots)
+            return partial(render_placement_preview, view.for_pictures(), pos, rots)
     if not items or not all(c.mark for c in items):
         return None
     targets = [c.target for c in items]
     marks = [c.mark for c in items]
     # a spot offered for several figures: each mark shows its figure
     figures = [c.figure for c in items] if any(c.figure for c in items) else None
-    return partial(render_targets, _bare(view), targets, marks, seat=seat, figures=figures)
-
-
-def _bare(view: PublicView) -> PublicView:
-    """The view as the pictures need it: its open decisions hold closures (they do not
-    pickle) and no picture draws them."""
-    return replace(view, decisions=()) if view.decisions else view
+    return partial(render_targets, view.for_pictures(), targets, marks, seat=seat, figures=figures)
 
 
 # ------------------------------------------------------------------------------- pickers
@@ -404,7 +398,7 @@ def confirm(
     draw = None
     if choice is not None and choice.mark and _drawable(choice.target):
         draw = partial(
-            render_targets, _bare(view), [choice.target], [choice.mark], seat=decision.seat
+            render_targets, view.for_pictures(), [choice.target], [choice.mark], seat=decision.seat
         )
     return Picker("\n".join(lines), dview, draw)
 

@@ -8,7 +8,6 @@ are described by :mod:`bot.ui.decisions` and drawn by the cog the same way.
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 from collections.abc import Callable
 from functools import partial
@@ -24,8 +23,7 @@ async def board_png(
     view: PublicView, lang: str = "en", *, whole: bool = False, painter: Painter | None = None
 ) -> bytes:
     """The board as every player sees it (the whole map with ``whole``), words in ``lang``."""
-    bare = dataclasses.replace(view, decisions=()) if view.decisions else view
-    draw = partial(render_board, bare, lang=lang, whole=whole)
+    draw = partial(render_board, view.for_pictures(), lang=lang, whole=whole)
     return await (painter or Painter()).paint(draw)
 
 

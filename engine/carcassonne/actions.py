@@ -173,3 +173,16 @@ class Choose(Action):
 
     def public_notation(self) -> str:
         return f"{self.head} ?" if self.private else self.notation()
+
+
+@dataclass(frozen=True, slots=True)
+class NumberedChoice:
+    """The action of a numeric option: ``n`` -> ``Choose(head, prefix + n)`` (a bid ``bcb.bid
+    3``, an offer ``bcb.offer 1@3``). A template, not a closure, so a decision and a view
+    holding it pickle and compare as plain data."""
+
+    head: str
+    prefix: str = ""
+
+    def __call__(self, n: int) -> Choose:
+        return Choose(self.head, f"{self.prefix}{n}")

@@ -9,6 +9,7 @@ viewer may see (public ones, and a seat's own private ones). The named piles of 
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -73,6 +74,11 @@ class PublicView:
     #: the expansions' figures on the scoring track (a second marker, a robber); each seat's
     #: own marker stands on its score less its other scoring figures (``track.py``)
     track: tuple[TrackFigure, ...] = ()
+
+    def for_pictures(self) -> PublicView:
+        """This view as a picture needs it: no picture draws the open decisions, so a worker
+        process that draws it is sent the view without them (smaller; they pickle too)."""
+        return dataclasses.replace(self, decisions=()) if self.decisions else self
 
     @property
     def over(self) -> bool:

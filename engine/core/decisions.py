@@ -150,7 +150,9 @@ class Option(NamedTuple):
     ``id`` is unique within the decision and short (it travels in button ids); ``action`` is
     the engine action that answers it; ``facets`` are ordered ``(name, value)`` pairs that
     let a picker ask one thing at a time; ``label`` names the option (a message key).
-    A numeric option has ``number`` set and builds its action with :meth:`action_for`.
+    A numeric option has ``number`` set and builds its action with :meth:`action_for`
+    (``make``: a template such as :class:`~engine.carcassonne.actions.NumberedChoice`, never a
+    closure, so an option pickles).
     """
 
     id: str
@@ -315,6 +317,35 @@ class Decision:
 
     def __repr__(self) -> str:
         return f"Decision({self.key!r}, seat={self.seat}, kind={self.kind!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as plain data: its options made (a lazy decision's too) and no function
+        kept, so a view holding decisions goes to a worker process as it is."""
+        return (
+            _decision,
+            (
+                self.key, self.seat, self.kind, self.prompt, self.options, self.optional,
+                self.visibility, self.group, self.pass_action, self.answered,
+            ),
+        )  # fmt: skip
+
+
+def _decision(
+    key: str,
+    seat: Seat,
+    kind: str,
+    prompt: Prompt,
+    options: tuple[Option, ...],
+    optional: bool,
+    visibility: Visibility,
+    group: str | None,
+    pass_action: Any,
+    answered: tuple[Seat, ...],
+) -> Decision:
+    return Decision(
+        key, seat, kind, prompt, options, optional=optional, visibility=visibility, group=group,
+        pass_action=pass_action, answered=answered,
+    )  # fmt: skip
 
 
 def decisions_of(decisions: Iterable[Decision], seat: Seat | None) -> tuple[Decision, ...]:

@@ -26,7 +26,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.carcassonne.actions import Action, Choose, register_action
+from engine.carcassonne.actions import Action, Choose, NumberedChoice, register_action
 from engine.carcassonne.board import Feature, Meeple
 from engine.carcassonne.chance import roll_die
 from engine.carcassonne.events import Event
@@ -226,10 +226,7 @@ class GuessStep(Step):
         return None
 
     def decision(self, s: GameState, ask: Ask) -> Decision:
-        def make(n: int) -> Choose:
-            return Choose(self.id, str(n))
-
-        option = Answer("guess", None, number=IntRange(1, 6), make=make)
+        option = Answer("guess", None, number=IntRange(1, 6), make=NumberedChoice(self.id))
         return Decision(
             ask.key,
             ask.seat,

@@ -24,10 +24,9 @@ the player after the active one (OQ-BAZ-3). Payments go through the points pipel
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 
-from engine.carcassonne.actions import Action, Choose, Pass, register_action
+from engine.carcassonne.actions import Action, Choose, NumberedChoice, Pass, register_action
 from engine.carcassonne.events import Event
 from engine.carcassonne.flow import Ask, Frame, Result, Step, new_ask, push_subturn
 from engine.carcassonne.scoring import Award, Part, ScoreItem, give
@@ -320,7 +319,7 @@ class MarketStep(Step):
                     None,
                     label=Prompt.of("bcb.bid.option", score=score),
                     number=IntRange(market.price + 1, MAX_BID),
-                    make=_maker(head),
+                    make=NumberedChoice(head),
                 ),
             )
         if stage == "sealed":
@@ -345,20 +344,6 @@ class MarketStep(Step):
         return Decision(ask.key, ask.seat, kind, prompt, opts, optional=True, pass_action=Pass())
 
 
-def _maker(head: str) -> Callable[[int], Choose]:
-    def make(n: int) -> Choose:
-        return Choose(head, str(n))
-
-    return make
-
-
-def _offer_maker(index: int) -> Callable[[int], Choose]:
-    def make(n: int) -> Choose:
-        return Choose("bcb.offer", f"{index}@{n}")
-
-    return make
-
-
 def _offer_options(market: Market) -> tuple[Option, ...]:
     return tuple(
         Option(
@@ -367,7 +352,7 @@ def _offer_options(market: Market) -> tuple[Option, ...]:
             TileChoice(market.tiles[i]),
             label=Prompt.of("bcb.tile", letter=market.letter(i), tile=market.tiles[i]),
             number=IntRange(0, MAX_BID - 1),
-            make=_offer_maker(i),
+            make=NumberedChoice("bcb.offer", f"{i}@"),
         )
         for i in market.free()
     )
