@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from bot.app import CarcBot
-from bot.i18n import CarcTranslator
+from bot.translators import CarcTranslator
 from bot.ui.message import MAX_OPTION
 from engine.cardgame import seat_view
 from tests.bot.cardtable import ALICE as CARD_ALICE
