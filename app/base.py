@@ -76,6 +76,7 @@ from app.lobbies import Lobbies
 from app.painters import Painter
 from app.pictures import Pictures
 from app.private import DmRegistry
+from app.ratings import Ratings
 from app.seats import (
     AI,
     AWAY,
@@ -87,6 +88,7 @@ from app.seats import (
     SeatControllers,
     parse_controller,
 )
+from app.stats import Stats
 from app.store import MatchStore
 from app.types import G as G
 from app.types import Loaded as Loaded
@@ -161,6 +163,9 @@ class GameService(Guarded, Generic[Opts, G]):
             min_players=self.min_players,
         )
         self.controllers = SeatControllers()
+        #: finished games rate their players; stats and history read them
+        self.ratings = Ratings(storage)
+        self.stats = Stats(storage, self.ratings)
         self.pictures = Pictures(
             painter if painter is not None else Painter(), cache_size, PICTURE_CACHE_BYTES
         )

@@ -13,6 +13,7 @@ import aiosqlite
 
 from app.errors import ERR_STALE, ServiceError
 from app.options import MatchOptions
+from app.ratings import Ratings, result_of
 from app.replay import RESIGN, Game
 from app.results import snapshot_of
 from app.store import MatchStore
@@ -23,10 +24,13 @@ from storage import MatchRow, MoveCommit, NewAction, Reminder, StaleVersion
 class MoveCommits:
     """Storing a move (see the module docstring); ``clock`` times the turn reminders."""
 
-    def __init__(self, store: MatchStore[Game], clock: Callable[[], float]) -> None:
+    def __init__(
+        self, store: MatchStore[Game], clock: Callable[[], float], ratings: Ratings
+    ) -> None:
         self.store = store
         self.storage = store.storage
         self.clock = clock
+        self.ratings = ratings
 
     async def commit(
         self,
@@ -37,7 +41,8 @@ class MoveCommits:
         *,
         resign_winners: tuple[int, ...] | None = None,
     ) -> Loaded[Game]:
-        """Store the new log entries and snapshot in one transaction (compare-and-set).
+        """Store the new log entries and snapshot in one transaction (compare-and-set); a
+        move that finishes the match stores its result with it and settles the ratings.
 
         Raises:
             ServiceError: ERR_STALE when another writer moved the match on meanwhile.
@@ -54,6 +59,13 @@ class MoveCommits:
             timer = "cancel"
         elif newly_awaiting(loaded.game, game) or resigned:
             timer = self.reminder(row, game, users)
+        result = None
+        if finished:  # the final table, stored with the final move (rated just below)
+            result = result_of(
+                row.id, row.guild_id, row.channel_id, row.game, loaded.seats,
+                game.state.scores, resigned=[*game.resigned, *resigned],
+                expansions=MatchOptions.from_json(row.options).expansions,
+            )  # fmt: skip
         try:
             found = await self.storage.units.commit_move(
                 MoveCommit(
@@ -65,6 +77,7 @@ class MoveCommits:
                     status="finished" if finished else None,
                     resigned=resigned,
                     timer=timer,
+                    result=result,
                 )
             )
         except StaleVersion:
@@ -75,6 +88,8 @@ class MoveCommits:
                 message_url=None,
             ) from None
         self.store.remember(row.id, game)
+        if finished:
+            await self.ratings.settle()
         return Loaded(found[0], seated(found[1]), game)
 
     def reminder(self, row: MatchRow, game: Game, users: list[int]) -> Reminder | Literal["cancel"]:

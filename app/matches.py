@@ -171,7 +171,7 @@ class MatchService(GameService[MatchOptions, Game]):
             animator=default_animator() if animator is _UNSET else animator,
             animation_painter=animation_painter or self.painter,
         )
-        self.commits = MoveCommits(self.store, clock)
+        self.commits = MoveCommits(self.store, clock, self.ratings)
         self.reads = DecisionReads(
             self.store, lambda loaded: self.outcomes.outcome(loaded, render=False)
         )
