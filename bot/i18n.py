@@ -12,7 +12,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any
 
-from bot import i18n_de
+from bot import i18n_de, i18n_stats
 from engine.core import messages
 
 
@@ -378,6 +378,7 @@ TEXTS: dict[str, tuple[str, str]] = {
 
 #: the bot's catalogue by language (the pairs above fill English and Spanish; German in
 #: :mod:`bot.i18n_de`)
+TEXTS.update(i18n_stats.TEXTS)  # leaderboard, stats, history
 CATALOGUE = messages.Catalogue("bot", TEXTS)
 
 
@@ -475,7 +476,12 @@ DESCRIPTIONS_ES: dict[str, str] = {
 }
 
 
+NAMES_ES.update(i18n_stats.NAMES_ES)
+DESCRIPTIONS_ES.update(i18n_stats.DESCRIPTIONS_ES)
+i18n_de.NAMES.update(i18n_stats.NAMES_DE)
+i18n_de.DESCRIPTIONS.update(i18n_stats.DESCRIPTIONS_DE)
+
 #: slash-command names and descriptions by language (English: none, the commands' own)
 NAMES: dict[Lang, dict[str, str]] = {Lang.ES: NAMES_ES, Lang.DE: i18n_de.NAMES}
 DESCRIPTIONS: dict[Lang, dict[str, str]] = {Lang.ES: DESCRIPTIONS_ES, Lang.DE: i18n_de.DESCRIPTIONS}
-CATALOGUE.register_lang(Lang.DE, i18n_de.TEXTS)
+CATALOGUE.register_lang(Lang.DE, {**i18n_de.TEXTS, **i18n_stats.DE})

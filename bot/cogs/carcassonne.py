@@ -35,6 +35,7 @@ from app.pictures import board_png
 from bot.cogs import table_options as opts
 from bot.cogs.base import channel_id, shown_user
 from bot.cogs.lobby_pickers import LobbyPickers
+from bot.cogs.stats import StatsCommands
 from bot.cogs.turns import MATCH_MEMORY, TurnPickers, move_text
 from bot.cogs.upkeep import Upkeep
 from bot.i18n import Lang, lang_of, t
@@ -82,6 +83,7 @@ class Carcassonne(
         self._driving: set[int] = set()
         self.upkeep = Upkeep(bot, service, self.post_outcome, self._lang, self.drive)
         self.pickers = LobbyPickers(self)  # the lobby message's selects
+        self.boards = StatsCommands(bot, service)  # leaderboard, stats, history
         super().__init__()
 
     async def cog_unload(self) -> None:
@@ -558,6 +560,26 @@ class Carcassonne(
             await interaction.response.send_message(embed=ui.help_embed(lang), ephemeral=True)
 
         await self._run(interaction, body)
+
+    @app_commands.command(name="leaderboard", description="The best players of this server")
+    async def leaderboard(self, interaction: Interaction) -> None:
+        await self._run(interaction, lambda: self.boards.leaderboard(interaction))
+
+    @app_commands.command(name="stats", description="A player's games, wins, scores and rating")
+    @app_commands.describe(player="Whose stats (you when left out)")
+    async def stats(self, interaction: Interaction, player: discord.Member | None = None) -> None:
+        await self._run(interaction, lambda: self.boards.stats(interaction, player))
+
+    @app_commands.command(
+        name="history", description="Finished games here, with their final tables"
+    )
+    @app_commands.describe(
+        server="The whole server instead of this channel", game="A game's number: its record file"
+    )
+    async def history(
+        self, interaction: Interaction, server: bool = False, game: int | None = None
+    ) -> None:
+        await self._run(interaction, lambda: self.boards.history(interaction, server, game))
 
     # ================================================================== background
     @commands.Cog.listener()
