@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from openskill.models import PlackettLuce
 
 from app.seats import AI, AWAY, parse_controller
-from storage import GLOBAL, GameResult, RatingChange, ResultSeat, SeatRow, Storage
+from storage import GameResult, ResultSeat, SeatRow, Storage
 
 #: shown rating = BASE + SCALE × ordinal (mu − 3σ): a new player shows 1500
 BASE, SCALE = 1500, 20
@@ -110,25 +110,17 @@ class Ratings:
             return done
 
     async def _apply(self, result: GameResult) -> bool:
-        users = [s.user_id for s in result.seats]
-        async with self.storage.db.transaction() as tx:
-            if not await self.repo.claim(tx, result.match_id):
-                return False  # applied meanwhile (another process, a settle before this one)
-            for scope in (result.guild_id, GLOBAL):
-                before = await self.repo.ratings_in(tx, scope, users)
-                olds = [
-                    self.model.rating(before[u].mu, before[u].sigma)
-                    if u in before
-                    else self.model.rating()
-                    for u in users
-                ]
-                new = self.model.rate([[r] for r in olds], ranks=[s.rank for s in result.seats])
-                changes = [
-                    RatingChange(result.match_id, u, o.mu, o.sigma, n[0].mu, n[0].sigma)
-                    for u, o, n in zip(users, olds, new, strict=True)
-                ]
-                await self.repo.save(tx, scope, result.match_id, changes)
-        return True
+        return await self.repo.apply(result, self.rate)
+
+    def rate(
+        self, now: list[tuple[float, float] | None], places: list[int]
+    ) -> list[tuple[float, float, float, float]]:
+        """One game in one scope: each player's (mu, sigma) before and after (see
+        :data:`storage.ratings.Rate`)."""
+        model = self.model
+        olds = [model.rating() if r is None else model.rating(*r) for r in now]
+        new = model.rate([[r] for r in olds], ranks=[float(p) for p in places])
+        return [(o.mu, o.sigma, n[0].mu, n[0].sigma) for o, n in zip(olds, new, strict=True)]
 
     async def leaderboard(self, guild_id: int, *, page: int = 0, size: int = 10) -> list[Standing]:
         """A page of the guild's best ratings."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import aiosqlite
@@ -23,6 +23,12 @@ from storage.db import Database
 GLOBAL = 0
 #: ``game_results.rated``: waiting for its update, applied, never rated (AI seats)
 PENDING, APPLIED, UNRATED = 0, 1, 2
+
+#: the rating model, one call per game and scope: from each player's (mu, sigma) (None: no
+#: rating yet) and rank (1 the best), each player's (mu, sigma) before and after the game
+Rate = Callable[
+    [list[tuple[float, float] | None], list[int]], list[tuple[float, float, float, float]]
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +90,29 @@ _INSERT_SEAT = (
 )
 
 
+_UPSERT_RATING = (
+    "INSERT INTO ratings (scope, user_id, mu, sigma, games, updated_at) VALUES (?, ?, ?, ?, 1, ?)"
+    " ON CONFLICT (scope, user_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,"
+    " games = games + 1, updated_at = excluded.updated_at"
+)
+_INSERT_CHANGE = (
+    "INSERT INTO rating_changes (match_id, scope, user_id, mu_before, sigma_before, mu_after,"
+    " sigma_after) VALUES (?, ?, ?, ?, ?, ?, ?)"
+)
+
+
+def _rating_params(scope: int, changes: Sequence[RatingChange]) -> list[tuple[object, ...]]:
+    now = time.time()
+    return [(scope, c.user_id, c.mu_after, c.sigma_after, now) for c in changes]
+
+
+def _change_params(scope: int, changes: Sequence[RatingChange]) -> list[tuple[object, ...]]:
+    return [
+        (c.match_id, scope, c.user_id, c.mu_before, c.sigma_before, c.mu_after, c.sigma_after)
+        for c in changes
+    ]
+
+
 def _result_params(r: GameResult) -> tuple[object, ...]:
     return (
         r.match_id, r.guild_id, r.channel_id, r.game, json.dumps(list(r.expansions)),
@@ -128,49 +157,45 @@ class RatingsRepo:
         await tx.executemany(_INSERT_SEAT, _seat_params(r))
         return True
 
-    async def claim(self, tx: aiosqlite.Connection, match_id: int) -> bool:
-        """Mark a pending result applied; False when it was not pending (applied already)."""
-        cur = await tx.execute(
-            "UPDATE game_results SET rated = ? WHERE match_id = ? AND rated = ?",
-            (APPLIED, match_id, PENDING),
-        )
-        return cur.rowcount == 1
+    async def apply(self, result: GameResult, rate: Rate) -> bool:
+        """Apply a pending result's rating update as one whole operation (one transaction):
+        mark it applied, read its players' ratings in the guild and globally, ``rate`` them
+        and store the new ratings with their changes. False when it was not pending (applied
+        already, by this process or another): nothing is written."""
+        users = [s.user_id for s in result.seats]
+        places = [s.rank for s in result.seats]
 
-    async def ratings_in(
-        self, tx: aiosqlite.Connection, scope: int, users: Sequence[int]
-    ) -> dict[int, RatingRow]:
-        """The stored ratings of ``users`` in ``scope``, read inside the transaction."""
-        if not users:
-            return {}
-        marks = ",".join("?" * len(users))
-        rows = await tx.execute_fetchall(
-            "SELECT scope, user_id, mu, sigma, games FROM ratings"
-            f" WHERE scope = ? AND user_id IN ({marks})",
-            (scope, *users),
-        )
-        return {int(r[1]): RatingRow(int(r[0]), int(r[1]), r[2], r[3], int(r[4])) for r in rows}
+        def work(conn: sqlite3.Connection) -> bool:
+            claimed = conn.execute(
+                "UPDATE game_results SET rated = ? WHERE match_id = ? AND rated = ?",
+                (APPLIED, result.match_id, PENDING),
+            )
+            if claimed.rowcount != 1:
+                return False
+            marks = ",".join("?" * len(users))
+            for scope in (result.guild_id, GLOBAL):
+                rows = conn.execute(
+                    f"SELECT user_id, mu, sigma FROM ratings WHERE scope = ? AND user_id IN ({marks})",
+                    (scope, *users),
+                ).fetchall()
+                had = {int(r[0]): (float(r[1]), float(r[2])) for r in rows}
+                rated = rate([had.get(u) for u in users], places)
+                changes = [
+                    RatingChange(result.match_id, u, *r) for u, r in zip(users, rated, strict=True)
+                ]
+                conn.executemany(_UPSERT_RATING, _rating_params(scope, changes))
+                conn.executemany(_INSERT_CHANGE, _change_params(scope, changes))
+            return True
+
+        return await self.db.write(work)
 
     async def save(
         self, tx: aiosqlite.Connection, scope: int, match_id: int, changes: Sequence[RatingChange]
     ) -> None:
-        """Store the new ratings of one game in ``scope`` and their changes."""
-        now = time.time()
-        await tx.executemany(
-            "INSERT INTO ratings (scope, user_id, mu, sigma, games, updated_at)"
-            " VALUES (?, ?, ?, ?, 1, ?) ON CONFLICT (scope, user_id) DO UPDATE SET"
-            " mu = excluded.mu, sigma = excluded.sigma, games = games + 1,"
-            " updated_at = excluded.updated_at",
-            [(scope, c.user_id, c.mu_after, c.sigma_after, now) for c in changes],
-        )
-        await tx.executemany(
-            "INSERT INTO rating_changes (match_id, scope, user_id, mu_before, sigma_before,"
-            " mu_after, sigma_after) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [
-                (match_id, scope, c.user_id, c.mu_before, c.sigma_before, c.mu_after,
-                 c.sigma_after)
-                for c in changes
-            ],
-        )  # fmt: skip
+        """Store ratings of one game in ``scope`` and their changes as given (an import of
+        ratings computed elsewhere; games are rated through :meth:`apply`)."""
+        await tx.executemany(_UPSERT_RATING, _rating_params(scope, changes))
+        await tx.executemany(_INSERT_CHANGE, _change_params(scope, changes))
 
     # --------------------------------------------------------------- reads
     async def pending(self) -> list[GameResult]:
