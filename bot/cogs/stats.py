@@ -72,7 +72,10 @@ class StatsCommands:
             if found is None:
                 await interaction.followup.send(t(lang, "hi_no_game", id=game), ephemeral=True)
                 return
-            msg = ui.record_message(found, await self._record(found), lang)
+            animation = None
+            if found.game == self.service.game:  # the tile game's replay (none for cards)
+                animation = await self.service.animation(found.match_id)
+            msg = ui.record_message(found, await self._record(found), lang, animation)
             await interaction.followup.send(**msg.kwargs(), ephemeral=True)
             return
         msg = await self._history(interaction, ui.SERVER if server else ui.CHANNEL, 0)

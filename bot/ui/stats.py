@@ -124,8 +124,11 @@ def history_message(history: HistoryPage, scope: str, lang: Lang) -> Message:
     return Message(embed=embed, view=_pager("hist", history.page, pages, lang, scope))
 
 
-def record_message(game: GameResult, record: str | None, lang: Lang) -> Message:
-    """One finished game's final table, with its record file when there is one."""
+def record_message(
+    game: GameResult, record: str | None, lang: Lang, animation: bytes | None = None
+) -> Message:
+    """One finished game's final table, with its record file and replay animation when there
+    are."""
     embed = discord.Embed(title=_heading(game, lang)[:256], colour=COLOUR)
     embed.description = _table(game, lang)
     files = []
@@ -133,4 +136,6 @@ def record_message(game: GameResult, record: str | None, lang: Lang) -> Message:
         name = f"{game.game}-{game.match_id}.json"
         files.append((name, record.encode()))
         embed.set_footer(text=t(lang, "hi_record", id=game.match_id))
+    if animation:
+        files.append((f"replay-{game.match_id}.gif", animation))
     return Message(embed=embed, files=files)

@@ -71,6 +71,7 @@ async def test_a_finished_game_on_the_leaderboard_stats_and_history(table: Table
     assert "Protokoll von Partie" in sent.text()
     data = json.loads(sent.file(f"carcassonne-{match_id}.json"))
     assert data, "the record file"
+    assert sent.file(f"replay-{match_id}.gif")[:3] == b"GIF", "and the replay animation"
     missing = await fake.slash(ALICE, "history", game=match_id + 99)
     assert "no finished game" in missing.followups[0].text()
 
