@@ -45,6 +45,9 @@ CREATE TABLE ratings (
     PRIMARY KEY (scope, user_id)
 ) WITHOUT ROWID;
 
+-- the leaderboard's order (storage/ratings.py RatingsRepo.top): best ordinal first
+CREATE INDEX ratings_by_ordinal ON ratings (scope, mu - 3 * sigma DESC, user_id);
+
 CREATE TABLE rating_changes (
     match_id      INTEGER NOT NULL REFERENCES game_results (match_id),
     scope         INTEGER NOT NULL,
