@@ -14,7 +14,16 @@ from app.cardgame import CardMatchService
 from app.matches import MatchOptions, MatchService
 from app.ratings import Ratings, ranks, shown
 from storage import GLOBAL, Storage
-from tests.bot.matchservice import ANN, BOB, CAT, CHANNEL, GUILD, open_service
+from tests.bot.matchservice import (
+    ANN,
+    BOB,
+    CAT,
+    CHANNEL,
+    GUILD,
+    open_service,
+    play,
+    two_player_match,
+)
 
 CARD_CH = 77
 
@@ -89,6 +98,11 @@ async def test_a_scripted_series_matches_openskill(tmp_path: Path) -> None:
         series.append(([ANN, BOB, CAT], [1, 2, 2]))
         users, scores, winners = await _card_game(cards, {BOB: "Bob", CAT: "Cat"}, rng)
         series.append((users, ranks(scores, (), winners)))
+        # a whole tile game, played to its final scoring
+        end = await play(tiles, await two_player_match(tiles, seed=9), rng)
+        by_seat = sorted(end.seats, key=lambda s: s.seat)
+        (a, b) = (p.score for p in sorted(end.view.players, key=lambda p: p.seat))
+        series.append(([s.user_id for s in by_seat], [1 + (b > a), 1 + (a > b)]))
         expected = _expected(series)
         _close(await _stored(tiles.storage, GUILD), expected)
         _close(await _stored(tiles.storage, GLOBAL), expected)
@@ -98,7 +112,7 @@ async def test_a_scripted_series_matches_openskill(tmp_path: Path) -> None:
             u: shown(*expected[u]) for u in (ANN, BOB, CAT)
         }
         ann = await tiles.stats.player(GUILD, ANN)
-        assert ann.games == 2 and ann.wins >= 1 and ann.rating == shown(*expected[ANN])
+        assert ann.games == 3 and ann.wins >= 1 and ann.rating == shown(*expected[ANN])
     finally:
         await tiles.close()
 
