@@ -337,7 +337,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "`board`, `score`, `tiles` and `rules` show the match; `undo` takes back your "
         "placement before you choose a follower; `resign` leaves the match; `abandon` ends it "
         "(host or channel managers). `defaults` shows the server's defaults for new tables "
-        "(server managers change them).",
+        "(server managers change them). `leaderboard`, `stats` and `history` show the "
+        "server's ratings, a player's stats and the finished games.",
         "`/carcassonne nueva` (en inglés `new`) abre una mesa; el anfitrión elige expansiones y "
         "sus reglas en los menús de la mesa; los jugadores pulsan **Unirse**; el anfitrión "
         "pulsa **Empezar**.\n"
@@ -352,7 +353,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "seguidor; `rendirse` (`resign`) te retira; `abandonar` (`abandon`) la termina "
         "(anfitrión o gestores del canal). `predeterminados` (`defaults`) muestra las opciones "
         "del servidor para mesas nuevas (quien gestiona el servidor las cambia). Si tu "
-        "Discord está en inglés, los comandos se llaman como indica el paréntesis.",
+        "Discord está en inglés, los comandos se llaman como indica el paréntesis. "
+        "`historial` (`history`), `clasificacion` (`leaderboard`) y `estadisticas` (`stats`) "
+        "muestran las partidas terminadas, las puntuaciones del servidor y las estadísticas de "
+        "un jugador.",
     ),
     # ---------------------------------------------------------------- spots / features
     "kind_city": ("city", "ciudad"),
