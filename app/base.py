@@ -77,6 +77,7 @@ from app.lobbies import Lobbies
 from app.painters import Painter
 from app.pictures import Pictures
 from app.private import DmRegistry
+from app.ratings import Ratings
 from app.seats import (
     AI,
     AWAY,
@@ -88,6 +89,7 @@ from app.seats import (
     SeatControllers,
     parse_controller,
 )
+from app.stats import Stats
 from app.store import MatchStore
 from app.types import G as G
 from app.types import Loaded as Loaded
@@ -178,6 +180,9 @@ class GameService(Guarded, Generic[Opts, G]):
         self.controllers = SeatControllers()
         #: votes to hand a silent seat to an AI: (match, target, version) -> voters
         self._votes: dict[tuple[int, int, int], set[int]] = {}
+        #: finished games rate their players; stats and history read them
+        self.ratings = Ratings(storage)
+        self.stats = Stats(storage, self.ratings)
         self.pictures = Pictures(
             painter if painter is not None else Painter(), cache_size, PICTURE_CACHE_BYTES
         )

@@ -38,6 +38,7 @@ from app.base import (
 )
 from app.painters import Painter
 from app.private import DmRegistry
+from app.ratings import result_of
 from engine.cardgame import (
     CardAction,
     CardPublicView,
@@ -59,7 +60,7 @@ from engine.core.decisions import Decision
 from engine.core.errors import EngineError, NotYourTurnError, StaleStateError
 from engine.core.messages import Phrase
 from engine.core.seats import Seat
-from storage import ActionRow, MatchRow, NewAction, StaleVersion, Storage
+from storage import ActionRow, GameResult, MatchRow, NewAction, StaleVersion, Storage
 
 log = logging.getLogger(__name__)
 
@@ -300,10 +301,14 @@ class CardMatchService(GameService[CardOptions, CardState]):
                         status="finished" if after.over else None,
                     )
                     await self.storage.actions.append(tx, match_id, [entry])
+                    if after.over:  # the final table, with the final move
+                        await self.storage.ratings.record(tx, self._result(loaded, after))
             except StaleVersion:
                 self.store.cache.drop(match_id, before.version)
                 raise ServiceError(ERR_STALE, "This table is out of date.") from None
             self.store.remember(match_id, after)
+            if after.over:
+                await self.ratings.settle()
             changed = tuple(
                 loaded.seats[s].user_id
                 for s in range(after.players)
@@ -392,6 +397,13 @@ class CardMatchService(GameService[CardOptions, CardState]):
             "It is not your turn.",
             current_user_id=users[0] if users else 0,
         )
+
+    def _result(self, loaded: Loaded[CardState], state: CardState) -> GameResult:
+        row = loaded.row
+        return result_of(
+            row.id, row.guild_id, row.channel_id, row.game, loaded.seats, state.scores,
+            winners=[int(s) for s in state.winners],
+        )  # fmt: skip
 
     def _snapshot(self, state: CardState) -> dict[str, Any]:
         return {

@@ -13,6 +13,8 @@ import aiosqlite
 
 from app.clocks import timers_for
 from app.errors import ERR_STALE, ServiceError
+from app.options import MatchOptions
+from app.ratings import Ratings, result_of
 from app.replay import RESIGN, Game
 from app.results import snapshot_of
 from app.store import MatchStore
@@ -23,12 +25,15 @@ from storage import MatchRow, MoveCommit, NewAction, Reminder, SeatRow, StaleVer
 class MoveCommits:
     """Storing a move (see the module docstring); ``clock`` times the turn reminders."""
 
-    def __init__(self, store: MatchStore[Game], clock: Callable[[], float]) -> None:
+    def __init__(
+        self, store: MatchStore[Game], clock: Callable[[], float], ratings: Ratings
+    ) -> None:
         self.store = store
         self.storage = store.storage
         self.clock = clock
         #: called when a move wrote timers (the front end's scheduler wakes to look again)
         self.on_timers: Callable[[], None] = lambda: None
+        self.ratings = ratings
 
     async def commit(
         self,
@@ -43,7 +48,8 @@ class MoveCommits:
         """Store the new log entries and snapshot in one transaction (compare-and-set), with
         the timers of the turn it starts (app/clocks.py) and the mover's missed-moves count:
         back to 0 after a person's own move (``timed_out`` False), one more when a stand-in
-        played it for them (True), unchanged for the rest of that move (None).
+        played it for them (True), unchanged for the rest of that move (None); a move that
+        finishes the match stores its result with it and settles the ratings.
 
         Raises:
             ServiceError: ERR_STALE when another writer moved the match on meanwhile.
@@ -61,6 +67,13 @@ class MoveCommits:
         elif newly_awaiting(loaded.game, game) or resigned:
             timers = timers_for(row, loaded.seats, game, self.clock)
         mover = [entries[0].seat] if entries else []
+        result = None
+        if finished:  # the final table, stored with the final move (rated just below)
+            result = result_of(
+                row.id, row.guild_id, row.channel_id, row.game, loaded.seats,
+                game.state.scores, resigned=[*game.resigned, *resigned],
+                expansions=MatchOptions.from_json(row.options).expansions,
+            )  # fmt: skip
         try:
             found = await self.storage.units.commit_move(
                 MoveCommit(
@@ -75,6 +88,7 @@ class MoveCommits:
                     timers=timers,
                     moved=mover if timed_out is False else [],
                     missed=mover if timed_out is True else [],
+                    result=result,
                 )
             )
         except StaleVersion:
@@ -87,6 +101,8 @@ class MoveCommits:
         self.store.remember(row.id, game)
         if timers:
             self.on_timers()  # the scheduler may have to wake earlier
+        if finished:
+            await self.ratings.settle()
         return Loaded(found[0], seated(found[1]), game)
 
     async def schedule_timers(

@@ -173,7 +173,7 @@ class MatchService(GameService[MatchOptions, Game]):
             animator=default_animator() if animator is _UNSET else animator,
             animation_painter=animation_painter or self.painter,
         )
-        self.commits = MoveCommits(self.store, clock)
+        self.commits = MoveCommits(self.store, clock, self.ratings)
         self.clocks = TurnClocks(
             self.store,
             submit=self._submit,

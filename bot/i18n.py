@@ -12,7 +12,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any
 
-from bot import i18n_de
+from bot import i18n_de, i18n_stats
 from engine.core import messages
 
 
@@ -358,7 +358,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "`board`, `score`, `tiles` and `rules` show the match; `undo` takes back your "
         "placement before you choose a follower; `resign` leaves the match; `abandon` ends it "
         "(host or channel managers). `defaults` shows the server's defaults for new tables "
-        "(server managers change them).",
+        "(server managers change them). `leaderboard`, `stats` and `history` show the "
+        "server's ratings, a player's stats and the finished games.",
         "`/carcassonne nueva` (en inglés `new`) abre una mesa; el anfitrión elige expansiones y "
         "sus reglas en los menús de la mesa; los jugadores pulsan **Unirse**; el anfitrión "
         "pulsa **Empezar**.\n"
@@ -373,7 +374,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "seguidor; `rendirse` (`resign`) te retira; `abandonar` (`abandon`) la termina "
         "(anfitrión o gestores del canal). `predeterminados` (`defaults`) muestra las opciones "
         "del servidor para mesas nuevas (quien gestiona el servidor las cambia). Si tu "
-        "Discord está en inglés, los comandos se llaman como indica el paréntesis.",
+        "Discord está en inglés, los comandos se llaman como indica el paréntesis. "
+        "`historial` (`history`), `clasificacion` (`leaderboard`) y `estadisticas` (`stats`) "
+        "muestran las partidas terminadas, las puntuaciones del servidor y las estadísticas de "
+        "un jugador.",
     ),
     # ---------------------------------------------------------------- spots / features
     "kind_city": ("city", "ciudad"),
@@ -399,6 +403,7 @@ TEXTS: dict[str, tuple[str, str]] = {
 
 #: the bot's catalogue by language (the pairs above fill English and Spanish; German in
 #: :mod:`bot.i18n_de`)
+TEXTS.update(i18n_stats.TEXTS)  # leaderboard, stats, history
 CATALOGUE = messages.Catalogue("bot", TEXTS)
 
 
@@ -507,7 +512,12 @@ DESCRIPTIONS_ES: dict[str, str] = {
 }
 
 
+NAMES_ES.update(i18n_stats.NAMES_ES)
+DESCRIPTIONS_ES.update(i18n_stats.DESCRIPTIONS_ES)
+i18n_de.NAMES.update(i18n_stats.NAMES_DE)
+i18n_de.DESCRIPTIONS.update(i18n_stats.DESCRIPTIONS_DE)
+
 #: slash-command names and descriptions by language (English: none, the commands' own)
 NAMES: dict[Lang, dict[str, str]] = {Lang.ES: NAMES_ES, Lang.DE: i18n_de.NAMES}
 DESCRIPTIONS: dict[Lang, dict[str, str]] = {Lang.ES: DESCRIPTIONS_ES, Lang.DE: i18n_de.DESCRIPTIONS}
-CATALOGUE.register_lang(Lang.DE, i18n_de.TEXTS)
+CATALOGUE.register_lang(Lang.DE, {**i18n_de.TEXTS, **i18n_stats.DE})

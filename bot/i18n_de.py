@@ -201,7 +201,8 @@ TEXTS: dict[str, str] = {
         "`zuruecknehmen` nimmt dein Anlegen zurück, bevor du einen Gefolgsmann wählst; "
         "`aufgeben` verlässt die Partie; `abbrechen` beendet sie (Gastgeber oder wer den Kanal "
         "verwaltet). `standard` zeigt die Voreinstellungen des Servers für neue Tische (wer "
-        "den Server verwaltet, ändert sie)."
+        "den Server verwaltet, ändert sie). `bestenliste`, `statistik` und `verlauf` zeigen "
+        "die Wertungen des Servers, die Statistik einer Person und die beendeten Partien."
     ),
     "kind_city": "Stadt",
     "kind_road": "Straße",

@@ -17,6 +17,14 @@ from storage.errors import (
 )
 from storage.lock import WriterLock, lock_path
 from storage.migrate import MigrationError, migrate
+from storage.ratings import (
+    GLOBAL,
+    GameResult,
+    RatingChange,
+    RatingRow,
+    RatingsRepo,
+    ResultSeat,
+)
 from storage.repositories import ActionLogRepo, GuildSettingsRepo, MatchRepo, TimerRepo
 from storage.rows import (
     ActionRow,
@@ -32,6 +40,12 @@ from storage.store import Storage
 from storage.units import MoveCommit, Reminder, Units
 
 __all__ = [
+    "ResultSeat",
+    "RatingsRepo",
+    "RatingRow",
+    "RatingChange",
+    "GameResult",
+    "GLOBAL",
     "SYNCHRONOUS",
     "ActionLogRepo",
     "ActionRow",

@@ -9,6 +9,7 @@ from typing import Any
 
 from storage.db import Database
 from storage.direct import DmClosedRepo
+from storage.ratings import RatingsRepo
 from storage.repositories import (
     PRUNE_BATCH,
     ActionLogRepo,
@@ -32,6 +33,8 @@ class Storage:
         self.timers = TimerRepo(db)
         self.guilds = GuildSettingsRepo(db)
         self.dm_closed = DmClosedRepo(db)
+        #: finished games' results, ratings and their history (storage/ratings.py)
+        self.ratings = RatingsRepo(db)
         #: a move's reads and writes, one trip to SQLite each (storage/units.py)
         self.units = Units(db)
 

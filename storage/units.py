@@ -24,6 +24,7 @@ from typing import Any, Literal
 
 from storage.db import Database
 from storage.errors import StaleVersion
+from storage.ratings import GameResult, write_result
 from storage.rows import ENDED_STATUSES, STATUSES, MatchRow, NewAction, SeatRow, dumps
 from storage.snapshots import compact_snapshot
 
@@ -70,6 +71,8 @@ class MoveCommit:
     #: deadline passed and a stand-in played)
     moved: Sequence[int] = ()
     missed: Sequence[int] = ()
+    #: the finished game's result (:mod:`storage.ratings`), stored in the same transaction
+    result: GameResult | None = None
 
 
 def _seats(conn: sqlite3.Connection, match_id: int) -> list[SeatRow]:
@@ -146,6 +149,8 @@ def _commit(conn: sqlite3.Connection, c: MoveCommit) -> Found:
             " user_id = excluded.user_id, version = excluded.version, sent = 0",
             (c.match_id, t.fires_at, t.kind, t.user_id, t.version),
         )
+    if c.result is not None:
+        write_result(conn, c.result)
     found = _found(
         conn, conn.execute("SELECT * FROM matches WHERE id = ?", (c.match_id,)).fetchall()
     )
@@ -183,7 +188,8 @@ class Units:
     async def commit_move(self, c: MoveCommit) -> Found:
         """Store one move in one transaction: compare-and-set the match from
         ``expected_version`` to ``new_version`` with its snapshot (and ``status``), append the
-        log entries, mark resigned seats, keep/cancel/replace the reminder. Returns the match
+        log entries, mark resigned seats, keep/cancel/replace the reminder, store a finished
+        game's result. Returns the match
         row and seats as committed.
 
         Raises:

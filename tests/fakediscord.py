@@ -177,19 +177,30 @@ class FakeDiscord(FakeServer):
         cmd = group.get_command(sub)
         assert isinstance(cmd, discord.app_commands.Command), f"/{command} {sub} not found"
         opts = []
+        resolved: dict[str, dict[str, Any]] = {}
         for name, value in options.items():
             param = cmd.get_parameter(name)
             assert param is not None, f"/{command} {sub} has no option {name}"
+            if isinstance(value, User):  # a user option: its id, the member in ``resolved``
+                resolved.setdefault("users", {})[str(value.id)] = value.payload()
+                resolved.setdefault("members", {})[str(value.id)] = {
+                    "roles": [], "joined_at": "2024-01-01T00:00:00+00:00", "flags": 0,
+                    "permissions": str(value.permissions),
+                }  # fmt: skip
+                value = str(value.id)
             o: dict[str, Any] = {"name": name, "type": param.type.value, "value": value}
             if name == focused:
                 o["focused"] = True
             opts.append(o)
-        return {
+        data: dict[str, Any] = {
             "id": str(APP_ID + 1),
             "name": command,
             "type": 1,
             "options": [{"name": sub, "type": 1, "options": opts}],
         }
+        if resolved:
+            data["resolved"] = resolved
+        return data
 
     def slash_payload(
         self,

@@ -127,13 +127,15 @@ class GameCog:
 
     async def on_click(self, interaction: Interaction, click: Click) -> None:
         """Entry point of every button and select of this game: ``_click_<action>``, else the
-        ``<action>`` of the cog's ``pickers`` collaborator (the lobby's selects)."""
+        ``<action>`` of the cog's ``pickers`` collaborator (the lobby's selects) or of its
+        ``boards`` (the leaderboard's and history's page buttons)."""
         handler: Callable[[Interaction, Click], Awaitable[None]] | None = getattr(
             self, f"_click_{click.action}", None
         )
-        pickers = getattr(self, "pickers", None)
-        if handler is None and pickers is not None and not click.action.startswith("_"):
-            handler = getattr(pickers, click.action, None)
+        for name in ("pickers", "boards"):  # the collaborators that own components
+            helper = getattr(self, name, None)
+            if handler is None and helper is not None and not click.action.startswith("_"):
+                handler = getattr(helper, click.action, None)
         if handler is None:
             await self._say(interaction, self.text(lang_of(interaction.locale), "generic_error"))
             return

@@ -35,6 +35,8 @@ from app.pictures import board_png
 from bot.cogs import table_options as opts
 from bot.cogs.base import channel_id, shown_user
 from bot.cogs.lobby_pickers import LobbyPickers
+from bot.cogs.seat_commands import SeatCommands
+from bot.cogs.stats import StatsCommands
 from bot.cogs.turns import MATCH_MEMORY, TurnPickers, move_text
 from bot.cogs.upkeep import Upkeep
 from bot.i18n import Lang, lang_of, t
@@ -82,6 +84,8 @@ class Carcassonne(
         self._driving: set[int] = set()
         self.upkeep = Upkeep(bot, service, self.post_outcome, self._lang, self.drive)
         self.pickers = LobbyPickers(self)  # the lobby message's selects
+        self.seat_commands = SeatCommands(self)  # away, back, vote_out
+        self.boards = StatsCommands(bot, service)  # leaderboard, stats, history
         super().__init__()
 
     async def cog_unload(self) -> None:
@@ -463,37 +467,16 @@ class Carcassonne(
 
     @app_commands.command(name="away", description="Let an AI play your seat until you come back")
     async def away(self, interaction: Interaction) -> None:
-        await self._run(interaction, lambda: self._stand_in(interaction, away=True))
+        await self._run(interaction, lambda: self.seat_commands.stand_in(interaction, away=True))
 
     @app_commands.command(name="back", description="Play your seat again after /carcassonne away")
     async def back(self, interaction: Interaction) -> None:
-        await self._run(interaction, lambda: self._stand_in(interaction, away=False))
+        await self._run(interaction, lambda: self.seat_commands.stand_in(interaction, away=False))
 
     @app_commands.command(name="vote_out", description="Vote to let an AI play a silent seat")
     @app_commands.describe(player="The player who has not moved")
     async def vote_out(self, interaction: Interaction, player: discord.User) -> None:
-        async def body() -> None:
-            lang = lang_of(interaction.locale)
-            cid = channel_id(interaction)
-            vote = await self.service.vote_out(cid, _uid(interaction), player.id)
-            text = t(lang, "vote_counted", votes=vote.votes, needed=vote.needed)
-            await interaction.response.send_message(text, ephemeral=vote.outcome is None)
-            if vote.outcome is not None:
-                self.drive(vote.outcome, self._remember_lang(vote.outcome.match_id, interaction))
-
-        await self._run(interaction, body)
-
-    async def _stand_in(self, interaction: Interaction, *, away: bool) -> None:
-        """Hand the caller's seat to an AI (or take it back); the AI plays at once."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        cid, uid = channel_id(interaction), _uid(interaction)
-        if away:
-            outcome = await self.service.hand_over(cid, uid)
-        else:
-            outcome = await self.service.take_back(cid, uid)
-        lang = lang_of(interaction.locale)
-        await interaction.followup.send(t(lang, "away_done" if away else "back_done"))
-        self.drive(outcome, self._remember_lang(outcome.match_id, interaction))
+        await self._run(interaction, lambda: self.seat_commands.vote_out(interaction, player.id))
 
     @app_commands.command(
         name="abandon", description="End the match in this channel (host or channel managers)"
@@ -576,6 +559,26 @@ class Carcassonne(
             await interaction.response.send_message(embed=ui.help_embed(lang), ephemeral=True)
 
         await self._run(interaction, body)
+
+    @app_commands.command(name="leaderboard", description="The best players of this server")
+    async def leaderboard(self, interaction: Interaction) -> None:
+        await self._run(interaction, lambda: self.boards.leaderboard(interaction))
+
+    @app_commands.command(name="stats", description="A player's games, wins, scores and rating")
+    @app_commands.describe(player="Whose stats (you when left out)")
+    async def stats(self, interaction: Interaction, player: discord.Member | None = None) -> None:
+        await self._run(interaction, lambda: self.boards.stats(interaction, player))
+
+    @app_commands.command(
+        name="history", description="Finished games here, with their final tables"
+    )
+    @app_commands.describe(
+        server="The whole server instead of this channel", game="A game's number: its record file"
+    )
+    async def history(
+        self, interaction: Interaction, server: bool = False, game: int | None = None
+    ) -> None:
+        await self._run(interaction, lambda: self.boards.history(interaction, server, game))
 
     # ================================================================== background
     @commands.Cog.listener()

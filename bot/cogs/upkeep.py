@@ -82,7 +82,12 @@ class Upkeep:
 
     async def recover(self) -> int:
         """Post the turn message of every active match whose current board was not posted (and
-        let the AI seats that were to move play on)."""
+        let the AI seats that were to move play on), and rate the games that finished just
+        before the last stop."""
+        try:
+            await self.service.ratings.settle()
+        except Exception:
+            log.exception("could not rate the finished games")
         posted = 0
         for outcome in await self.service.active_matches():
             if outcome.turn_message_id is not None:

@@ -79,6 +79,7 @@ async def test_commands_fit_discords_limits(payloads: list[dict[str, Any]]) -> N
         "new", "join", "leave", "start", "choose", "place", "pass", "board", "tiles",
         "score", "undo", "resign", "abandon", "help", "rules", "defaults", "away", "back",
         "vote_out",
+        "leaderboard", "stats", "history",
     }  # fmt: skip
     assert len(group["options"]) <= 25
     assert _command_chars(group) <= 8000

@@ -1,0 +1,47 @@
+"""The commands about who plays a seat: ``away`` (an AI stands in), ``back`` (the player plays
+again) and ``vote_out`` (the others hand a silent seat to an AI). A collaborator of the
+:class:`~bot.cogs.carcassonne.Carcassonne` cog, which declares the commands."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.cogs.base import channel_id
+from bot.i18n import lang_of, t
+
+if TYPE_CHECKING:
+    from bot.cogs.carcassonne import Carcassonne
+
+Interaction = discord.Interaction[Any]
+
+
+class SeatCommands:
+    """The bodies of the seat commands (see the module docstring)."""
+
+    def __init__(self, cog: Carcassonne) -> None:
+        self.cog = cog
+
+    async def stand_in(self, interaction: Interaction, *, away: bool) -> None:
+        """Hand the caller's seat to an AI (or take it back); the AI plays at once."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        cid, uid, service = channel_id(interaction), interaction.user.id, self.cog.service
+        if away:
+            outcome = await service.hand_over(cid, uid)
+        else:
+            outcome = await service.take_back(cid, uid)
+        lang = lang_of(interaction.locale)
+        await interaction.followup.send(t(lang, "away_done" if away else "back_done"))
+        self.cog.drive(outcome, self.cog._remember_lang(outcome.match_id, interaction))
+
+    async def vote_out(self, interaction: Interaction, target_id: int) -> None:
+        """Count the caller's vote; once a majority voted, the AI plays the silent seat."""
+        lang = lang_of(interaction.locale)
+        cid = channel_id(interaction)
+        vote = await self.cog.service.vote_out(cid, interaction.user.id, target_id)
+        text = t(lang, "vote_counted", votes=vote.votes, needed=vote.needed)
+        await interaction.response.send_message(text, ephemeral=vote.outcome is None)
+        if vote.outcome is not None:
+            match_id = vote.outcome.match_id
+            self.cog.drive(vote.outcome, self.cog._remember_lang(match_id, interaction))
