@@ -129,6 +129,12 @@ class _CardTable:
                     return 1
                 if user > 0:
                     out = await self._human(svc, out, sv)
+                elif out.seats[seat].controller is not None:  # an AI seat (app.seats)
+                    played = await svc.play_controlled(out.match_id, seat)
+                    if played is None:
+                        self.say(self.tl("no_decision", name=out.seats[seat].name))
+                        return 1
+                    out = played.outcome
                 else:
                     d = decisions[rng.below(len(decisions))]
                     action = card_action(choose_answer(d, rng))
@@ -169,6 +175,8 @@ class _CardTable:
         )
         for uid, name in rest:
             await svc.join(LOCAL_CHANNEL, uid, name)
+        for _ in range(self.opts.players - 1 - len(rest)):  # AI opponents (app.seats)
+            await svc.add_ai(LOCAL_CHANNEL, host_id, self.opts.opponents)
         out = await svc.start(LOCAL_CHANNEL, host_id)
         order = ", ".join(s.name for s in out.seats)
         self.say(self.tl("started_cards", id=out.match_id, seed=seed, order=order))

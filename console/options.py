@@ -39,7 +39,7 @@ class LocalOptions:
     #: ``tiles`` (Carcassonne) or ``cards`` (the card game)
     game: str = "tiles"
     #: who plays the seats nobody types for: ``random`` moves, or an AI level (``easy``,
-    #: ``normal``, ``strong``: app.seats.LEVELS; the tile game)
+    #: ``normal``, ``strong``: app.seats.LEVELS)
     opponents: str = "random"
 
     def resume_hint(self) -> str:
@@ -136,7 +136,7 @@ def players_of(opts: LocalOptions) -> list[tuple[int, str]]:
     for i in range(opts.humans):
         name = opts.names[i] if i < len(opts.names) else tl(opts.lang, "human", n=i + 1)
         out.append((i + 1, name))
-    if opts.opponents != "random" and opts.game == "tiles" and opts.humans > 0:
+    if opts.opponents != "random" and opts.humans > 0:
         return out  # AI seats are added by the service (app.seats), named "AI 1" ...
     for j in range(opts.players - opts.humans):
         out.append((-(j + 1), f"Bot {j + 1}"))

@@ -124,7 +124,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         choices=tuple(LEVELS),
         default="normal",
         help="who plays the other seats: an AI (easy, normal, strong) or random moves "
-        "(default: a normal AI; random in the card game and when nobody types)",
+        "(default: a normal AI; random when nobody types)",
     )
     p.add_argument(
         "--game",

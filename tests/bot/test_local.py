@@ -274,3 +274,19 @@ async def test_the_console_plays_against_ai_opponents(tmp_path: Path) -> None:
     resumed = replace(opts, resume=True)
     await play_local(resumed, stdin=io.StringIO(script), stdout=again, renderer=None)
     assert re.search(r"AI \d places the tile", again.getvalue())
+
+
+def test_the_local_card_game_plays_against_an_ai(tmp_path: Path) -> None:
+    """``--game cards --opponents easy``: the other seat is an AI of the service (app.seats),
+    and a whole game ends with the final scores."""
+    lines = [("a", "1")[i % 2] for i in range(3000)]
+    out = io.StringIO()
+    opts = LocalOptions(
+        players=2, humans=1, seed=5, out=tmp_path / "out", db=tmp_path / "c.sqlite3",
+        game="cards", opponents="easy",
+    )  # fmt: skip
+    script = io.StringIO("\n".join(lines) + "\n")
+    assert asyncio.run(play_local(opts, stdin=script, stdout=out)) == 0
+    text = out.getvalue()
+    assert "Traceback" not in text and "Final scores:" in text, text[-1500:]
+    assert "AI 1 played" in text
