@@ -1,7 +1,7 @@
 """The services' one error type, its keys, and the words of their own messages.
 
 A :class:`ServiceError` is a user-caused problem the front end shows as a friendly ephemeral
-message; ``key`` picks its localised text (bot/i18n.py).
+message; ``key`` picks its localised text (words/i18n.py).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from engine.core.messages import Phrase
 class ServiceError(Exception):
     """A user-caused problem the front end shows as a friendly ephemeral message.
 
-    ``key`` picks the localised text (bot/i18n.py); ``params`` fill it in; ``str()`` is English.
+    ``key`` picks the localised text (words/i18n.py); ``params`` fill it in; ``str()`` is English.
     """
 
     def __init__(self, key: str, message: str, **params: Any) -> None:
@@ -34,7 +34,7 @@ class ServiceError(Exception):
         return reason.text(lang) if isinstance(reason, Phrase) else str(reason)
 
 
-# keys used with ServiceError (each has an English and a Spanish text in bot/i18n.py)
+# keys used with ServiceError (each has an English and a Spanish text in words/i18n.py)
 ERR_MATCH_EXISTS = "match_exists"  # a lobby or match already runs here (params: url?, game)
 ERR_NO_MATCH = "no_match"  # nothing running in this channel
 ERR_OTHER_GAME = "other_game"  # the other game runs in this channel (params: game)

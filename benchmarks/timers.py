@@ -30,7 +30,7 @@ sys.path[:] = [str(_ROOT)] + [
 from app.cache import Lru  # noqa: E402
 from app.matches import MatchOptions, MatchService  # noqa: E402
 from bot.cogs.upkeep import SCHEDULER_NAP, Upkeep  # noqa: E402
-from bot.i18n import Lang  # noqa: E402
+from words.i18n import Lang  # noqa: E402
 
 
 class _Bot:

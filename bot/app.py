@@ -21,12 +21,12 @@ from app.matches import MatchService
 from app.painters import Painter, start_painter, start_thinkers
 from app.settings import Settings
 from bot import gcpause, logs
-from bot.i18n import lang_of, t
 from bot.translators import CarcTranslator
 from bot.ui.components import DYNAMIC_ITEMS
 from rendering import warm_up
 from rendering.worker import warm
 from storage import Storage, StorageError
+from words.i18n import lang_of, t
 
 log = logging.getLogger(__name__)
 

@@ -1,5 +1,5 @@
 """The slash commands' names and descriptions for Discord, in every shipped language that has
-them (:data:`bot.i18n.NAMES`, :data:`bot.i18n_cards.NAMES` ...): the one place the words meet
+them (:data:`words.i18n.NAMES`, :data:`words.i18n_cards.NAMES` ...): the one place the words meet
 discord.py's ``app_commands.Translator``, so the catalogues themselves import no Discord."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.i18n import DESCRIPTIONS, NAMES, lang_of
-from bot.i18n_cards import DESCRIPTIONS as CARD_DESCRIPTIONS
-from bot.i18n_cards import NAMES as CARD_NAMES
+from words.i18n import DESCRIPTIONS, NAMES, lang_of
+from words.i18n_cards import DESCRIPTIONS as CARD_DESCRIPTIONS
+from words.i18n_cards import NAMES as CARD_NAMES
 
 
 class CarcTranslator(app_commands.Translator):

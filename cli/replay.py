@@ -21,7 +21,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from bot.ui.places import part_words
 from cli.args import ArgsError, picture_path
 from cli.plugins import PluginError, add_plugin_argument, load_plugins
 from engine.carcassonne.jcz5 import import_save, jcz_version
@@ -31,6 +30,7 @@ from engine.carcassonne.view import PublicView, public_view
 from engine.cardgame.record import CardRecord, is_card_record
 from engine.cardgame.state import CardState
 from engine.core.errors import EngineError, one_line
+from words.places import part_words
 
 PROG = "carcabot replay"
 #: the largest file replay reads (a long JCloisterZone save is well under 1 MiB)

@@ -20,9 +20,6 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from app.base import ERR_NO_MATCH, ERR_OTHER_GAME, ServiceError
 from app.cardgame import CardMatchService, CardOutcome
-from bot.i18n import lang_of
-from bot.ui import cardwords as cui
-from bot.ui.labels import open_text
 from console.ask import Answer, Asker, Console, EndOfInput, Words
 from console.i18n import command, tl
 from engine.carcassonne.randomplay import choose_answer
@@ -31,6 +28,9 @@ from engine.cardgame.events import RoundEnded
 from engine.core.decisions import Decision
 from engine.core.rng import Rng
 from storage import Storage
+from words import cards as cui
+from words.i18n import lang_of
+from words.labels import open_text
 
 if TYPE_CHECKING:
     from console.options import LocalOptions

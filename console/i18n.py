@@ -1,8 +1,8 @@
 """English and Spanish texts of the local table (``carcabot local``), same shape as
-:mod:`bot.i18n`.
+:mod:`words.i18n`.
 
 :func:`tl` looks a key up here first, then in the bot's and the engine's catalogues
-(:func:`bot.i18n.t`), so game words (prompts, figures, features) are written once. What a
+(:func:`words.i18n.t`), so game words (prompts, figures, features) are written once. What a
 player types stays the same in both languages ('pass', 'back', 'place X,Y r90'); the Spanish
 words are accepted too (:data:`WORDS_ES`).
 """
@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import Lang, lang_of, t
 from console import i18n_de as i18n_local_de
 from engine.core import messages
+from words.i18n import Lang, lang_of, t
 
 # key -> (English, Spanish)
 TEXTS: dict[str, tuple[str, str]] = {

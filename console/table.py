@@ -11,7 +11,7 @@ the choices, ``choice-NNN-K.png``, when a question's options are places on the b
 the end the record (``record.json``).
 
 Every line is in the table's language (``--lang es``: Spanish); tiles are named by what is
-printed on them and features by where they lie (:mod:`bot.ui.places`); every move is echoed,
+printed on them and features by where they lie (:mod:`words.places`); every move is echoed,
 the human's too; the drawn tile turned each offered way at the chosen cell is drawn to
 ``rotations-NNN-K.png`` as Discord shows it. ``--game cards`` plays the card game instead
 (:mod:`console.cards`).
@@ -45,9 +45,6 @@ from app.options import expansion_ids, rules_for
 from app.picking import PickerSessions
 from app.seats import LEVELS, RandomMover
 from app.settings import DEFAULT_LOCAL_DATABASE
-from bot.i18n import lang_of
-from bot.ui.places import role_words, tile_words
-from bot.ui.words import reason
 from cli.args import ArgsError, add_expansions_argument, add_rule_edition_arguments
 from cli.args import expansion_ids as parse_expansions
 from cli.plugins import PluginError, add_plugin_argument, load_plugins
@@ -71,6 +68,9 @@ from engine.core import messages
 from engine.core.decisions import Cell, Decision, Target
 from engine.core.rng import Rng
 from storage import MigrationError, Storage, StorageError
+from words.i18n import lang_of
+from words.phrases import reason
+from words.places import role_words, tile_words
 
 log = logging.getLogger(__name__)
 

@@ -1,7 +1,7 @@
 """The local table's words for any decision: prompts, options, targets, in English or Spanish.
 
 Seat numbers are shown as names, tiles by what is printed on them and features by kind and
-where they lie (:mod:`bot.ui.places`): a field is "field north-west of the road", never its
+where they lie (:mod:`words.places`): a field is "field north-west of the road", never its
 half-edge code. The words come from the catalogues (:func:`console.i18n.tl`).
 """
 
@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.ui.places import feature_words, spots_of, tile_words
-from bot.ui.words import is_tile_param, is_tiles_param
 from console.i18n import tl
 from engine import PublicView
 from engine.core import messages
@@ -27,6 +25,8 @@ from engine.core.decisions import (
     TileChoice,
     TrackSpace,
 )
+from words.phrases import is_tile_param, is_tiles_param
+from words.places import feature_words, spots_of, tile_words
 
 
 def spot_words(spot: str, lang: str = "en", siblings: Sequence[str] = ()) -> str:

@@ -173,7 +173,8 @@ class RatingsRepo:
             if claimed.rowcount != 1:
                 return False
             marks = ",".join("?" * len(users))
-            for scope in (result.guild_id, GLOBAL):
+            # a game outside any server (the local table, guild 0) counts once: globally
+            for scope in dict.fromkeys((result.guild_id, GLOBAL)):
                 rows = conn.execute(
                     f"SELECT user_id, mu, sigma FROM ratings WHERE scope = ? AND user_id IN ({marks})",
                     (scope, *users),

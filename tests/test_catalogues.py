@@ -17,7 +17,7 @@ from pathlib import Path
 
 _DUMP = """
 import json
-import bot.i18n, bot.i18n_cards, console.i18n, console.table, console.cards, bot.ui.places
+import words.i18n, words.i18n_cards, console.i18n, console.table, console.cards, words.places
 import bot.ui.presenters, bot.ui.cardgame, engine.carcassonne.expansions, engine.cardgame
 import engine.cardgame.text, rendering.words, app.errors
 from engine.core import messages
@@ -26,14 +26,14 @@ print(json.dumps({
     "catalogues": {name: c.texts for name, c in messages.CATALOGUES.items()},
     "commands": {
         "tiles": {
-            lang.value: [sorted(bot.i18n.NAMES[lang]), sorted(bot.i18n.DESCRIPTIONS[lang])]
-            for lang in bot.i18n.NAMES
+            lang.value: [sorted(words.i18n.NAMES[lang]), sorted(words.i18n.DESCRIPTIONS[lang])]
+            for lang in words.i18n.NAMES
         },
         "cards": {
             lang.value: [
-                sorted(bot.i18n_cards.NAMES[lang]), sorted(bot.i18n_cards.DESCRIPTIONS[lang])
+                sorted(words.i18n_cards.NAMES[lang]), sorted(words.i18n_cards.DESCRIPTIONS[lang])
             ]
-            for lang in bot.i18n_cards.NAMES
+            for lang in words.i18n_cards.NAMES
         },
     },
 }))

@@ -18,10 +18,10 @@ import discord
 from discord.ext import commands
 
 from app.base import ERR_NO_MATCH, GameService, LobbyInfo, ServiceError
-from bot.i18n import Lang, lang_of
 from bot.ui.components import Click
 from bot.ui.message import Message, fit, shown_name
 from engine.core.errors import EngineError
+from words.i18n import Lang, lang_of
 
 log = logging.getLogger(__name__)
 

@@ -39,12 +39,12 @@ from bot.cogs.seat_commands import SeatCommands
 from bot.cogs.stats import StatsCommands
 from bot.cogs.turns import MATCH_MEMORY, TurnPickers, move_text
 from bot.cogs.upkeep import Upkeep
-from bot.i18n import Lang, lang_of, t
 from bot.ui import images, typed
 from bot.ui import lobby as lobby_ui
 from bot.ui import presenters as ui
 from bot.ui.message import Message, TextOption
 from engine.core.decisions import Decision
+from words.i18n import Lang, lang_of, t
 
 log = logging.getLogger(__name__)
 

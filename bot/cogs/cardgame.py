@@ -32,8 +32,6 @@ from bot.cogs.base import GameCog, channel_id, shown_user
 from bot.cogs.cardturns import CardPickers
 from bot.cogs.private import reply_private, send_private
 from bot.cogs.table_options import AI_LEVEL
-from bot.i18n import Lang, lang_of
-from bot.i18n_cards import row_name, tc
 from bot.translators import CardTranslator
 from bot.ui import cardgame as cui
 from bot.ui.components import Click
@@ -51,6 +49,8 @@ from engine.cardgame.cards import FACE_BY_CODE, Colour, face_code, face_name
 from engine.core import messages
 from engine.core.errors import EngineError
 from rendering.cardgame import render_hand
+from words.i18n import Lang, lang_of
+from words.i18n_cards import row_name, tc
 
 log = logging.getLogger(__name__)
 

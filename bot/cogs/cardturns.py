@@ -31,13 +31,13 @@ from app.choices import (
 )
 from bot.cogs.base import GameCog
 from bot.cogs.turns import is_ephemeral
-from bot.i18n import lang_of
-from bot.i18n_cards import tc
 from bot.ui import cardgame as cui
 from bot.ui.components import CARD_KIT, DecisionClick
 from bot.ui.decisions import Picker, choices_of, confirm, picker
 from engine.cardgame import CardAction, CardSeatView
 from engine.core.decisions import Decision
+from words.i18n import lang_of
+from words.i18n_cards import tc
 
 log = logging.getLogger(__name__)
 

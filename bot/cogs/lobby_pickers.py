@@ -13,10 +13,10 @@ import discord
 from app.base import ServiceError
 from app.options import find_rule
 from bot.cogs.base import channel_id
-from bot.i18n import t
 from bot.ui import lobby as lobby_ui
 from bot.ui import presenters as ui
 from bot.ui.components import Click
+from words.i18n import t
 
 if TYPE_CHECKING:
     from bot.cogs.carcassonne import Carcassonne

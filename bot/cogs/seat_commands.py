@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.cogs.base import channel_id
-from bot.i18n import lang_of, t
+from words.i18n import lang_of, t
 
 if TYPE_CHECKING:
     from bot.cogs.carcassonne import Carcassonne

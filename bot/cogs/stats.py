@@ -14,12 +14,12 @@ from discord.ext import commands
 
 from app.matches import MatchService
 from bot.cogs.base import channel_id
-from bot.i18n import lang_of, t
 from bot.ui import stats as ui
 from bot.ui.components import Click
 from bot.ui.message import Message
 from engine.cardgame.record import dumps as card_record
 from storage import GameResult
+from words.i18n import lang_of, t
 
 Interaction = discord.Interaction[Any]
 

@@ -42,14 +42,14 @@ from app.picking import Chain, OutOfDate, PickerSessions
 from app.pictures import board_png
 from bot.cogs.base import GameCog, channel_id, shown_user
 from bot.cogs.private import reply_private, send_private
-from bot.i18n import Lang, lang_of, t
 from bot.ui import images
 from bot.ui import presenters as ui
 from bot.ui.components import Click, DecisionClick
 from bot.ui.decisions import Picker, choices_of, confirm, number_modal, picker
-from bot.ui.labels import answer_text, played_text
-from bot.ui.words import mention
 from engine.core.decisions import Decision
+from words.i18n import Lang, lang_of, t
+from words.labels import answer_text, played_text
+from words.phrases import mention
 
 log = logging.getLogger(__name__)
 

@@ -26,11 +26,11 @@ from discord.ext import commands
 from app.cache import Lru
 from app.clocks import DEADLINE, WARNING, Due
 from app.matches import MatchService, Outcome, ServiceError
-from bot.i18n import Lang, lang_of, t
 from bot.ui import presenters as ui
-from bot.ui.labels import played_text
 from bot.ui.message import pinging
-from bot.ui.words import mention
+from words.i18n import Lang, lang_of, t
+from words.labels import played_text
+from words.phrases import mention
 
 log = logging.getLogger(__name__)
 

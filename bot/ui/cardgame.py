@@ -23,41 +23,6 @@ from discord import ui
 
 from app.base import SeatInfo
 from app.cardgame import CardLobby, CardOutcome
-from bot.i18n import Lang
-from bot.i18n_cards import tc
-from bot.ui.cardwords import (
-    error_text as error_text,
-)
-from bot.ui.cardwords import (
-    event_lines as event_lines,
-)
-from bot.ui.cardwords import (
-    face_text as face_text,
-)
-from bot.ui.cardwords import (
-    final_table as final_table,
-)
-from bot.ui.cardwords import (
-    hand_text as hand_text,
-)
-from bot.ui.cardwords import (
-    kind_text as kind_text,
-)
-from bot.ui.cardwords import (
-    mention as mention,
-)
-from bot.ui.cardwords import (
-    move_text as move_text,
-)
-from bot.ui.cardwords import (
-    reason_text as reason_text,
-)
-from bot.ui.cardwords import (
-    scores_text as scores_text,
-)
-from bot.ui.cardwords import (
-    seat_name as seat_name,
-)
 from bot.ui.components import (
     CARD_KIT,
     ButtonBody,
@@ -68,10 +33,45 @@ from bot.ui.components import (
 )
 from bot.ui.decisions import decision_buttons
 from bot.ui.message import QUIET, Message, pinging
-from bot.ui.names import shown_name
 from engine.cardgame import (
     CardSeatView,
 )
+from words.cards import (
+    error_text as error_text,
+)
+from words.cards import (
+    event_lines as event_lines,
+)
+from words.cards import (
+    face_text as face_text,
+)
+from words.cards import (
+    final_table as final_table,
+)
+from words.cards import (
+    hand_text as hand_text,
+)
+from words.cards import (
+    kind_text as kind_text,
+)
+from words.cards import (
+    mention as mention,
+)
+from words.cards import (
+    move_text as move_text,
+)
+from words.cards import (
+    reason_text as reason_text,
+)
+from words.cards import (
+    scores_text as scores_text,
+)
+from words.cards import (
+    seat_name as seat_name,
+)
+from words.i18n import Lang
+from words.i18n_cards import tc
+from words.names import shown_name
 
 log = logging.getLogger(__name__)
 

@@ -18,11 +18,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from app.base import SeatInfo
-from bot.i18n import Lang, t
-from bot.ui.words import prompt_text, seat_label
 from engine import PublicView
 from engine.core import messages
 from engine.core.decisions import Prompt
+from words.i18n import Lang, t
+from words.phrases import prompt_text, seat_label
 
 #: ``(expansion name, one text per seat)``
 Counters = list[tuple[str, list[str]]]

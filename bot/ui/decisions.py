@@ -35,7 +35,6 @@ from app.choices import (
     narrow,
     path_text,
 )
-from bot.i18n import Lang, t
 from bot.ui.components import (
     MODAL_TITLE,
     TILE_KIT,
@@ -44,7 +43,11 @@ from bot.ui.components import (
     DecisionKit,
     NumberModal,
 )
-from bot.ui.labels import (
+from engine import Position, PublicView, Rotation, Seat
+from engine.core.decisions import CardRef, Cell, Decision, IntRange, Option, Target
+from rendering import render_placement_preview, render_targets, spot_letter
+from words.i18n import Lang, t
+from words.labels import (
     answer_text,
     decision_prompt,
     facet_text,
@@ -56,9 +59,6 @@ from bot.ui.labels import (
     target_text,
     varying,
 )
-from engine import Position, PublicView, Rotation, Seat
-from engine.core.decisions import CardRef, Cell, Decision, IntRange, Option, Target
-from rendering import render_placement_preview, render_targets, spot_letter
 
 PAGE = 25
 #: options a turn message shows as buttons of their own (no picker needed)

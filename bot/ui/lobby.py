@@ -18,11 +18,11 @@ import discord
 from app.base import LobbyInfo
 from app.clocks import seconds_a_move
 from app.options import MatchOptions, Rule, expansion_ids, rules_for
-from bot.i18n import Lang, t
 from bot.ui.components import CarcButton, CarcSelect
 from bot.ui.message import COLOUR, QUIET, Message
-from bot.ui.words import mention
 from engine.core import messages
+from words.i18n import Lang, t
+from words.phrases import mention
 
 #: options per select (Discord's limit)
 SELECT_MAX = 25

@@ -14,9 +14,9 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.ui.names import escape_markdown
-from bot.ui.names import shown_name as shown_name  # re-exported for the presenters
 from engine.core.errors import one_line
+from words.names import escape_markdown
+from words.names import shown_name as shown_name  # re-exported for the presenters
 
 COLOUR = discord.Colour.from_rgb(70, 120, 60)
 ALLOWED = discord.AllowedMentions(everyone=False, roles=False, users=True)

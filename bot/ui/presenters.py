@@ -2,7 +2,7 @@
 
 Nothing here talks to Discord or the database; each function returns the keyword arguments of a
 ``send``/``edit`` call (a :class:`Message`), so the cogs stay "parse → service → present". The
-words of game things are in :mod:`bot.ui.words`, the lobby in :mod:`bot.ui.lobby`, any
+words of game things are in :mod:`words.phrases`, the lobby in :mod:`bot.ui.lobby`, any
 decision's buttons and pickers in :mod:`bot.ui.decisions`; this module re-exports some of them
 for the cogs.
 """
@@ -16,14 +16,18 @@ import discord
 
 from app.base import SeatInfo, ServiceError
 from app.results import Outcome
-from bot.i18n import Lang, t
 from bot.ui.components import CarcButton
 from bot.ui.counters import counters_fields
 from bot.ui.decisions import decision_buttons
-from bot.ui.labels import decision_prompt
 from bot.ui.lobby import lobby_message, options_text, rules_embed
 from bot.ui.message import ALLOWED, COLOUR, QUIET, Message, pinging
-from bot.ui.words import (
+from engine import PublicView
+from engine.carcassonne import rules
+from engine.carcassonne.tiles import load_tile_set
+from engine.core.decisions import Decision
+from words.i18n import Lang, t
+from words.labels import decision_prompt
+from words.phrases import (
     EMBED_TEXT,
     SEAT_EMOJI,
     clip,
@@ -39,10 +43,6 @@ from bot.ui.words import (
     spot_label,
     tile_label,
 )
-from engine import PublicView
-from engine.carcassonne import rules
-from engine.carcassonne.tiles import load_tile_set
-from engine.core.decisions import Decision
 
 __all__ = [
     "ALLOWED",

@@ -12,11 +12,11 @@ from discord import ui
 
 from app.ratings import Standing
 from app.stats import HistoryPage, PlayerStats
-from bot.i18n import Lang, t
 from bot.ui.components import CarcButton
 from bot.ui.message import COLOUR, Message
-from bot.ui.names import shown_name
 from storage import GameResult
+from words.i18n import Lang, t
+from words.names import shown_name
 
 #: the history's scopes (in the page buttons' custom ids)
 CHANNEL, SERVER = "c", "s"

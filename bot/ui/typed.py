@@ -15,8 +15,10 @@ from dataclasses import dataclass
 
 from app.base import SeatInfo, ServiceError
 from app.choices import Step, Token, find_decision, keyref, walk
-from bot.i18n import Lang, t
-from bot.ui.labels import (
+from bot.ui.message import quoted
+from engine.core.decisions import Decision, Option
+from words.i18n import Lang, t
+from words.labels import (
     decision_prompt,
     facet_text,
     option_text,
@@ -24,8 +26,6 @@ from bot.ui.labels import (
     rotation_degrees,
     target_text,
 )
-from bot.ui.message import quoted
-from engine.core.decisions import Decision, Option
 
 SEP = "|"
 #: the ``follower`` value that places no figure

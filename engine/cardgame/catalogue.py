@@ -2,7 +2,7 @@
 
 Decisions name these keys (:mod:`engine.cardgame.decisions`); a front end shows them with
 ``engine.core.messages.text(key, lang, **params)`` without knowing the card game. The wording
-is the Discord front end's (``bot/i18n_cards.py``), so both say the same.
+is the Discord front end's (``words/i18n_cards.py``), so both say the same.
 
 Parameters: ``card`` is a card's name (``blue character 2``, ``dragon``: a
 :func:`~engine.cardgame.cards.face_name`), ``cards`` a comma-separated list of names, ``n`` a number of cards. Rows and animal kinds are colours; since a parameter cannot

@@ -74,7 +74,7 @@ def words(text: str, names: Iterable[str] = ()) -> list[str]:
 
 _DUMP = """
 import json
-import bot.i18n, bot.i18n_cards, console.i18n, console.table, console.cards, bot.ui.places
+import words.i18n, words.i18n_cards, console.i18n, console.table, console.cards, words.places
 import bot.ui.presenters, bot.ui.cardgame, engine.carcassonne.expansions, engine.cardgame
 import engine.cardgame.text, rendering.words, app.errors
 from engine.core import messages

@@ -71,13 +71,13 @@ def words(text: str, names: Iterable[str] = ()) -> list[str]:
 
 _DUMP = """
 import json
-import bot.i18n, bot.i18n_cards, console.i18n, console.table, console.cards, bot.ui.places
+import words.i18n, words.i18n_cards, console.i18n, console.table, console.cards, words.places
 import bot.ui.presenters, bot.ui.cardgame, engine.carcassonne.expansions, engine.cardgame
 from engine.core import messages
 print(json.dumps({
     "engine": messages.MESSAGES,
-    "bot": bot.i18n.TEXTS,
-    "cards": bot.i18n_cards.TEXTS,
+    "bot": words.i18n.TEXTS,
+    "cards": words.i18n_cards.TEXTS,
     "local": console.i18n.TEXTS,
 }))
 """

@@ -9,12 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from app.base import SeatInfo
-from bot.i18n import Lang
 from bot.ui.counters import counters, counters_fields
 from engine import GameSetup, PublicView, new_game, public_view
 from engine.carcassonne.view import PlayerView
 from engine.core import messages
 from engine.core.decisions import Prompt
+from words.i18n import Lang
 
 SEATS = (SeatInfo(0, 1, "Ann", colour="red"), SeatInfo(1, 2, "Bob", colour="blue"))
 

@@ -15,9 +15,7 @@ from pathlib import Path
 from app.base import ERR_ILLEGAL, ERR_NOT_YOUR_TURN, ERR_STALE, SeatInfo
 from app.matches import MatchOptions, MatchService, Outcome
 from app.options import rules_for
-from bot.i18n import Lang
 from bot.ui.lobby import expansion_name
-from bot.ui.words import event_lines
 from engine import Action
 from engine.carcassonne.actions import Choose
 from engine.carcassonne.expansions.crop_circles import (
@@ -31,6 +29,8 @@ from engine.carcassonne.expansions.crop_circles import (
 from engine.carcassonne.record import GameRecord, replay
 from engine.core import messages
 from tests.bot.matchservice import ANN, BOB, CHANNEL, GUILD, open_service, refused
+from words.i18n import Lang
+from words.phrases import event_lines
 
 CC = ("crop_circles",)
 BOTH = ((SET_I, True), (SET_II, True))

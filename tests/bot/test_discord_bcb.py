@@ -241,16 +241,16 @@ async def test_a_market_waiting_on_bids_names_who_answered_and_reminds_the_other
 
 def test_market_payments_read_as_minus_and_plus_in_the_channel() -> None:
     from app.base import SeatInfo
-    from bot.i18n import Lang
-    from bot.ui.words import event_lines
     from tests.engine.expansions.bcb_helpers import play
     from tests.engine.expansions.test_bcb_markets import PILE3, RULE8_SEALED, SEALED
+    from words.i18n import Lang
+    from words.phrases import event_lines
 
     p = play(PILE3, RULE8_SEALED, players=3, options=SEALED)
     seats = [SeatInfo(0, 1, "Red"), SeatInfo(1, 2, "Blue"), SeatInfo(2, 3, "Green")]
     lines = event_lines(p.events, seats, Lang.EN)
     assert any("**Blue** -3" in line and "**Red** +3" in line for line in lines), lines
-    # a tile is named by what is printed on it (bot.ui.places), as everywhere in messages
+    # a tile is named by what is printed on it (words.places), as everywhere in messages
     bought = "Blue buys tile road from east to west and pays 3 to Red."
     assert "Red's sealed bid: 3." in lines and bought in lines
     es = event_lines(p.events, seats, Lang.ES)

@@ -14,7 +14,6 @@ from typing import Any
 import pytest
 
 from app import matches
-from bot.i18n import Lang
 from bot.ui import presenters as ui
 from engine import PlaceTile, Position, Rotation, Seat
 from engine.carcassonne.expansions.traders_builders import BuilderBonus, GoodsTaken
@@ -33,6 +32,7 @@ from tests.bot.tiletable import (
     whose_turn,
 )
 from tests.fakediscord import DEFAULT_CHANNEL, FakeDiscord, Request, User
+from words.i18n import Lang
 
 BOTH = ("inns_cathedrals", "traders_builders")
 FIGURES = ("large follower", "builder", "pig")

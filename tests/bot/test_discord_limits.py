@@ -19,7 +19,6 @@ import pytest
 from app.choices import ROOT, Path, extend, walk
 from app.matches import LobbyInfo, MatchOptions, Outcome, SeatInfo
 from bot.app import CarcBot
-from bot.i18n import DESCRIPTIONS_ES, NAMES_ES, TEXTS, Lang
 from bot.translators import CarcTranslator
 from bot.ui import presenters as ui
 from bot.ui.decisions import choices_of, picker
@@ -31,6 +30,7 @@ from engine.core.decisions import Decision, FeatureRef, IntRange, Prompt
 from engine.core.decisions import Option as DOption
 from engine.core.rng import Rng
 from tests.fakediscord import FakeDiscord
+from words.i18n import DESCRIPTIONS_ES, NAMES_ES, TEXTS, Lang
 
 NAME_RE = re.compile(r"^[-_\w]{1,32}$")
 BIG_MATCH, BIG_VERSION = 10**12, 10**6

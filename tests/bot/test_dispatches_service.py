@@ -14,14 +14,14 @@ from pathlib import Path
 from app.base import ERR_ILLEGAL, ERR_NOT_YOUR_TURN, ERR_STALE, SeatInfo
 from app.matches import MatchOptions, MatchService, Outcome
 from app.options import rules_for
-from bot.i18n import Lang
 from bot.ui.lobby import expansion_name, rule_name, value_text
-from bot.ui.words import event_lines
 from engine import Action
 from engine.carcassonne.actions import Choose
 from engine.carcassonne.expansions.dispatches import MessageDrawn
 from engine.carcassonne.record import GameRecord, replay
 from tests.bot.matchservice import ANN, BOB, CHANNEL, GUILD, open_service, refused
+from words.i18n import Lang
+from words.phrases import event_lines
 
 MS = ("dispatches",)
 FIG, MSG = "dispatches.figure", "dispatches.message"

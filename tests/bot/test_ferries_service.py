@@ -13,9 +13,7 @@ import pytest
 
 from app.base import ERR_ILLEGAL, ERR_NOT_YOUR_TURN, ERR_STALE, SeatInfo
 from app.options import rules_for
-from bot.i18n import Lang
 from bot.ui.lobby import expansion_name, rule_help, rule_name, value_text
-from bot.ui.words import event_lines
 from engine import Action
 from engine.carcassonne.actions import Choose
 from engine.carcassonne.expansions.ferries import MOVE_STEP, PLACE_STEP, FerryPlaced
@@ -26,6 +24,8 @@ from tests.bot.expansion_service import (
     two_seat_match,
 )
 from tests.bot.matchservice import ANN, BOB, CHANNEL, open_service, refused
+from words.i18n import Lang
+from words.phrases import event_lines
 
 FR = ("ferries",)
 

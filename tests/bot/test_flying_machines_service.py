@@ -13,15 +13,15 @@ from pathlib import Path
 from app.base import ERR_ILLEGAL, ERR_NOT_YOUR_TURN, ERR_STALE, SeatInfo
 from app.matches import MatchOptions, MatchService, Outcome
 from app.options import rules_for
-from bot.i18n import Lang
 from bot.ui.lobby import expansion_name, rule_help, rule_name, value_text
-from bot.ui.words import event_lines
 from engine import Action, Deploy
 from engine.carcassonne.actions import Choose
 from engine.carcassonne.events import DieRolled
 from engine.carcassonne.expansions.flying_machines import FlierFlew
 from engine.carcassonne.record import GameRecord, replay
 from tests.bot.matchservice import ANN, BOB, CHANNEL, GUILD, open_service, refused
+from words.i18n import Lang
+from words.phrases import event_lines
 
 FM = ("flying_machines",)
 

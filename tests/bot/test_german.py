@@ -21,10 +21,8 @@ from app.base import ServiceError
 from app.cardgame import CardMatchService
 from app.matches import MatchService
 from app.options import MatchOptions, problems
-from bot.i18n import Lang, lang_of
 from bot.ui import cardgame as cui
 from bot.ui import presenters
-from bot.ui.labels import option_text
 from bot.ui.lobby import lobby_message
 from console.table import LocalOptions, play_local
 from engine import PlaceTile, Position, Rotation
@@ -45,6 +43,8 @@ from tests.bot.matchservice import tiny_animator, tiny_renderer
 from tests.bot.test_spanish import _tile_refusals, embed_text, message_text
 from tests.bot.tiletable import Table
 from tests.fakediscord import Request, User
+from words.i18n import Lang, lang_of
+from words.labels import option_text
 
 ANNA = User(404, "Anna", locale="de")
 LUKAS = User(505, "Lukas", locale="de")

@@ -143,8 +143,8 @@ async def test_pickers_are_drawn_by_workers(painter: ProcessPainter) -> None:
     worker draws the bytes this process would."""
     from app.base import SeatInfo
     from app.choices import ROOT, Token, walk
-    from bot.i18n import Lang
     from bot.ui.decisions import picker
+    from words.i18n import Lang
 
     state = new_game(GameSetup(players=2, names=("a", "b")), seed=4)
     rng = random.Random(4)

@@ -1,4 +1,4 @@
-"""Tiles and features named for people (bot/ui/places.py), in both languages."""
+"""Tiles and features named for people (words/places.py), in both languages."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ import re
 
 import pytest
 
-from bot.ui.places import feature_words, spots_of, tile_words
 from engine.carcassonne.registry import all_expansions
 from engine.carcassonne.tiles import load_tile_set
+from words.places import feature_words, spots_of, tile_words
 
 _CODES = re.compile(r"\b(Nw|Ne|En|Es|Se|Sw|Ws|Wn)\b|/|:")
 

@@ -11,14 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from bot.i18n import Lang, t
-from bot.i18n_cards import tc
 from cli.main import main
 from console.i18n import tl
 from console.table import LocalOptions, play_local
 from engine.cardgame.cards import FACE_BY_CODE
 from engine.cardgame.text import rules_summary
 from engine.core import messages
+from words.i18n import Lang, t
+from words.i18n_cards import tc
 
 ROOT = Path(__file__).resolve().parents[2]
 #: a tile id (``BA/RFr``, ``TB/CcR!.w``) in a line

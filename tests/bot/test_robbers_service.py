@@ -11,9 +11,7 @@ from pathlib import Path
 
 from app.base import ERR_ILLEGAL, ERR_NOT_YOUR_TURN, ERR_STALE
 from app.options import rules_for
-from bot.i18n import Lang
 from bot.ui.lobby import expansion_name
-from bot.ui.words import event_lines
 from engine.carcassonne.actions import Choose
 from engine.carcassonne.expansions.robbers import OFFER, PLACE_STEP, RobberStole
 from tests.bot.expansion_service import (
@@ -24,6 +22,8 @@ from tests.bot.expansion_service import (
     two_seat_match,
 )
 from tests.bot.matchservice import ANN, BOB, CHANNEL, open_service, refused
+from words.i18n import Lang
+from words.phrases import event_lines
 
 RB = ("robbers",)
 
@@ -99,10 +99,10 @@ def test_the_expansion_and_its_variant_are_in_the_lobby_in_english_and_spanish()
 
 def test_a_steal_s_arithmetic_names_the_victim_by_name_in_every_language() -> None:
     """The score line's part names the victim's player, not a seat number ("half of 2's 9")."""
-    from bot.i18n import Lang
-    from bot.ui.words import reason
     from engine.carcassonne.expansions import robbers as _robbers  # noqa: F401  (its words)
     from engine.carcassonne.scoring import Part, ScoreItem
+    from words.i18n import Lang
+    from words.phrases import reason
 
     item = ScoreItem(
         "robber", 3, True, False, parts=(Part("part.robber", victim_seat=1, of=6, n=3),)

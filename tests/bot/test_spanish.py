@@ -15,10 +15,8 @@ import pytest
 from app.base import ServiceError
 from app.cardgame import CardMatchService
 from app.matches import MatchOptions, MatchService
-from bot.i18n import Lang
 from bot.ui import cardgame as cui
 from bot.ui import presenters
-from bot.ui.labels import option_text
 from bot.ui.lobby import lobby_message
 from bot.ui.message import Message
 from engine import Deploy, Pass, PlaceTile, Position, Rotation
@@ -45,6 +43,8 @@ from engine.core.errors import EngineError
 from engine.core.rng import Rng
 from engine.core.seats import Seat
 from tests.bot.spanish import SHARED, english_in, english_words, entries, words
+from words.i18n import Lang
+from words.labels import option_text
 
 BOTH = ("inns_cathedrals", "traders_builders")
 _PLACEHOLDER = re.compile(r"\{(\w+)")
@@ -284,8 +284,8 @@ async def test_a_spanish_card_match_reads_spanish(tmp_path: Path) -> None:
 
 def test_a_discarded_tile_is_named_by_what_is_printed_on_it() -> None:
     from app.base import SeatInfo
-    from bot.ui.words import event_lines
     from engine.carcassonne.events import TileDiscarded
+    from words.phrases import event_lines
 
     seats = (SeatInfo(0, 1, "Ana"), SeatInfo(1, 2, "Ben"))
     (line,) = event_lines([TileDiscarded(Seat(0), "BA/LR")], seats, Lang.ES)

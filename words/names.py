@@ -1,5 +1,5 @@
 """Players' names as message text, with no Discord import: the console and the command-line
-tools share the words that name seats (:mod:`bot.ui.words`, :mod:`bot.ui.cardwords`).
+tools share the words that name seats (:mod:`words.phrases`, :mod:`words.cards`).
 
 A name is shown as typed: what Discord would read as markdown is escaped with a backslash and
 nothing else changes (``**x**`` reads ``**x**``; ``Ana María`` and ``<@1>`` stay as they are —

@@ -6,7 +6,7 @@ where it lies: a city or road by the sides it reaches, a field by where it lies 
 next to the road when there is one (``field north-west of the road``, ``field in the south-east
 corner``), never by half-edge codes (``field:En.Sw``). Pure words: nothing here draws or talks
 to Discord; the words live in the engine's catalogue (:mod:`engine.core.messages`), so both the
-bot (:func:`bot.i18n.t` falls back to it) and the console read them.
+bot (:func:`words.i18n.t` falls back to it) and the console read them.
 """
 
 from __future__ import annotations

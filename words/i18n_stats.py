@@ -1,5 +1,5 @@
 """The words of ``/carcassonne leaderboard``, ``stats`` and ``history`` (English, Spanish, German),
-merged into :mod:`bot.i18n`'s catalogue and command names."""
+merged into :mod:`words.i18n`'s catalogue and command names."""
 
 from __future__ import annotations
 

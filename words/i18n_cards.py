@@ -1,4 +1,4 @@
-"""English and Spanish texts of the card game (``/cardgame``), same shape as :mod:`bot.i18n`.
+"""English and Spanish texts of the card game (``/cardgame``), same shape as :mod:`words.i18n`.
 
 :func:`tc` looks a key up here first and falls back to the tile game's texts, so shared words
 (``done``, ``generic_error``) are written once.
@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot import i18n_cards_de
-from bot.i18n import Lang, t
 from engine.cardgame import CardFace, Colour
 from engine.core import messages
+from words import i18n_cards_de
+from words.i18n import Lang, t
 
 # key -> (English, Spanish)
 TEXTS: dict[str, tuple[str, str]] = {
@@ -199,7 +199,7 @@ messages.register(DECISION_WORDS)
 #: a card named in a refusal: its name, then what to type for it
 messages.register({"cards.typed": ("{name} (`{code}`)", "{name} (`{code}`)")})
 
-#: the card game's interface catalogue by language (German in :mod:`bot.i18n_cards_de`)
+#: the card game's interface catalogue by language (German in :mod:`words.i18n_cards_de`)
 CATALOGUE = messages.Catalogue("cards", TEXTS)
 CATALOGUE.register_lang("de", i18n_cards_de.TEXTS)
 messages.register_lang("de", i18n_cards_de.DECISION_WORDS)

@@ -12,8 +12,8 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any
 
-from bot import i18n_de, i18n_stats
 from engine.core import messages
+from words import i18n_de, i18n_stats
 
 
 class Lang(StrEnum):
@@ -402,7 +402,7 @@ TEXTS: dict[str, tuple[str, str]] = {
 }
 
 #: the bot's catalogue by language (the pairs above fill English and Spanish; German in
-#: :mod:`bot.i18n_de`)
+#: :mod:`words.i18n_de`)
 TEXTS.update(i18n_stats.TEXTS)  # leaderboard, stats, history
 CATALOGUE = messages.Catalogue("bot", TEXTS)
 

@@ -4,7 +4,7 @@ event lines and each player's counters.
 Nothing here names an expansion. An expansion's events say what players should read through
 ``Event.prompt()`` (a message key and parameters, :mod:`engine.core.messages`); its figures,
 options and counters are looked up by key (``fig.<kind>``, ``exp.<id>`` ...) through
-:func:`bot.i18n.t`, which falls back to the engine's catalogue.
+:func:`words.i18n.t`, which falls back to the engine's catalogue.
 """
 
 from __future__ import annotations
@@ -13,15 +13,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from app.base import SeatInfo
-from bot.i18n import TEXTS, Lang, t
-from bot.ui.names import shown_name
-from bot.ui.places import part_words, tile_words
 from engine import Deploy, PublicView, Rotation
 from engine.carcassonne.events import Event, PointsScored, TileDiscarded
 from engine.carcassonne.scoring import Award, ScoreItem
 from engine.core import messages
 from engine.core.decisions import Prompt
 from rendering.style import SEAT_STYLES
+from words.i18n import TEXTS, Lang, t
+from words.names import shown_name
+from words.places import part_words, tile_words
 
 EMBED_TEXT = 4000  # keep under the 4096 description limit
 
@@ -101,14 +101,14 @@ def deploy_label(deploy: Deploy | str, lang: Lang) -> str:
 
 def tile_label(tile_id: str | None, lang: Lang = Lang.EN) -> str:
     """A tile in words, as printed (unturned): ``city on the north side · road from east to
-    west`` (:func:`bot.ui.places.tile_words`)."""
+    west`` (:func:`words.places.tile_words`)."""
     return tile_words(tile_id, lang.value)
 
 
 def _part(text: str, lang: Lang, names: Mapping[int, str] | None = None) -> str:
     """One piece of a score's arithmetic in ``lang``: the engine's ``Part`` carries its
     message key (expansions register their own), a tile and a seat it names in words
-    (:func:`bot.ui.places.part_words`); anything else is shown as it is."""
+    (:func:`words.places.part_words`); anything else is shown as it is."""
     return part_words(text, lang.value, names)
 
 

@@ -1,7 +1,7 @@
 """Decisions in words: prompts, options, facet values, targets and answers, for any decision.
 
 The words come from, in order: the option's own label (a message key, translated with
-:func:`bot.i18n.t`, which falls back to the engine's catalogue), the core facets the bot can
+:func:`words.i18n.t`, which falls back to the engine's catalogue), the core facets the bot can
 word (``cell``, ``rotation``, ``spot``, ``figure``), the option's renderer target (a cell, a
 spot on any tile, a corner, a figure, a track space, a tile), and last the option id. Nothing
 here knows an expansion or a decision kind; a kind may name its buttons through the
@@ -15,8 +15,6 @@ from typing import Any
 
 from app.base import SeatInfo
 from app.choices import Step
-from bot.i18n import Lang, t
-from bot.ui.words import figure_label, prompt_text, spot_label, tile_label
 from engine import Rotation
 from engine.core.decisions import (
     CardRef,
@@ -31,6 +29,8 @@ from engine.core.decisions import (
     TrackSpace,
 )
 from engine.core.errors import EngineError
+from words.i18n import Lang, t
+from words.phrases import figure_label, prompt_text, spot_label, tile_label
 
 
 def _known(lang: Lang, key: str) -> str | None:

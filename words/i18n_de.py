@@ -1,4 +1,4 @@
-"""German texts for everything the bot says (:mod:`bot.i18n`'s catalogue) and the German
+"""German texts for everything the bot says (:mod:`words.i18n`'s catalogue) and the German
 slash-command names and descriptions (Discord locale ``de``).
 
 The terms are the German rulebooks': Gefolgsleute, Wegelagerer, Ritter, Mönch, Bauer,
@@ -6,7 +6,7 @@ Landschaftskarte, Wertung, Zählleiste."""
 
 from __future__ import annotations
 
-#: key -> German (same keys as :data:`bot.i18n.TEXTS`)
+#: key -> German (same keys as :data:`words.i18n.TEXTS`)
 TEXTS: dict[str, str] = {
     # ---------------------------------------------------------------- errors (ServiceError.key)
     "match_exists": (

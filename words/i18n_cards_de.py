@@ -1,9 +1,9 @@
-"""German texts of the card game (``/cardgame``): :mod:`bot.i18n_cards`'s catalogue, its
+"""German texts of the card game (``/cardgame``): :mod:`words.i18n_cards`'s catalogue, its
 decision words and the German slash-command names and descriptions."""
 
 from __future__ import annotations
 
-#: key -> German (same keys as :data:`bot.i18n_cards.TEXTS`)
+#: key -> German (same keys as :data:`words.i18n_cards.TEXTS`)
 TEXTS: dict[str, str] = {
     "match_exists": "In diesem Kanal ist schon eine Partie offen. Beende sie oder brich sie ab.",
     "other_game": (
@@ -101,7 +101,7 @@ TEXTS: dict[str, str] = {
     "row_blue": "🟦 Stadt",
 }
 
-#: the decision words (same keys as :data:`bot.i18n_cards.DECISION_WORDS`)
+#: the decision words (same keys as :data:`words.i18n_cards.DECISION_WORDS`)
 DECISION_WORDS: dict[str, str] = {
     "open.cards.play": "Karte spielen",
     "open.cards.follower": "Meinen Gefolgsmann stellen",

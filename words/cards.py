@@ -8,10 +8,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from app.base import SeatInfo, ServiceError
-from bot.i18n import Lang
-from bot.i18n_cards import card_text, row_name, tc
-from bot.ui.names import shown_name
-from bot.ui.words import seat_mark
 from engine.cardgame import (
     AssignJoker,
     CardAction,
@@ -39,6 +35,10 @@ from engine.cardgame.events import (
     SetupCardLaid,
 )
 from engine.cardgame.scoring import CardScoreItem
+from words.i18n import Lang
+from words.i18n_cards import card_text, row_name, tc
+from words.names import shown_name
+from words.phrases import seat_mark
 
 
 def seat_name(seats: Sequence[SeatInfo], seat: int) -> str:
@@ -50,7 +50,7 @@ def mention(user_id: int) -> str:
 
 
 def face_text(code: str, lang: Lang = Lang.EN) -> str:
-    """A card named by its code, in words (:func:`bot.i18n_cards.card_text`)."""
+    """A card named by its code, in words (:func:`words.i18n_cards.card_text`)."""
     face = FACE_BY_CODE.get(code)
     return card_text(face, lang) if face is not None else f"`{code}`"
 
