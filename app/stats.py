@@ -30,6 +30,8 @@ class PlayerStats:
     trend: int
     favourite_expansions: tuple[tuple[str, int], ...]
     last_games: tuple[GameResult, ...]
+    #: the mean seconds the player took over a move (None: no move timed)
+    seconds_per_move: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +76,7 @@ class Stats:
             last_games=tuple(
                 await self.repo.results(guild_id=guild_id, user_id=user_id, limit=LAST_GAMES)
             ),
+            seconds_per_move=await self.repo.seconds_per_move(user_id, guild_id),
         )
 
     async def history(

@@ -302,6 +302,21 @@ class RatingsRepo:
         )
         return (int(r[0]), int(r[1]), float(r[2])) if r else (0, 0, 0.0)
 
+    async def seconds_per_move(self, user_id: int, guild_id: int) -> float | None:
+        """The mean time a player took over a move in their finished games in a guild: from
+        the move before (anyone's) to theirs, from the action log's times (None: no move)."""
+        r = await self.db.fetchone(
+            "SELECT AVG(g.gap) FROM ("
+            " SELECT a.match_id, a.seat,"
+            "  a.created_at - LAG(a.created_at) OVER (PARTITION BY a.match_id ORDER BY a.seq)"
+            "  AS gap FROM actions a JOIN game_results r ON r.match_id = a.match_id"
+            "  WHERE r.guild_id = ?) g"
+            " JOIN match_seats s ON s.match_id = g.match_id AND s.seat = g.seat"
+            " WHERE s.user_id = ? AND g.gap IS NOT NULL",
+            (guild_id, user_id),
+        )
+        return None if r is None or r[0] is None else float(r[0])
+
     async def expansion_counts(self, user_id: int, guild_id: int) -> list[tuple[str, int]]:
         """The expansions of a player's games in a guild, most played first."""
         rows = await self.db.fetchall(

@@ -21,6 +21,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "st_games": ("Games", "Partidas"),
     "st_wins": ("Wins", "Victorias"),
     "st_mean": ("Mean score", "Puntuación media"),
+    "st_pace": ("Time per move", "Tiempo por jugada"),
     "st_rating": ("Rating", "Puntuación de habilidad"),
     "st_rating_value": (
         "{rating} here ({trend} over the last games), {world} worldwide",
@@ -61,6 +62,7 @@ DE: dict[str, str] = {
     "st_games": "Partien",
     "st_wins": "Siege",
     "st_mean": "Mittlere Punktzahl",
+    "st_pace": "Zeit pro Zug",
     "st_rating": "Wertung",
     "st_rating_value": "{rating} hier ({trend} in den letzten Partien), {world} weltweit",
     "st_unrated": "noch nicht gewertet",

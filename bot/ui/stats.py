@@ -86,6 +86,10 @@ def stats_message(stats: PlayerStats, name: str, lang: Lang) -> Message:
     embed.add_field(name=t(lang, "st_games"), value=str(stats.games))
     embed.add_field(name=t(lang, "st_wins"), value=str(stats.wins))
     embed.add_field(name=t(lang, "st_mean"), value=f"{stats.mean_score:.1f}")
+    if stats.seconds_per_move is not None:
+        pace = stats.seconds_per_move
+        value = f"{pace:.0f} s" if pace < 120 else f"{pace / 60:.1f} min"
+        embed.add_field(name=t(lang, "st_pace"), value=value)
     if stats.rating is None:
         rating = t(lang, "st_unrated")
     else:
