@@ -175,3 +175,35 @@ async def test_a_finished_game_counts_once_across_a_restart(tmp_path: Path) -> N
             _close(await _stored(again.storage, GUILD), _expected([([ANN, BOB, CAT], [1, 2, 2])]))
         finally:
             await again.close()
+
+
+async def test_the_time_per_move_is_the_mean_gap_before_each_of_the_players_moves(
+    tmp_path: Path,
+) -> None:
+    """Two moves by Ann 10 s and 30 s after the move before: 20 s a move."""
+    from app.matches import MatchService
+    from tests.bot.matchservice import ANN, BOB, CHANNEL, GUILD, two_player_match
+
+    svc = await MatchService.open(tmp_path / "p.sqlite3", renderer=None, animator=None)
+    try:
+        out = await two_player_match(svc, seed=3)
+        match_id = out.match_id
+        async with svc.storage.db.transaction() as tx:  # a finished game with timed moves
+            await tx.execute("DELETE FROM actions WHERE match_id = ?", (match_id,))
+            for seq, seat, at in ((1, 0, 100.0), (2, 0, 110.0), (3, 1, 115.0), (4, 0, 145.0)):
+                await tx.execute(
+                    "INSERT INTO actions (match_id, seq, seat, action, visibility, created_at)"
+                    " VALUES (?, ?, ?, 'pass', 'public', ?)",
+                    (match_id, seq, seat, at),
+                )
+            await tx.execute(
+                "INSERT INTO game_results (match_id, guild_id, channel_id, game, expansions,"
+                " finished_at, rated) VALUES (?, ?, ?, 'carcassonne', '[]', 0, 1)",
+                (match_id, GUILD, CHANNEL),
+            )
+        seats = await svc.storage.matches.seats(match_id)
+        first = next(s.user_id for s in seats if s.seat == 0)
+        assert first in (ANN, BOB)
+        assert await svc.storage.ratings.seconds_per_move(first, GUILD) == 20.0
+    finally:
+        await svc.close()
