@@ -1,4 +1,5 @@
-"""The ``dm_closed`` table: users whose direct messages are closed (migration 0003).
+"""The ``dm_closed`` table: users whose direct messages are closed (migration 0003); and the
+``quiet_players`` table: users who are not pinged on their turn (migration 0007).
 
 A DM that Discord refuses with 403 marks its user here in the same moment
 (:meth:`DmClosedRepo.note`), so the knowledge survives a restart that comes before the match's
@@ -52,3 +53,24 @@ class DmClosedRepo:
             (before, limit),
         )
         return max(cur.rowcount, 0)
+
+
+class QuietPlayersRepo:
+    """Who asked not to be pinged when it is their turn."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def all(self) -> set[int]:
+        rows = await self.db.fetchall("SELECT user_id FROM quiet_players", ())
+        return {int(r[0]) for r in rows}
+
+    async def set_quiet(self, tx: aiosqlite.Connection, user_id: int, quiet: bool) -> None:
+        if quiet:
+            await tx.execute(
+                "INSERT INTO quiet_players (user_id, set_at) VALUES (?, ?)"
+                " ON CONFLICT (user_id) DO NOTHING",
+                (user_id, time.time()),
+            )
+        else:
+            await tx.execute("DELETE FROM quiet_players WHERE user_id = ?", (user_id,))

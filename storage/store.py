@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from storage.db import Database
-from storage.direct import DmClosedRepo
+from storage.direct import DmClosedRepo, QuietPlayersRepo
 from storage.ratings import RatingsRepo
 from storage.repositories import (
     PRUNE_BATCH,
@@ -33,6 +33,7 @@ class Storage:
         self.timers = TimerRepo(db)
         self.guilds = GuildSettingsRepo(db)
         self.dm_closed = DmClosedRepo(db)
+        self.quiet = QuietPlayersRepo(db)
         #: finished games' results, ratings and their history (storage/ratings.py)
         self.ratings = RatingsRepo(db)
         #: a move's reads and writes, one trip to SQLite each (storage/units.py)

@@ -102,6 +102,8 @@ TEXTS: dict[str, str] = {
     "away_done": "Eine KI spielt deinen Platz, bis du zurückkommst: `/carcassonne zurueck`.",
     "back_done": "Dein Platz gehört wieder dir.",
     "deadline_line": "⏰ Zug fällig {when}.",
+    "pings_on": "Du wirst erwähnt, wenn du dran bist.",
+    "pings_off": "Du wirst nicht mehr erwähnt, wenn du dran bist (die Zugnachricht nennt dich weiter).",
     "vote_counted": (
         "Stimme gezählt: {votes} von {needed} nötigen, damit eine KI diesen Platz spielt."
     ),
@@ -247,6 +249,8 @@ NAMES: dict[str, str] = {
     "level": "stufe",
     "clock": "uhr",
     "vote_out": "ki_abstimmung",
+    "pings": "erwaehnungen",
+    "on": "an",
     "player": "person",
     "abandon": "abbrechen",
     "help": "hilfe",
@@ -297,6 +301,8 @@ DESCRIPTIONS: dict[str, str] = {
     ),
     "off": "aus",
     "Vote to let an AI play a silent seat": "Stimme ab, damit eine KI einen stillen Platz spielt",
+    "Be pinged when it is your turn, or not": "Werde erwähnt, wenn du dran bist, oder nicht",
+    "Ping me on my turn": "Erwähne mich, wenn ich dran bin",
     "The player who has not moved": "Die Person, die nicht gezogen hat",
     "live: 2 min a move": "live: 2 Min. pro Zug",
     "async: 24 h a move": "asynchron: 24 Std. pro Zug",

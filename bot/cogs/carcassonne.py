@@ -200,31 +200,17 @@ class Carcassonne(
         from them), or change them: managers of the server only (Manage Server). The
         expansions' rule variants keep being chosen in each lobby."""
 
-        async def body() -> None:
-            lang = lang_of(interaction.locale)
-            guild = interaction.guild_id or 0
-            changes = opts.given_options(
-                players=players,
-                farm_scoring=farm_scoring,
-                tiny_city=tiny_city,
-                reminder_minutes=reminder_minutes,
-                clock=clock,
-            )
-            if not changes and expansions is None and not reset:
-                options = await self.service.guild_defaults(guild)
-                embed = lobby_ui.defaults_embed(options, lang)
-                await interaction.response.send_message(embed=embed, ephemeral=True)
-                return
-            perms = interaction.permissions
-            if not (perms.manage_guild or perms.administrator):
-                raise ServiceError("not_server_manager", "Only server managers may do that.")
-            current = await self.service.guild_defaults(guild)
-            options = opts.new_defaults(current, changes, expansions, reset=reset)
-            await self.service.set_guild_defaults(guild, options)
-            embed = lobby_ui.defaults_embed(options, lang, saved=True)
-            await interaction.response.send_message(embed=embed, ephemeral=True)
-
-        await self._run(interaction, body)
+        changes = opts.given_options(
+            players=players,
+            farm_scoring=farm_scoring,
+            tiny_city=tiny_city,
+            reminder_minutes=reminder_minutes,
+            clock=clock,
+        )
+        await self._run(
+            interaction,
+            lambda: opts.defaults_command(self.service, interaction, changes, expansions, reset),
+        )
 
     @defaults.autocomplete("expansions")
     async def _expansions_autocomplete(
@@ -472,6 +458,16 @@ class Carcassonne(
     @app_commands.command(name="back", description="Play your seat again after /carcassonne away")
     async def back(self, interaction: Interaction) -> None:
         await self._run(interaction, lambda: self.seat_commands.stand_in(interaction, away=False))
+
+    @app_commands.command(name="pings", description="Be pinged when it is your turn, or not")
+    @app_commands.describe(on="Ping me on my turn")
+    async def pings(self, interaction: Interaction, on: bool) -> None:
+        async def body() -> None:
+            await self.service.set_pings(_uid(interaction), on)
+            text = t(lang_of(interaction.locale), "pings_on" if on else "pings_off")
+            await interaction.response.send_message(text, ephemeral=True)
+
+        await self._run(interaction, body)
 
     @app_commands.command(name="vote_out", description="Vote to let an AI play a silent seat")
     @app_commands.describe(player="The player who has not moved")

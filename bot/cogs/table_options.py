@@ -7,12 +7,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+import discord
 from discord import app_commands
 
-from app.matches import ServiceError
+from app.matches import MatchService, ServiceError
 from app.options import MatchOptions
 from bot.ui import lobby as lobby_ui
 from bot.ui.message import quoted
+from words.i18n import lang_of
 
 #: what each table option means, as the command's parameter description
 DESCRIBE: dict[str, str] = {
@@ -78,3 +80,29 @@ def new_defaults(
     if expansions is not None:
         options = options.with_expansions(typed_expansion_ids(expansions))
     return options
+
+
+async def defaults_command(
+    service: MatchService,
+    interaction: discord.Interaction[Any],
+    changes: dict[str, Any],
+    expansions: str | None,
+    reset: bool,
+) -> None:
+    """``/carcassonne defaults``: show the server's defaults, or change them (server managers
+    only)."""
+    lang = lang_of(interaction.locale)
+    guild = interaction.guild_id or 0
+    if not changes and expansions is None and not reset:
+        options = await service.guild_defaults(guild)
+        embed = lobby_ui.defaults_embed(options, lang)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+        return
+    perms = interaction.permissions
+    if not (perms.manage_guild or perms.administrator):
+        raise ServiceError("not_server_manager", "Only server managers may do that.")
+    current = await service.guild_defaults(guild)
+    options = new_defaults(current, changes, expansions, reset=reset)
+    await service.set_guild_defaults(guild, options)
+    embed = lobby_ui.defaults_embed(options, lang, saved=True)
+    await interaction.response.send_message(embed=embed, ephemeral=True)

@@ -115,7 +115,8 @@ class TurnPickers(GameCog):
         png = await board_png(self.service, outcome, lang.value)  # in the message's language
         if png is None:
             png = await images.board_png(outcome.view, lang.value, painter=self.service.painter)
-        msg = ui.outcome_message(outcome, lang, png, headline=headline)
+        quiet = await self.service.quiet_players()
+        msg = ui.outcome_message(outcome, lang, png, headline=headline, quiet=quiet)
         sent: discord.Message = await self._channel(outcome).send(**msg.kwargs())
         if outcome.finished or outcome.view.over:
             self.forget(outcome.match_id)

@@ -103,6 +103,7 @@ def turn_message(
     png: bytes,
     *,
     headline: str | None = None,
+    quiet: frozenset[int] = frozenset(),
 ) -> Message:
     """The public turn message: board image, who must decide what (every open public decision,
     and who owes a secret one), drawn tile, tiles left, scores, and the decisions' buttons."""
@@ -150,8 +151,9 @@ def turn_message(
         files=[("board.png", png)],
         view=turn_view(outcome, lang),
         mentions=pinging(
-            outcome.user_of(seat)
+            user
             for seat in {d.seat for d in outcome.decisions} | set(outcome.private_seats)
+            if (user := outcome.user_of(seat)) not in quiet
         ),
     )
 
@@ -267,11 +269,18 @@ def final_message(
 
 
 def outcome_message(
-    outcome: Outcome, lang: Lang, png: bytes, *, headline: str | None = None
+    outcome: Outcome,
+    lang: Lang,
+    png: bytes,
+    *,
+    headline: str | None = None,
+    quiet: frozenset[int] = frozenset(),
 ) -> Message:
+    """The turn message, or the final scores; ``quiet`` players are named but not pinged
+    (``/carcassonne pings off``)."""
     if outcome.finished or outcome.view.over:
         return final_message(outcome, lang, png, headline=headline)
-    return turn_message(outcome, lang, png, headline=headline)
+    return turn_message(outcome, lang, png, headline=headline, quiet=quiet)
 
 
 # ------------------------------------------------------------------------------- info

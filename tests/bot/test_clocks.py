@@ -195,3 +195,31 @@ async def test_the_others_vote_a_silent_seat_out_to_the_ai(tmp_path: Path) -> No
         assert played is not None and played.decision.seat == seat.seat
     finally:
         await svc.close()
+
+
+async def test_a_player_who_turns_pings_off_is_named_but_not_pinged(tmp_path: Path) -> None:
+    from tests.bot.tiletable import ALICE, BOB, close_table, open_table
+
+    table = await open_table(tmp_path / "p.sqlite3")
+    try:
+        fake = table.fake
+        done = await fake.slash(ALICE, "pings", on=False)
+        assert "not be pinged" in done.text()
+        await fake.slash(ALICE, "pings", on=False)  # twice is fine
+        await fake.slash(ALICE, "new")
+        await fake.slash(BOB, "join")
+        turns = []
+        start = await fake.slash(ALICE, "start")
+        turns.append(start.channel_sends[0])
+        for turn in turns:
+            allowed = turn.payload.get("allowed_mentions") or {}
+            named = [int(u) for u in allowed.get("users", [])]
+            if f"<@{ALICE.id}>, your turn" in turn.content:
+                assert ALICE.id not in named, allowed
+        assert ALICE.id in await table.service.quiet_players()
+        await fake.slash(ALICE, "pings", on=True)
+        assert ALICE.id not in await table.service.quiet_players()
+        again = await table.service.storage.quiet.all()
+        assert ALICE.id not in again
+    finally:
+        await close_table(table)

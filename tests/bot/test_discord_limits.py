@@ -78,7 +78,7 @@ async def test_commands_fit_discords_limits(payloads: list[dict[str, Any]]) -> N
     assert subs == {
         "new", "join", "leave", "start", "choose", "place", "pass", "board", "tiles",
         "score", "undo", "resign", "abandon", "help", "rules", "defaults", "away", "back",
-        "vote_out",
+        "vote_out", "pings",
         "leaderboard", "stats", "history",
     }  # fmt: skip
     assert len(group["options"]) <= 25
