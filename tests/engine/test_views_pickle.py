@@ -57,3 +57,30 @@ def test_every_view_with_its_decisions_pickles_and_comes_back_equal(
             step += 1
     if expansions:
         assert numeric > 0, "a market bid (a numeric option) was pickled"
+
+
+@pytest.mark.parametrize("expansions", [(), ALL], ids=["base", "all"])
+def test_every_decision_goes_to_json_and_back(expansions: tuple[str, ...]) -> None:
+    """Decisions as JSON (engine/core/decisions_json.py): written as plain data, read back with
+    the game's own notation parser, equal to what was asked."""
+    import json
+
+    from engine.carcassonne.actions import Action, NumberedChoice
+    from engine.core.decisions_json import decision_from_json, decision_to_json
+
+    seen = 0
+    state = new_game(GameSetup(players=3, expansions=expansions), seed=4)
+    rng = Rng(4)
+    while not state.over:
+        for d in pending(state):
+            text = json.dumps(decision_to_json(d))
+            back = decision_from_json(
+                json.loads(text),
+                parse=Action.from_notation,
+                templates={"NumberedChoice": NumberedChoice},
+            )
+            assert _plain(back) == _plain(d)
+            seen += 1
+        seat, action = choose_move(state, rng)
+        state = apply(state, seat, action, key=pending(state)[0].key).state
+    assert seen > 100
