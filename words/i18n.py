@@ -364,7 +364,11 @@ TEXTS: dict[str, tuple[str, str]] = {
         "placement before you choose a follower; `resign` leaves the match; `abandon` ends it "
         "(host or channel managers). `defaults` shows the server's defaults for new tables "
         "(server managers change them). `leaderboard`, `stats` and `history` show the "
-        "server's ratings, a player's stats and the finished games.",
+        "server's ratings, a player's stats and the finished games.\n"
+        "AI players: the lobby's **AI players** menu, or `new opponents: level:` to play at "
+        "once; `away` lets an AI play your seat until you come `back`; `vote_out` hands a "
+        "silent player's seat to an AI; `new clock:` gives each move a deadline; `pings off` "
+        "stops your turn pings.",
         "`/carcassonne nueva` (en inglés `new`) abre una mesa; el anfitrión elige expansiones y "
         "sus reglas en los menús de la mesa; los jugadores pulsan **Unirse**; el anfitrión "
         "pulsa **Empezar**.\n"
@@ -382,7 +386,11 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Discord está en inglés, los comandos se llaman como indica el paréntesis. "
         "`historial` (`history`), `clasificacion` (`leaderboard`) y `estadisticas` (`stats`) "
         "muestran las partidas terminadas, las puntuaciones del servidor y las estadísticas de "
-        "un jugador.",
+        "un jugador.\n"
+        "Jugadores IA: el menú **Jugadores IA** de la mesa, o `nueva rivales_ia: nivel:` para "
+        "jugar ya; `ausente` (`away`) deja que una IA juegue por ti hasta que vuelvas con "
+        "`volver` (`back`); `votar_ia` (`vote_out`) da a una IA el asiento de quien no juega; "
+        "`nueva reloj:` pone plazo a cada jugada; `avisos` (`pings`) quita tus avisos de turno.",
     ),
     # ---------------------------------------------------------------- spots / features
     "kind_city": ("city", "ciudad"),

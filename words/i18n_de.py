@@ -204,7 +204,11 @@ TEXTS: dict[str, str] = {
         "`aufgeben` verlässt die Partie; `abbrechen` beendet sie (Gastgeber oder wer den Kanal "
         "verwaltet). `standard` zeigt die Voreinstellungen des Servers für neue Tische (wer "
         "den Server verwaltet, ändert sie). `bestenliste`, `statistik` und `verlauf` zeigen "
-        "die Wertungen des Servers, die Statistik einer Person und die beendeten Partien."
+        "die Wertungen des Servers, die Statistik einer Person und die beendeten Partien.\n"
+        "KI-Spieler: das Menü **KI-Spieler** des Tisches, oder `neu ki_gegner: stufe:`, um "
+        "sofort zu spielen; `abwesend` lässt eine KI deinen Platz spielen, bis du `zurueck` "
+        "kommst; `ki_abstimmung` gibt den Platz einer stillen Person an eine KI; `neu uhr:` "
+        "gibt jedem Zug eine Frist; `erwaehnungen` schaltet deine Zug-Erwähnungen ab."
     ),
     "kind_city": "Stadt",
     "kind_road": "Straße",
