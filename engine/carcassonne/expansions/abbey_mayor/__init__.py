@@ -75,8 +75,18 @@ class AbbeyMayor(Expansion):
     tile_sets = ("abbey_mayor",)
     concepts = ("abbey",)
     figure_specs = (
-        FigureSpec(MAYOR_FIG, follower=True, strength_on=mayor_strength),
-        FigureSpec(WAGON_FIG, strength=1, follower=True),
+        FigureSpec(
+            MAYOR_FIG,
+            follower=True,
+            strength_on=mayor_strength,
+            stands_on=frozenset({FeatureKind.CITY}),
+        ),
+        FigureSpec(
+            WAGON_FIG,
+            strength=1,
+            follower=True,
+            stands_on=frozenset(FeatureKind) - {FeatureKind.FIELD},
+        ),
         FigureSpec(BARN_FIG, on_features=False),
     )
     jcz = JCZ
