@@ -125,6 +125,9 @@ class AbbeyMayor(Expansion):
         return (Prompt.of("am.abbeys_held", n=model.abbeys[seat]),)
 
     # ---- placing figures
+    #: only fields (barns; the mayor's and the wagon's other refusals are their specs')
+    deploy_kinds = frozenset({FeatureKind.FIELD})
+
     def can_deploy(
         self, state: GameState, seat: Seat, figure: str, feature: Feature
     ) -> bool | None:
