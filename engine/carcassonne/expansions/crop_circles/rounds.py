@@ -81,13 +81,6 @@ def _spot(s: GameState, meeple: Meeple) -> str:
     return spot_name(placed.rt, placed.segs.index(meeple.seg))
 
 
-def _may_stand(s: GameState, seat: Seat, figure: str, feature: Feature) -> bool:
-    """Whether ``figure`` may stand on ``feature`` (its expansion's veto; the occupation
-    rules do not apply to a follower added beside another, OQ-CC-1)."""
-    vetoes = deploy_vetoes(s.setup)
-    return all(e.can_deploy(s, seat, figure, feature) is not False for e in vetoes)
-
-
 def spots(s: GameState, seat: Seat) -> tuple[Spot, ...]:
     """The answers open to ``seat`` in the round under way, sorted by their value."""
     m = model_of(s.ext)
@@ -101,11 +94,20 @@ def spots(s: GameState, seat: Seat) -> tuple[Spot, ...]:
     elif m.mode == ADD:
         supply = s.players[seat].supply
         kinds = sorted(k for k, n in supply.items() if n > 0 and spec(k).follower)
+        vetoes = deploy_vetoes(s.setup)
         for f, x in own:
             where = _spot(s, x)
+            at = x.pos.notation()
             for k in kinds:
-                value = f"{x.pos.notation()}/{where}/{k}"
-                if value not in out and _may_stand(s, seat, k, f):
+                value = f"{at}/{where}/{k}"
+                if value in out:
+                    continue
+                # may it stand there: its expansion's veto (the occupation rules do not apply
+                # to a follower added beside another, OQ-CC-1)
+                for e in vetoes:
+                    if e.can_deploy(s, seat, k, f) is False:
+                        break
+                else:
                     out[value] = (value, x.pos, where, k)
     return tuple(out[v] for v in sorted(out))
 
