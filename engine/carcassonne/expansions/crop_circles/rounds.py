@@ -21,7 +21,7 @@ from engine.carcassonne.actions import Action, Choose, Pass, register_action
 from engine.carcassonne.board import Feature, Meeple
 from engine.carcassonne.events import Event, FigureDeployed, FiguresReturned
 from engine.carcassonne.expansion import deploy_vetoes
-from engine.carcassonne.figures import spec
+from engine.carcassonne.figures import FIGURES, spec
 from engine.carcassonne.flow import Ask, Frame, Result, SeatByTurnStep, Step, new_ask
 from engine.carcassonne.geometry import Position
 from engine.carcassonne.placement import spot_name
@@ -69,7 +69,7 @@ def _own(s: GameState, seat: Seat, m: CropModel) -> list[tuple[Feature, Meeple]]
         for f in filter(_MEEPLES, s.board.features.values())
         if f.kind is kind and not f.done
         for x in f.meeples
-        if x.seat == seat and spec(x.figure).follower
+        if x.seat == seat and (known := FIGURES.get(x.figure)) is not None and known.follower
     ]
 
 
