@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from engine.carcassonne.jczparts import JczImport
     from engine.carcassonne.scoring import Award, ScoreItem
     from engine.carcassonne.state import GameSetup, GameState
-    from engine.carcassonne.tiles import TileDef
+    from engine.carcassonne.tiles import FeatureKind, TileDef
     from engine.carcassonne.track import TrackMove
     from engine.core.rng import Rng
 
@@ -120,6 +120,10 @@ class Expansion:
     #: the figure kinds :meth:`can_deploy` may have an opinion on (``None``: any kind); the
     #: follower step, which asks for every figure on every spot, skips the others
     deploy_opinions: ClassVar[frozenset[str] | None] = None
+    #: the feature kinds :meth:`can_deploy` may have an opinion on (``None``: any kind); on
+    #: the others it answers ``None`` (or ``False`` where the figure's own spec, its
+    #: ``stands_on`` or ``joins``, already refuses it): the follower step skips it there
+    deploy_kinds: ClassVar[frozenset[FeatureKind] | None] = None
 
     def can_deploy(
         self, state: GameState, seat: Seat, figure: str, feature: Feature

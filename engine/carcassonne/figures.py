@@ -16,6 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.carcassonne.tiles import FeatureKind
+
 
 @dataclass(frozen=True, slots=True)
 class FigureSpec:
@@ -27,7 +29,12 @@ class FigureSpec:
     set, gives the strength from the feature the figure stands on (a ``board.Feature``: the
     mayor counts the city's pennants) and replaces ``strength`` in that feature's majority.
     ``on_features``: False for a figure that never stands on a tile's feature (a barn stands
-    on a corner, offered by its expansion's ``extra_deploys``).
+    on a corner, offered by its expansion's ``extra_deploys``). ``stands_on``, when set: the
+    only feature kinds it may ever stand on (the mayor: cities); ``joins``: it only joins a
+    feature on which its seat has a follower (the builder, the pig). The core refuses the
+    figure elsewhere (a feature nobody stands on, for ``joins``) without asking any
+    expansion's ``can_deploy``, so those need not answer there (their answer would be
+    ``False``: what the figure's expansion declares here, its veto must agree with).
     """
 
     kind: str
@@ -37,6 +44,8 @@ class FigureSpec:
     lying: bool = False
     strength_on: Callable[[Any], int] | None = field(default=None, compare=False)
     on_features: bool = True
+    stands_on: frozenset[FeatureKind] | None = None
+    joins: bool = False
 
 
 FOLLOWER = FigureSpec("follower", strength=1, follower=True)

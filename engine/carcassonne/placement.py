@@ -400,9 +400,13 @@ def legal_deploys(state: GameState) -> list[Deploy]:
         feat = features[root[segs[index]]]
         name = spots[index]
         free = not feat.meeples or not occupied(feat)
-        for fig, follower, opinions in kinds:
+        for fig, follower, opinions, where in kinds:
+            if where is not None:  # the figure's own spec refuses it here: no veto asked
+                stands, joins = where
+                if (stands is not None and feat.kind not in stands) or (joins and not feat.meeples):
+                    continue
             allowed = follower and free
-            for veto in opinions:
+            for veto in opinions[feat.kind]:
                 verdict = veto(state, seat, fig, feat)
                 if verdict is False:
                     allowed = False
@@ -435,9 +439,13 @@ def deploy_allowed(state: GameState, index: int, figure: str) -> bool:
         return False
     board = state.board
     feat = board.features[board.root[placed.segs[index]]]
-    fig, follower, opinions = rule
+    fig, follower, opinions, where = rule
+    if where is not None:
+        stands, joins = where
+        if (stands is not None and feat.kind not in stands) or (joins and not feat.meeples):
+            return False
     allowed = follower and (not feat.meeples or not occupied(feat))
-    for veto in opinions:
+    for veto in opinions[feat.kind]:
         verdict = veto(state, seat, fig, feat)
         if verdict is False:
             return False
@@ -447,9 +455,19 @@ def deploy_allowed(state: GameState, index: int, figure: str) -> bool:
 
 
 _FIELD = FeatureKind.FIELD
-#: a figure kind's deploy rule: the kind, whether it is a follower, and the ``can_deploy`` of
-#: the expansions that have an opinion on it; ``()`` for a figure that never goes on a feature
-FigureRule = tuple[str, bool, tuple[Callable[..., bool | None], ...]] | tuple[()]
+#: a figure kind's deploy rule: the kind, whether it is a follower, per feature kind the
+#: ``can_deploy`` of the expansions that have an opinion on it there, and where it may stand
+#: (``None``: on any feature, else its spec's ``stands_on`` and ``joins``); ``()`` for a
+#: figure that never goes on a feature
+FigureRule = (
+    tuple[
+        str,
+        bool,
+        dict[FeatureKind, tuple[Callable[..., bool | None], ...]],
+        tuple[frozenset[FeatureKind] | None, bool] | None,
+    ]
+    | tuple[()]
+)
 
 
 @per_setup
@@ -463,10 +481,15 @@ def _figure_rule(setup: GameSetup, rules: dict[str, FigureRule], kind: str) -> F
     rule: FigureRule = ()
     if spec is None or spec.on_features:
         vetoes = deploy_vetoes(setup)
-        opinions = tuple(
-            e.can_deploy for e in vetoes if e.deploy_opinions is None or kind in e.deploy_opinions
-        )
-        rule = (kind, is_follower(kind), opinions)
+        mine = [e for e in vetoes if e.deploy_opinions is None or kind in e.deploy_opinions]
+        opinions = {
+            k: tuple(e.can_deploy for e in mine if e.deploy_kinds is None or k in e.deploy_kinds)
+            for k in FeatureKind
+        }
+        where = None
+        if spec is not None and (spec.stands_on is not None or spec.joins):
+            where = (spec.stands_on, spec.joins)
+        rule = (kind, is_follower(kind), opinions, where)
     rules[kind] = rule
     return rule
 

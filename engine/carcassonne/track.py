@@ -90,7 +90,10 @@ def value(state: GameState, seat: Seat, kind: str = MAIN) -> int:
         KeyError: the seat has no such figure on the track.
     """
     if kind == MAIN:
-        others = sum(f.value for f in state.track if f.seat == seat and f.scoring)
+        others = 0
+        for t in state.track:  # a loop, not sum(genexpr): asked on every score
+            if t.seat == seat and t.scoring:
+                others += t.value
         return state.players[seat].score - others
     f = find(state, seat, kind)
     if f is None or not f.scoring:

@@ -75,8 +75,18 @@ class AbbeyMayor(Expansion):
     tile_sets = ("abbey_mayor",)
     concepts = ("abbey",)
     figure_specs = (
-        FigureSpec(MAYOR_FIG, follower=True, strength_on=mayor_strength),
-        FigureSpec(WAGON_FIG, strength=1, follower=True),
+        FigureSpec(
+            MAYOR_FIG,
+            follower=True,
+            strength_on=mayor_strength,
+            stands_on=frozenset({FeatureKind.CITY}),
+        ),
+        FigureSpec(
+            WAGON_FIG,
+            strength=1,
+            follower=True,
+            stands_on=frozenset(FeatureKind) - {FeatureKind.FIELD},
+        ),
         FigureSpec(BARN_FIG, on_features=False),
     )
     jcz = JCZ
@@ -115,6 +125,9 @@ class AbbeyMayor(Expansion):
         return (Prompt.of("am.abbeys_held", n=model.abbeys[seat]),)
 
     # ---- placing figures
+    #: only fields (barns; the mayor's and the wagon's other refusals are their specs')
+    deploy_kinds = frozenset({FeatureKind.FIELD})
+
     def can_deploy(
         self, state: GameState, seat: Seat, figure: str, feature: Feature
     ) -> bool | None:

@@ -103,13 +103,15 @@ class AbbeyStep(Step):
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
         if depth and not frame.param(BONUS_TURN):  # a bonus turn's draw is the seat's own
             return None
+        abbeys = s.ext[ID].abbeys  # every turn: no call for the model
+        if abbeys[frame.seat] <= 0 and s.pile_pos < len(s.pile) and s.setup.draw_limit is None:
+            return None  # the usual turn: no abbey in hand, tiles left (no option looked up)
         if not s.setup.option(ABBEY, True):
             return None
         if s.tiles_left <= 0:
             if depth or not s.setup.option(FINAL_ABBEYS, False):
                 return None
             return self._final_round(s, frame.seat, depth)
-        abbeys = s.ext[ID].abbeys  # every turn: no call for the model
         if abbeys[frame.seat] <= 0 or not _has_hole(s.board, 0 in abbeys):
             return None
         return (new_ask(s, self, depth, frame.seat),)

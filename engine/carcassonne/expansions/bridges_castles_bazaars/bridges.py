@@ -46,6 +46,7 @@ from .texts import BRIDGES, ID
 AXES: dict[str, int] = {"NS": 0b0101, "WE": 0b1010}
 _AXIS_OF_SIDE = ("NS", "WE", "NS", "WE")
 _STEP = ((0, -1), (1, 0), (0, 1), (-1, 0))
+_new_tuple = tuple.__new__
 _F, _R = EDGE_CODES[EdgeKind.FIELD], EDGE_CODES[EdgeKind.ROAD]
 
 
@@ -245,7 +246,7 @@ def _neighbour_bridge(
     """The neighbour at ``side`` of a new tile whose road meets its field: where the bridge
     carrying that road goes, if it may (its far edge a field, facing nothing or a road)."""
     dx, dy = _STEP[side]
-    npos = Position(pos.x + dx, pos.y + dy)
+    npos = _new_tuple(Position, (pos[0] + dx, pos[1] + dy))  # no NamedTuple __new__ call
     other = cells.get(npos)
     if other is None or npos in bridged or other.rt.edges[side] is not _FIELD:
         return None

@@ -117,6 +117,15 @@ class CastleStep(Step):
         # every placement (the step runs only when castles are played): ``_next`` inline
         if s.placed is None or s.ext[ID].castles_left[frame.seat] <= 0:
             return None
+        board = s.board
+        placed = board.cells[s.placed]
+        root, features, segs = board.root, board.features, placed.segs
+        for index in placed.rt.closables:  # a city of the tile closed? (read first: no calls)
+            feat = features[root[segs[index]]]
+            if not feat.open and feat.kind is FeatureKind.CITY:
+                break
+        else:
+            return None
         for rep in eligible(s, frame.seat):
             return (new_ask(s, self, depth, frame.seat, city=rep, skip=()),)
         return None

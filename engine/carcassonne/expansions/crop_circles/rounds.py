@@ -21,7 +21,7 @@ from engine.carcassonne.actions import Action, Choose, Pass, register_action
 from engine.carcassonne.board import Feature, Meeple
 from engine.carcassonne.events import Event, FigureDeployed, FiguresReturned
 from engine.carcassonne.expansion import deploy_vetoes
-from engine.carcassonne.figures import spec
+from engine.carcassonne.figures import FIGURES, spec
 from engine.carcassonne.flow import Ask, Frame, Result, SeatByTurnStep, Step, new_ask
 from engine.carcassonne.geometry import Position
 from engine.carcassonne.placement import spot_name
@@ -69,7 +69,7 @@ def _own(s: GameState, seat: Seat, m: CropModel) -> list[tuple[Feature, Meeple]]
         for f in filter(_MEEPLES, s.board.features.values())
         if f.kind is kind and not f.done
         for x in f.meeples
-        if x.seat == seat and spec(x.figure).follower
+        if x.seat == seat and (known := FIGURES.get(x.figure)) is not None and known.follower
     ]
 
 
@@ -79,13 +79,6 @@ _MEEPLES = attrgetter("meeples")
 def _spot(s: GameState, meeple: Meeple) -> str:
     placed = s.board.cells[meeple.pos]
     return spot_name(placed.rt, placed.segs.index(meeple.seg))
-
-
-def _may_stand(s: GameState, seat: Seat, figure: str, feature: Feature) -> bool:
-    """Whether ``figure`` may stand on ``feature`` (its expansion's veto; the occupation
-    rules do not apply to a follower added beside another, OQ-CC-1)."""
-    vetoes = deploy_vetoes(s.setup)
-    return all(e.can_deploy(s, seat, figure, feature) is not False for e in vetoes)
 
 
 def spots(s: GameState, seat: Seat) -> tuple[Spot, ...]:
@@ -101,11 +94,20 @@ def spots(s: GameState, seat: Seat) -> tuple[Spot, ...]:
     elif m.mode == ADD:
         supply = s.players[seat].supply
         kinds = sorted(k for k, n in supply.items() if n > 0 and spec(k).follower)
+        vetoes = deploy_vetoes(s.setup)
         for f, x in own:
             where = _spot(s, x)
+            at = x.pos.notation()
             for k in kinds:
-                value = f"{x.pos.notation()}/{where}/{k}"
-                if value not in out and _may_stand(s, seat, k, f):
+                value = f"{at}/{where}/{k}"
+                if value in out:
+                    continue
+                # may it stand there: its expansion's veto (the occupation rules do not apply
+                # to a follower added beside another, OQ-CC-1)
+                for e in vetoes:
+                    if e.can_deploy(s, seat, k, f) is False:
+                        break
+                else:
                     out[value] = (value, x.pos, where, k)
     return tuple(out[v] for v in sorted(out))
 

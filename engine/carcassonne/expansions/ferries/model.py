@@ -57,7 +57,7 @@ def pair_mask(text: str) -> int | None:
     t = text.strip().upper()
     if len(t) != 2 or t[0] == t[1] or not set(t) <= set(SIDES):
         return None
-    return sum(1 << SIDES.index(c) for c in t)
+    return 1 << SIDES.index(t[0]) | 1 << SIDES.index(t[1])  # two distinct sides: no genexpr
 
 
 class Ferry(NamedTuple):

@@ -33,8 +33,19 @@ from .model import BAR_STEP, ID, SHARE_STEP, SYMBOL, GoldPlaced, GoldTaken, mode
 def adjacent_tiles(s: GameState, pos: Position) -> tuple[Position, ...]:
     """The tiles next to ``pos``, diagonals included, in reading order."""
     cells = s.board.cells
-    around = (Position(pos.x + dx, pos.y + dy) for dx, dy in RING)
-    return tuple(sorted((p for p in around if p in cells), key=lambda p: (p.y, p.x)))
+    x, y = pos
+    found = []  # (y, x) of each neighbour, sorted: no generator, no key function
+    for dx, dy in RING:
+        if (x + dx, y + dy) in cells:
+            found.append((y + dy, x + dx))
+    found.sort()
+    out = []
+    for py, px in found:
+        out.append(_new_tuple(Position, (px, py)))
+    return tuple(out)
+
+
+_new_tuple = tuple.__new__  # NamedTuple's own __new__ is a Python function
 
 
 class BarStep(Step):

@@ -69,6 +69,11 @@ class RobbersModel:
         return tuple((i, n) for i, n in enumerate(self.notes) if n.robber == seat)
 
 
+#: the models without notes, by how many placements are noting: the open and collect steps
+#: of every placement change only the count, and take one of these (no constructor call)
+QUIET = tuple(RobbersModel((), n) for n in range(4))
+
+
 def model_of(ext: dict[str, object]) -> RobbersModel:
     m = ext[ID]
     assert isinstance(m, RobbersModel)

@@ -48,6 +48,7 @@ from .model import (
     FOLLOW,
     ID,
     OPEN_STEP,
+    QUIET,
     ROBBER,
     STEAL_STEP,
     Note,
@@ -89,8 +90,9 @@ class OpenStep(Step):
     id = OPEN_STEP
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
-        m = s.ext[ID]  # every placement: the constructor, not the slow ``replace``
-        s.ext[ID] = RobbersModel(m.notes, m.noting + 1)
+        m = s.ext[ID]  # every placement: a shared model when nothing is noted
+        n = m.noting + 1
+        s.ext[ID] = QUIET[n] if not m.notes and n < len(QUIET) else RobbersModel(m.notes, n)
         return None
 
 
@@ -127,9 +129,11 @@ class StealStep(Step):
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
         m = s.ext[ID]  # every placement: no call for the model
-        s.ext[ID] = RobbersModel(m.notes, max(0, m.noting - 1))
+        n = m.noting - 1 if m.noting > 0 else 0
         if not m.notes:
+            s.ext[ID] = QUIET[n] if n < len(QUIET) else RobbersModel((), n)
             return None
+        s.ext[ID] = RobbersModel(m.notes, n)
         owners = tuple(o for o in seats_from(s, frame.seat) if m.of(o))
         return self._steal(s, depth, frame.seat, owners, (), events)
 

@@ -163,7 +163,12 @@ class TradersBuilders(Expansion):
     name = "Traders & Builders"
     tile_sets = ("traders_builders",)
     concepts = ("trader", "goods", "wine", "grain", "cloth")
-    figure_specs = (FigureSpec("builder"), FigureSpec("pig", lying=True))
+    figure_specs = (
+        FigureSpec(
+            "builder", stands_on=frozenset({FeatureKind.ROAD, FeatureKind.CITY}), joins=True
+        ),
+        FigureSpec("pig", lying=True, stands_on=frozenset({FeatureKind.FIELD}), joins=True),
+    )
     options = (
         Option(BUILDER, True, (True, False), "each player has a builder (a second tile)"),
         Option(PIG, True, (True, False), "each player has a pig (+1 per city in its farm)"),
