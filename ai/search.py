@@ -196,6 +196,7 @@ def card_search(rules: Rules, dets: Dets, seat: Seat, rng: Rng, budget: Budget) 
         key, action = moves[i]
         det = dets[n % 64]
         after = rules.apply(det, seat, action, key)
+        budget.spend()
         total[i] += card_playout(rules, after, seat, rng, budget)
         count[i] += 1
         n += 1

@@ -1,5 +1,5 @@
 """ARCHITECTURE.md decision 1: the engine imports only the standard library, and the lower
-layers never import the bot."""
+layers never import the bot; the AI players (``ai/``) import the engine and nothing else."""
 
 from __future__ import annotations
 
@@ -19,9 +19,22 @@ FORBIDDEN = {
         "bot",
         "rendering",
         "storage",
+        "ai",
     },
-    "rendering": {"discord", "aiosqlite", "bot", "storage"},
-    "storage": {"discord", "PIL", "bot", "rendering"},
+    "rendering": {"discord", "aiosqlite", "bot", "storage", "ai"},
+    "storage": {"discord", "PIL", "bot", "rendering", "ai"},
+    "ai": {
+        "discord",
+        "PIL",
+        "aiosqlite",
+        "asyncpg",
+        "asyncio",
+        "sqlite3",
+        "socket",
+        "bot",
+        "rendering",
+        "storage",
+    },
 }
 
 
@@ -50,3 +63,15 @@ def test_the_check_would_catch_a_violation(tmp_path: Path) -> None:
     f = tmp_path / "x.py"
     f.write_text("import discord\nfrom PIL import Image\n")
     assert {"discord", "PIL"} <= _imports(f)
+
+
+def test_the_ai_imports_the_engine_and_the_standard_library_only() -> None:
+    import sys
+
+    allowed = set(sys.stdlib_module_names) | {"engine", "ai", "__future__"}
+    bad = [
+        f"{path.relative_to(ROOT)} imports {sorted(_imports(path) - allowed)}"
+        for path in sorted((ROOT / "ai").rglob("*.py"))
+        if _imports(path) - allowed
+    ]
+    assert not bad, "\n".join(bad)
