@@ -9,15 +9,15 @@ from dataclasses import replace
 import pytest
 
 from ai import choose
-from engine.cardgame import hidden as card_hidden
-from engine.cardgame import rules as card_rules
-from engine.cardgame.decisions import pending as card_pending
-from engine.cardgame.state import CardSetup, CardState, RowCard
 from engine.carcassonne import hidden, rules
 from engine.carcassonne.randomplay import choose_move
 from engine.carcassonne.registry import all_expansions
 from engine.carcassonne.state import GameSetup, GameState
 from engine.carcassonne.view import view_for
+from engine.cardgame import hidden as card_hidden
+from engine.cardgame import rules as card_rules
+from engine.cardgame.decisions import pending as card_pending
+from engine.cardgame.state import CardSetup, CardState, RowCard
 from engine.core.rng import Rng
 
 ALL = tuple(c.id for c in all_expansions())

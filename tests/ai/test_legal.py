@@ -11,12 +11,12 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 
 from ai import LEVELS, Request, choose, choose_request
-from engine.cardgame import rules as card_rules
-from engine.cardgame.decisions import pending as card_pending
-from engine.cardgame.state import CardSetup
 from engine.carcassonne import rules
 from engine.carcassonne.registry import all_expansions
 from engine.carcassonne.state import GameSetup
+from engine.cardgame import rules as card_rules
+from engine.cardgame.decisions import pending as card_pending
+from engine.cardgame.state import CardSetup
 
 ALL = tuple(c.id for c in all_expansions())
 #: answers per game at most (the strong level is the slow one: small budgets)
