@@ -129,3 +129,32 @@ def test_card_resample_deals_the_unseen_cards_again() -> None:
     assert x.hands[0] == s.hands[0]
     assert x.hands[1:] != s.hands[1:]
     assert sorted(x.all_cards()) == sorted(s.all_cards())
+
+
+def test_another_seats_sealed_bid_is_not_read() -> None:
+    from engine.carcassonne.expansions.bridges_castles_bazaars.model import model
+    from engine.carcassonne.expansions.bridges_castles_bazaars.texts import ID
+
+    setup = GameSetup(players=3, expansions=("bridges_castles_bazaars",))
+    a = _played(setup, 1, 0)
+    rng = Rng(1)
+    while not (
+        (m := model(a).market) is not None and m.answered and any(d.group for d in rules.pending(a))
+    ):
+        seat, action = choose_move(a, rng)
+        a = rules.apply(a, seat, action).state
+    market = model(a).market
+    assert market is not None
+    bidder = rules.pending(a)[0].seat
+    other = market.answered[0]
+    b = a.clone()
+    bids = list(market.bids)
+    bids[other] = market.price + 7 if bids[other] < 0 else -1
+    b.ext[ID] = replace(model(a), market=replace(market, bids=tuple(bids)))
+    assert view_for(a, bidder) == view_for(b, bidder)
+    x, y = hidden.resample(a, bidder, Rng(2)), hidden.resample(b, bidder, Rng(2))
+    assert x.ext[ID] == y.ext[ID]
+    for level in ("greedy", "strong"):
+        assert choose(a, bidder, level=level, nodes=100) == choose(
+            b, bidder, level=level, nodes=100
+        )
