@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from ai.determinise import Dets
 from ai.evaluate import full_values, margin, simple_values
 from ai.games import CARDS, Rules
 from ai.moves import answers, own
-from ai.search import Budget, Dets, best_turn, card_search, strong_turn
+from ai.search import Budget, best_turn, card_search, strong_turn
 from engine.carcassonne.randomplay import choose_answer
 from engine.core.rng import Rng
 from engine.core.seats import Seat

@@ -1,6 +1,6 @@
 """The searches: one-ply choice, the strong tile-game search, and the card-game Monte Carlo.
 
-Every search runs on determinised copies (:mod:`ai.determinise`), counts its work in *nodes*
+Every search runs on determinised copies (:class:`ai.determinise.Dets`), counts its work in *nodes*
 (answers applied plus positions evaluated) and stops at a :class:`Budget`: a node count (tests:
 the same answer on every machine) or a CPU-time deadline (play).
 
@@ -16,9 +16,10 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
+from ai.determinise import Dets
 from ai.evaluate import margin
 from ai.games import Rules
 from ai.moves import Turn, answers, replay, turns
@@ -51,23 +52,6 @@ class Budget:
         if self.nodes is not None and self.used >= self.nodes:
             return True
         return self.deadline is not None and time.process_time() >= self.deadline
-
-
-@dataclass(slots=True)
-class Dets:
-    """Determinised copies of one real state for one seat, made on demand from one seed."""
-
-    rules: Rules
-    state: Any
-    seat: Seat
-    seed: int
-    made: list[Any] = field(default_factory=list)
-
-    def __getitem__(self, i: int) -> Any:
-        while len(self.made) <= i:
-            rng = Rng(self.seed * 1_000_003 + len(self.made))
-            self.made.append(self.rules.determinise(self.state, self.seat, rng))
-        return self.made[i]
 
 
 def best_turn(
@@ -196,6 +180,7 @@ def card_search(rules: Rules, dets: Dets, seat: Seat, rng: Rng, budget: Budget) 
         key, action = moves[i]
         det = dets[n % 64]
         after = rules.apply(det, seat, action, key)
+        budget.spend()
         total[i] += card_playout(rules, after, seat, rng, budget)
         count[i] += 1
         n += 1

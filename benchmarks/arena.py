@@ -50,8 +50,15 @@ class Game:
     cards: bool
 
 
-def play(g: Game) -> tuple[int, tuple[int, ...], float]:
-    """Play ``g``; ``(a's seat, final scores, CPU seconds)``."""
+def play(g: Game) -> tuple[int, tuple[int, ...], float] | str:
+    """Play ``g``; ``(a's seat, final scores, CPU seconds)``, or what went wrong."""
+    try:
+        return _play(g)
+    except Exception as e:  # one broken game is reported, the others still count
+        return f"seed {g.seed}, a at seat {g.a_seat}: {type(e).__name__}: {e}"
+
+
+def _play(g: Game) -> tuple[int, tuple[int, ...], float]:
     t0 = time.process_time()
     state: Any
     if g.cards:
@@ -126,13 +133,17 @@ def main(argv: list[str] | None = None) -> None:
     wins = 0.0
     margins: list[int] = []
     cpu = 0.0
-    for a_seat, scores, spent in results:
+    errors = [r for r in results if isinstance(r, str)]
+    for e in errors:
+        print("error:", e)
+    played = [r for r in results if not isinstance(r, str)]
+    for a_seat, scores, spent in played:
         best = max(scores)
         if scores[a_seat] == best:
             wins += 1 / scores.count(best)
         margins.append(scores[a_seat] - max(s for i, s in enumerate(scores) if i != a_seat))
         cpu += spent
-    n = len(results)
+    n = len(played)
     lo, hi = wilson(wins, n)
     mean = sum(margins) / n
     sd = math.sqrt(sum((m - mean) ** 2 for m in margins) / max(1, n - 1))

@@ -21,7 +21,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 #: the layers whose code is core, and the places inside them that belong to one expansion
-CORE = ("engine", "bot", "rendering", "storage")
+CORE = ("engine", "bot", "rendering", "storage", "ai")
 
 
 @dataclass(frozen=True, slots=True)

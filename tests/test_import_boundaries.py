@@ -1,5 +1,5 @@
 """ARCHITECTURE.md decision 1: the engine imports only the standard library, and the lower
-layers never import the bot."""
+layers never import the bot; the AI players (``ai/``) import the engine and nothing else."""
 
 from __future__ import annotations
 
@@ -22,14 +22,31 @@ FORBIDDEN = {
         "app",
         "console",
         "cli",
+        "ai",
     },
-    "rendering": {"discord", "aiosqlite", "bot", "storage", "app", "console", "cli"},
+    "rendering": {"discord", "aiosqlite", "bot", "storage", "app", "console", "cli", "ai"},
     # the application layer under every front end knows none of them (ARCHITECTURE.md 15)
     "app": {"discord", "bot", "console", "cli", "PIL", "words"},
     "console": {"discord", "bot"},
     # the words every front end shares import no front end
     "words": {"discord", "bot", "console", "cli"},
-    "storage": {"discord", "PIL", "bot", "rendering", "app", "console", "cli"},
+    "storage": {"discord", "PIL", "bot", "rendering", "app", "console", "cli", "ai"},
+    "ai": {
+        "discord",
+        "PIL",
+        "aiosqlite",
+        "asyncpg",
+        "asyncio",
+        "sqlite3",
+        "socket",
+        "bot",
+        "rendering",
+        "storage",
+        "app",
+        "words",
+        "console",
+        "cli",
+    },
 }
 
 
@@ -75,3 +92,15 @@ def test_the_console_and_the_tools_start_without_discord() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
     )
     assert out.stdout.strip() == "[]", out.stdout
+
+
+def test_the_ai_imports_the_engine_and_the_standard_library_only() -> None:
+    import sys
+
+    allowed = set(sys.stdlib_module_names) | {"engine", "ai", "__future__"}
+    bad = [
+        f"{path.relative_to(ROOT)} imports {sorted(_imports(path) - allowed)}"
+        for path in sorted((ROOT / "ai").rglob("*.py"))
+        if _imports(path) - allowed
+    ]
+    assert not bad, "\n".join(bad)
