@@ -103,26 +103,7 @@ class Lobbies(Generic[Opts]):
         async with self.in_lobby(channel_id) as (row, seats):
             if any(s.user_id == user_id for s in seats):
                 raise ServiceError(ERR_ALREADY_JOINED, "You have already joined this match.")
-            try:
-                # the capacity check and the insert are one transaction (two processes, one seat)
-                async with self.storage.db.transaction() as tx:
-                    await self.storage.matches.join(
-                        tx,
-                        row.id,
-                        user_id,
-                        name,
-                        capacity=lambda o: self.options_from_json(o).players,
-                    )
-            except AlreadySeated:
-                raise ServiceError(
-                    ERR_ALREADY_JOINED, "You have already joined this match."
-                ) from None
-            except LobbyFull as e:
-                raise ServiceError(
-                    ERR_LOBBY_FULL, "This match is full.", players=e.capacity
-                ) from None
-            except LobbyClosed:
-                raise ServiceError(ERR_ALREADY_STARTED, "The match has already started.") from None
+            await self._seat(row.id, user_id, name)
         return await self.info(row.id)
 
     async def add_program(
@@ -138,23 +119,30 @@ class Lobbies(Generic[Opts]):
             self.require_host(row, user_id)
             taken = {s.user_id for s in seats}
             program = next(-n for n in range(1, len(seats) + 2) if -n not in taken)
-            try:
-                async with self.storage.db.transaction() as tx:
-                    await self.storage.matches.join(
-                        tx,
-                        row.id,
-                        program,
-                        name.format(n=-program),
-                        capacity=lambda o: self.options_from_json(o).players,
-                        controller=controller,
-                    )
-            except LobbyFull as e:
-                raise ServiceError(
-                    ERR_LOBBY_FULL, "This match is full.", players=e.capacity
-                ) from None
-            except LobbyClosed:
-                raise ServiceError(ERR_ALREADY_STARTED, "The match has already started.") from None
+            await self._seat(row.id, program, name.format(n=-program), controller)
         return await self.info(row.id)
+
+    async def _seat(
+        self, match_id: int, user_id: int, name: str, controller: str | None = None
+    ) -> None:
+        """Seat a player (or a program) in the lobby: the capacity check and the insert are one
+        transaction (two processes, one seat)."""
+        try:
+            async with self.storage.db.transaction() as tx:
+                await self.storage.matches.join(
+                    tx,
+                    match_id,
+                    user_id,
+                    name,
+                    capacity=lambda o: self.options_from_json(o).players,
+                    controller=controller,
+                )
+        except AlreadySeated:
+            raise ServiceError(ERR_ALREADY_JOINED, "You have already joined this match.") from None
+        except LobbyFull as e:
+            raise ServiceError(ERR_LOBBY_FULL, "This match is full.", players=e.capacity) from None
+        except LobbyClosed:
+            raise ServiceError(ERR_ALREADY_STARTED, "The match has already started.") from None
 
     async def remove_program(self, channel_id: int, user_id: int) -> LobbyInfo[Opts]:
         """The host takes the last program seat added out of the lobby.
