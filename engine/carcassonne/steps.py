@@ -221,7 +221,15 @@ class PlacedStep(Step):
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
         if s.setup.expansions and s.placed is not None:
             placed = s.board.cells[s.placed]
-            for e in s.hooks.on_placed:
+            for e, guard in s.hooks.on_placed_guarded:
+                if guard is not None:  # the hook's declared test, without calling it
+                    key, name = guard
+                    if key:
+                        m = s.ext.get(key)
+                        if m is None or not getattr(m, name):
+                            continue
+                    elif not placed.rt.tile.symbol_map.get(name):
+                        continue
                 events.extend(e.on_placed(s, placed))
         return None
 

@@ -117,6 +117,8 @@ class FlyingMachines(Expansion):
             return (land,)
         return (land, StepSpec(Slot.END, TURN_END_STEP, -1))
 
+    on_placed_unless = (ID, "flight")  # no call while no flight is shown
+
     def on_placed(self, state: GameState, placed: PlacedTile) -> Iterable[Event]:
         m = state.ext[ID]
         if m.flight is not None:  # the last flight was shown on the turn's pictures
