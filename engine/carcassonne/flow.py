@@ -205,7 +205,7 @@ class Program(NamedTuple):
     enters: tuple[Callable[[GameState, Frame, int, list[Event]], Result], ...]
     flows: tuple[bool, ...]
     #: each step's guard: :attr:`Step.idle_unless`, or ``("", symbol)`` for
-    #: :attr:`Step.idle_unless_placed`
+    #: :attr:`Step.idle_unless_placed`, or one no model meets for a step without ``enter``
     guards: tuple[tuple[str, str] | None, ...]
 
     def first(self, slot: Slot) -> int:
@@ -235,8 +235,15 @@ def program_of(setup: GameSetup) -> Program:
     )
 
 
+#: the guard of a step that only answers asks (its ``enter`` is :meth:`Step.enter`, which does
+#: nothing): no model is ever stored under this key, so the flow loop never enters it
+_NEVER = ("\x00never", "")
+
+
 def _guard(step: Step) -> tuple[str, str] | None:
     """The test the flow loop makes before entering ``step`` (see :attr:`Program.guards`)."""
+    if type(step).enter is Step.enter:
+        return _NEVER
     if step.idle_unless_placed is not None:
         assert step.idle_unless is None, f"{step.id}: one guard per step"
         return ("", step.idle_unless_placed)
