@@ -146,6 +146,10 @@ class Expansion:
         ``placement.CORNER_SPOTS``); :meth:`deploy_extra` carries them out."""
         return ()
 
+    #: as :attr:`on_placed_unless`, for :meth:`extra_deploys`: ``("", symbol)`` says it offers
+    #: nothing unless the tile just placed carries ``symbol`` (the core then skips the call)
+    extra_deploys_unless: ClassVar[tuple[str, str] | None] = None
+
     def deploy_extra(
         self, state: GameState, seat: Seat, placed: PlacedTile, deploy: Deploy
     ) -> Iterable[Event] | None:
@@ -271,6 +275,7 @@ class Hooks:
         "seat_points",
         "on_points_awarded",
         "on_placed_guarded",
+        "extra_deploys_guarded",
     )
     extra_deploys: tuple[Expansion, ...]
     extra_placements: tuple[Expansion, ...]
@@ -282,12 +287,15 @@ class Hooks:
     on_points_awarded: tuple[Expansion, ...]
     #: ``on_placed``'s expansions, each with its :attr:`Expansion.on_placed_unless`
     on_placed_guarded: tuple[tuple[Expansion, tuple[str, str] | None], ...]
+    #: ``extra_deploys``' expansions, each with its :attr:`Expansion.extra_deploys_unless`
+    extra_deploys_guarded: tuple[tuple[Expansion, tuple[str, str] | None], ...]
 
     def __init__(self, exps: tuple[Expansion, ...]) -> None:
-        for name in Hooks.__slots__[:-1]:
+        for name in Hooks.__slots__[:-2]:
             default = getattr(Expansion, name)
             setattr(self, name, tuple(e for e in exps if getattr(type(e), name) is not default))
         self.on_placed_guarded = tuple((e, e.on_placed_unless) for e in self.on_placed)
+        self.extra_deploys_guarded = tuple((e, e.extra_deploys_unless) for e in self.extra_deploys)
 
 
 @per_setup

@@ -83,6 +83,8 @@ class FlyingMachines(Expansion):
         return FlierModel()
 
     # ---- placing figures: the machine is a spot beside the tile's features
+    extra_deploys_unless = ("", SYMBOL)  # a printed machine: no call for the other tiles
+
     def extra_deploys(self, state: GameState, seat: Seat, placed: PlacedTile) -> Iterable[Deploy]:
         if not isinstance(placed.rt.tile.symbol_map.get(SYMBOL), str):
             return ()  # no machine on the tile (most tiles): no calls
