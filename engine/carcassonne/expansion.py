@@ -146,6 +146,10 @@ class Expansion:
         ``placement.CORNER_SPOTS``); :meth:`deploy_extra` carries them out."""
         return ()
 
+    #: as :attr:`on_placed_unless`, for :meth:`extra_deploys`: ``("", symbol)`` says it offers
+    #: nothing unless the tile just placed carries ``symbol`` (the core then skips the call)
+    extra_deploys_unless: ClassVar[tuple[str, str] | None] = None
+
     def deploy_extra(
         self, state: GameState, seat: Seat, placed: PlacedTile, deploy: Deploy
     ) -> Iterable[Event] | None:
@@ -174,6 +178,12 @@ class Expansion:
     def on_placed(self, state: GameState, placed: PlacedTile) -> Iterable[Event]:
         """React to the tile just placed (before the deploy step)."""
         return ()
+
+    #: ``(key, attribute)``: :meth:`on_placed` does nothing (returns no event, changes
+    #: nothing) while ``state.ext[key]`` is absent or its ``attribute`` is false; ``("",
+    #: symbol)``: unless the tile just placed carries ``symbol`` (``TileDef.symbol_map``). The
+    #: core then skips the call, as the flow loop skips a step (``Step.idle_unless``)
+    on_placed_unless: ClassVar[tuple[str, str] | None] = None
 
     def on_completed(self, state: GameState, seat: Seat, feature: Feature) -> Iterable[Event]:
         """React to a feature completed by ``seat``'s tile, before it is scored."""
@@ -264,6 +274,8 @@ class Hooks:
         "score_feature",
         "seat_points",
         "on_points_awarded",
+        "on_placed_guarded",
+        "extra_deploys_guarded",
     )
     extra_deploys: tuple[Expansion, ...]
     extra_placements: tuple[Expansion, ...]
@@ -273,11 +285,17 @@ class Hooks:
     score_feature: tuple[Expansion, ...]
     seat_points: tuple[Expansion, ...]
     on_points_awarded: tuple[Expansion, ...]
+    #: ``on_placed``'s expansions, each with its :attr:`Expansion.on_placed_unless`
+    on_placed_guarded: tuple[tuple[Expansion, tuple[str, str] | None], ...]
+    #: ``extra_deploys``' expansions, each with its :attr:`Expansion.extra_deploys_unless`
+    extra_deploys_guarded: tuple[tuple[Expansion, tuple[str, str] | None], ...]
 
     def __init__(self, exps: tuple[Expansion, ...]) -> None:
-        for name in Hooks.__slots__:
+        for name in Hooks.__slots__[:-2]:
             default = getattr(Expansion, name)
             setattr(self, name, tuple(e for e in exps if getattr(type(e), name) is not default))
+        self.on_placed_guarded = tuple((e, e.on_placed_unless) for e in self.on_placed)
+        self.extra_deploys_guarded = tuple((e, e.extra_deploys_unless) for e in self.extra_deploys)
 
 
 @per_setup

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import IntEnum
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from engine.carcassonne.actions import Action, Pass
@@ -34,6 +35,7 @@ from engine.core.seats import Seat
 
 if TYPE_CHECKING:
     from engine.carcassonne.events import Event
+    from engine.carcassonne.geometry import Position
     from engine.carcassonne.state import GameSetup, GameState
 
 messages.register(
@@ -204,9 +206,10 @@ class Program(NamedTuple):
     #: each step's bound ``enter`` and ``changes_flow`` (the flow loop's hot path)
     enters: tuple[Callable[[GameState, Frame, int, list[Event]], Result], ...]
     flows: tuple[bool, ...]
-    #: each step's guard: :attr:`Step.idle_unless`, or ``("", symbol)`` for
-    #: :attr:`Step.idle_unless_placed`
-    guards: tuple[tuple[str, str] | None, ...]
+    #: each step's guard: for :attr:`Step.idle_unless` ``(key, attrgetter(attribute))``, for
+    #: :attr:`Step.idle_unless_placed` ``("", symbol)``, or one no model meets for a step
+    #: without ``enter``
+    guards: tuple[tuple[str, Any] | None, ...]
 
     def first(self, slot: Slot) -> int:
         """The first step at or after ``slot``."""
@@ -235,12 +238,22 @@ def program_of(setup: GameSetup) -> Program:
     )
 
 
-def _guard(step: Step) -> tuple[str, str] | None:
+#: the guard of a step that only answers asks (its ``enter`` is :meth:`Step.enter`, which does
+#: nothing): no model is ever stored under this key, so the flow loop never enters it
+_NEVER = ("\x00never", attrgetter("never"))
+
+
+def _guard(step: Step) -> tuple[str, Any] | None:
     """The test the flow loop makes before entering ``step`` (see :attr:`Program.guards`)."""
+    if type(step).enter is Step.enter:
+        return _NEVER
     if step.idle_unless_placed is not None:
         assert step.idle_unless is None, f"{step.id}: one guard per step"
         return ("", step.idle_unless_placed)
-    return step.idle_unless
+    if step.idle_unless is None:
+        return None
+    key, name = step.idle_unless
+    return (key, attrgetter(name))
 
 
 # ------------------------------------------------------------------------------- helpers
@@ -359,6 +372,9 @@ def run(s: GameState, events: list[Event]) -> None:
     steps, enters, flows, guards = prog.steps, prog.enters, prog.flows, prog.guards
     new_frame = _new_frame
     ext_get = s.ext.get  # the dict is changed in place, never replaced, while the flow runs
+    # the symbols of the tile just placed, looked up once per placed tile (``symbols_of``)
+    symbols_of: Position | None = None
+    symbols: dict[str, Any] = _NO_SYMBOLS
     while s.step != "over":
         flow = s.flow
         depth = len(flow) - 1
@@ -367,14 +383,21 @@ def run(s: GameState, events: list[Event]) -> None:
         for pc in range(start, stop):
             guard = guards[pc]
             if guard is not None:  # tested before anything else: a skipped step costs nothing
-                key, name = guard
+                key, test = guard
                 if key:
                     m = ext_get(key)
-                    if m is None or not getattr(m, name):
+                    if m is None or not test(m):
                         continue
                 else:
                     placed = s.placed
-                    if placed is None or not s.board.cells[placed].rt.tile.symbol_map.get(name):
+                    if placed is not symbols_of:
+                        symbols_of = placed
+                        symbols = (
+                            _NO_SYMBOLS
+                            if placed is None
+                            else s.board.cells[placed].rt.tile.symbol_map
+                        )
+                    if not symbols.get(test):
                         continue
             if flows[pc] and pc != start:
                 fr = new_frame(Frame, (pc, stop, seat, fr[3]))
@@ -400,6 +423,9 @@ def run(s: GameState, events: list[Event]) -> None:
                 s.flow = (new_frame(Frame, (0, stop, seat, fr[3])),)
             else:
                 s.flow = flow[:-1]
+
+
+_NO_SYMBOLS: dict[str, Any] = {}
 
 
 def _with(flow: tuple[Frame, ...], depth: int, fr: Frame) -> tuple[Frame, ...]:

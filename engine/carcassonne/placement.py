@@ -415,7 +415,15 @@ def legal_deploys(state: GameState) -> list[Deploy]:
                     allowed = True
             if allowed:
                 out.append(_deploy(name, fig))
-    for e in state.hooks.extra_deploys:
+    for e, guard in state.hooks.extra_deploys_guarded:
+        if guard is not None:  # the hook's declared test, without calling it
+            key, name = guard
+            if key:
+                m = state.ext.get(key)
+                if m is None or not getattr(m, name):
+                    continue
+            elif not placed.rt.tile.symbol_map.get(name):
+                continue
         out.extend(e.extra_deploys(state, seat, placed))
     return out
 

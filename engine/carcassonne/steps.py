@@ -221,7 +221,15 @@ class PlacedStep(Step):
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
         if s.setup.expansions and s.placed is not None:
             placed = s.board.cells[s.placed]
-            for e in s.hooks.on_placed:
+            for e, guard in s.hooks.on_placed_guarded:
+                if guard is not None:  # the hook's declared test, without calling it
+                    key, name = guard
+                    if key:
+                        m = s.ext.get(key)
+                        if m is None or not getattr(m, name):
+                            continue
+                    elif not placed.rt.tile.symbol_map.get(name):
+                        continue
                 events.extend(e.on_placed(s, placed))
         return None
 
@@ -297,7 +305,18 @@ class DeployStep(Step):
 def _extra_deploys(s: GameState, seat: Seat, placed: PlacedTile) -> list[Deploy]:
     """What the expansions offer ``seat`` beside the tile's features (a corner, a printed
     machine): naming another figure on such a spot is refused for that figure, not the spot."""
-    return [d for e in s.hooks.extra_deploys for d in e.extra_deploys(s, seat, placed)]
+    out: list[Deploy] = []
+    for e, guard in s.hooks.extra_deploys_guarded:
+        if guard is not None:  # the hook's declared test, as ``legal_deploys`` makes it
+            key, name = guard
+            if key:
+                m = s.ext.get(key)
+                if m is None or not getattr(m, name):
+                    continue
+            elif not placed.rt.tile.symbol_map.get(name):
+                continue
+        out.extend(e.extra_deploys(s, seat, placed))
+    return out
 
 
 def _deploy_extra(

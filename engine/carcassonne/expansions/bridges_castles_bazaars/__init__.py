@@ -111,6 +111,8 @@ class BridgesCastlesBazaars(Expansion):
     settle_placement = staticmethod(bridges.settle_placement)  # type: ignore[assignment]
 
     # ---- markets
+    on_placed_unless = ("", "bazaar")  # a market tile: no call on the other placements
+
     def on_placed(self, state: GameState, placed: PlacedTile) -> Iterable[Event]:
         if placed.rt.tile.symbol_map.get("bazaar") and self.option(MARKETS):
             m = model(state)

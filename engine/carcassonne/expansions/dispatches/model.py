@@ -10,6 +10,7 @@ waiting for their seat to say which figure takes them, and each seat's standing 
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from operator import attrgetter
 
 from engine.carcassonne.events import Event
 from engine.carcassonne.scoring import Award
@@ -111,6 +112,8 @@ def model_of(s: GameState) -> MessagesModel:
 #: the model's fields in constructor order (:func:`update` builds the new model directly:
 #: ``dataclasses.replace`` costs several times more, and the model changes every scoring)
 _FIELDS = tuple(f.name for f in fields(MessagesModel))
+_INDEX = {n: i for i, n in enumerate(_FIELDS)}
+_ALL_FIELDS = attrgetter(*_FIELDS)
 
 
 def update(s: GameState, **changes: object) -> MessagesModel:
@@ -120,10 +123,14 @@ def update(s: GameState, **changes: object) -> MessagesModel:
         TypeError: ``changes`` names no field of the model.
     """
     old = s.ext[ID]  # every scoring: no call for the model
-    args = [changes.pop(n) if n in changes else getattr(old, n) for n in _FIELDS]
-    if changes:
-        raise TypeError(f"MessagesModel has no field {', '.join(changes)}")
-    m = MessagesModel(*args)  # type: ignore[arg-type]
+    args = list(_ALL_FIELDS(old))  # every field in one C call, no comprehension
+    for name, value in changes.items():
+        i = _INDEX.get(name)
+        if i is None:
+            unknown = ", ".join(n for n in changes if n not in _INDEX)
+            raise TypeError(f"MessagesModel has no field {unknown}")
+        args[i] = value
+    m = MessagesModel(*args)
     s.ext[ID] = m
     return m
 

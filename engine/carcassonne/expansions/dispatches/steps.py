@@ -52,10 +52,15 @@ from .model import (
 
 def next_pending(s: GameState) -> Pending | None:
     """The waiting award with the fewest points (the first of equals)."""
-    pending = model_of(s).pending
+    pending: tuple[Pending, ...] = s.ext[ID].pending  # no calls (``p[0]`` is its award)
     if not pending:
         return None
-    return min(pending, key=lambda p: p.award.points)
+    best = pending[0]
+    low = best[0].points
+    for p in pending:
+        if p[0].points < low:
+            best, low = p, p[0].points
+    return best
 
 
 def landing(s: GameState, a: Award, figure: str) -> int:
@@ -81,9 +86,9 @@ def standing_figure(s: GameState, a: Award, standing: str) -> str | None:
 def place(s: GameState, p: Pending, figure: str, events: list[Event]) -> None:
     """Put waiting award ``p`` on ``figure``; note a landing of the active player's figure on a
     dark space during scoring (with a gain, OQ-MSG-1)."""
-    a = p.award
+    a = p[0]  # its award, without the property's call
     at = landing(s, a, figure)
-    m = model_of(s)
+    m = s.ext[ID]
     rest = list(m.pending)
     rest.remove(p)
     update(s, pending=tuple(rest))
@@ -105,16 +110,17 @@ def resume(s: GameState, depth: int, events: list[Event]) -> Result:
     while True:
         p = next_pending(s)
         if p is not None:
-            m = model_of(s)
-            if track.find(s, p.award.seat, MESSENGER) is None:  # the figures were merged
+            m = s.ext[ID]
+            a = p[0]  # its award, without the property's call
+            if track.find(s, a.seat, MESSENGER) is None:  # the figures were merged
                 update(s, pending=tuple(q for q in m.pending if q != p))
                 continue
-            figure = standing_figure(s, p.award, m.standing_of(p.award.seat))
+            figure = standing_figure(s, a, m.standing_of(a.seat))
             if figure is None:
-                return (new_ask(s, FIGURE, depth, p.award.seat),)
+                return (new_ask(s, FIGURE, depth, a.seat),)
             place(s, p, figure, events)
             continue
-        m = model_of(s)
+        m = s.ext[ID]
         if m.landed and m.scoring:
             card = chance.draw(s, DECK)
             update(s, landed=False, card=card)

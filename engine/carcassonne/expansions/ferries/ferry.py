@@ -290,7 +290,27 @@ class MoveStep(Step):
 
     def enter(self, s: GameState, frame: Frame, depth: int, events: list[Event]) -> Result:
         pos = s.placed  # every placement once a ferry is out: the cheap test before ``movable``
-        if pos is None or not _reaches_a_ferry(s, pos):
+        if pos is None:
+            return None
+        # the test of ``_reaches_a_ferry`` up to the tile's roads, inline (no call): most
+        # placements have no road or none a ferry joins
+        m = s.ext[ID]
+        if len(m.lakes) == 1 and pos in m.lakes:
+            return None
+        board = s.board
+        placed = board.cells[pos]
+        root, segs, starts = board.root, placed.segs, placed.rt.starts
+        mine = set()  # a loop, not a comprehension (a call in 3.11)
+        for i in placed.rt.closables:
+            if starts[i][1] is _ROAD_KIND:
+                mine.add(root[segs[i]])
+        if not mine:
+            return None
+        cells = board.cells
+        for f in m.ferries:
+            if f.pos != pos and root[cells[f.pos].segs[f.ends[0]]] in mine:
+                break
+        else:
             return None
         lakes = movable(s)
         if not lakes:

@@ -83,6 +83,8 @@ class FlyingMachines(Expansion):
         return FlierModel()
 
     # ---- placing figures: the machine is a spot beside the tile's features
+    extra_deploys_unless = ("", SYMBOL)  # a printed machine: no call for the other tiles
+
     def extra_deploys(self, state: GameState, seat: Seat, placed: PlacedTile) -> Iterable[Deploy]:
         if not isinstance(placed.rt.tile.symbol_map.get(SYMBOL), str):
             return ()  # no machine on the tile (most tiles): no calls
@@ -116,6 +118,8 @@ class FlyingMachines(Expansion):
         if self.option(AFTER_FAILED) != "turn":
             return (land,)
         return (land, StepSpec(Slot.END, TURN_END_STEP, -1))
+
+    on_placed_unless = (ID, "flight")  # no call while no flight is shown
 
     def on_placed(self, state: GameState, placed: PlacedTile) -> Iterable[Event]:
         m = state.ext[ID]
