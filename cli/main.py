@@ -21,7 +21,10 @@ from collections.abc import Callable, Sequence
 #: subcommand -> (module, function, help). Each module adds its own arguments via ``add_arguments``.
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "run": ("cli.run", "Start the Discord bot (or the local table without DISCORD_TOKEN)."),
-    "local": ("console.table", "Play a match in the terminal (hot-seat humans and random seats)."),
+    "local": (
+        "console.command",
+        "Play a match in the terminal (hot-seat humans and random seats).",
+    ),
     "replay": ("cli.replay", "Replay a game record (.json) or JCloisterZone save (.jcz)."),
     "simulate": ("cli.simulate", "Play random legal games and print the results."),
     "render-tiles": ("cli.render", "Draw a contact sheet of every tile type."),

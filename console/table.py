@@ -24,8 +24,6 @@ End of input stops cleanly (the match stays stored: ``--resume`` continues it).
 
 from __future__ import annotations
 
-import argparse
-import asyncio
 import logging
 import secrets
 import sqlite3
@@ -41,13 +39,8 @@ from app.matches import (
     Outcome,
     ServiceError,
 )
-from app.options import expansion_ids, rules_for
 from app.picking import PickerSessions
-from app.seats import LEVELS, RandomMover
-from app.settings import DEFAULT_LOCAL_DATABASE
-from cli.args import ArgsError, add_expansions_argument, add_rule_edition_arguments
-from cli.args import expansion_ids as parse_expansions
-from cli.plugins import PluginError, add_plugin_argument, load_plugins
+from app.seats import RandomMover
 from console.ask import Answer, Asker, Console, EndOfInput, Words
 from console.i18n import tl
 from console.options import (
@@ -75,100 +68,6 @@ from words.places import role_words, tile_words
 log = logging.getLogger(__name__)
 
 _BOT_SALT = 0xB07B07
-
-
-def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "--players",
-        type=int,
-        default=None,
-        help="seats at the table (2-6; default 2, or as many as the humans)",
-    )
-    p.add_argument(
-        "--humans",
-        type=int,
-        default=None,
-        help="how many seats type their moves (the rest play randomly; default: one per "
-        "name given, at least 1)",
-    )
-    p.add_argument(
-        "--seed", type=int, default=None, help="fixes the tile order and the random seats"
-    )
-    p.add_argument("--out", type=Path, default=Path("out"), help="folder for board images")
-    p.add_argument(
-        "--db", type=Path, default=DEFAULT_LOCAL_DATABASE, help="SQLite file for the match"
-    )
-    p.add_argument("--resume", action="store_true", help="continue the unfinished local match")
-    p.add_argument(
-        "--names", nargs="*", default=[], help="names of the human players, in seat order"
-    )
-    add_rule_edition_arguments(p)
-    add_expansions_argument(p, "expansions to play with")
-    p.add_argument(
-        "--rule",
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        dest="rules",
-        help="a rule of a chosen expansion (repeatable; on/off for yes-or-no rules); "
-        f"rules: {', '.join(r.key for r in rules_for(expansion_ids()))}",
-    )
-    p.add_argument(
-        "--lang",
-        choices=messages.LANGS,
-        default=None,
-        help="the table's language (es: Spanish, de: German; default en, or the resumed match's own)",
-    )
-    p.add_argument(
-        "--opponents",
-        choices=tuple(LEVELS),
-        default="normal",
-        help="who plays the other seats: an AI (easy, normal, strong) or random moves "
-        "(default: a normal AI; random when nobody types)",
-    )
-    p.add_argument(
-        "--game",
-        choices=("tiles", "cards"),
-        default="tiles",
-        help="tiles: Carcassonne; cards: Carcassonne – the card game (2-5 players)",
-    )
-    add_plugin_argument(p)
-
-
-def run(args: argparse.Namespace) -> int:
-    try:
-        load_plugins(getattr(args, "plugins", ()))
-        expansions = parse_expansions(args.expansions)
-    except (PluginError, ArgsError) as e:
-        print(f"carcabot local: {e}", file=sys.stderr)
-        return 2
-    names = tuple(args.names)
-    humans = args.humans if args.humans is not None else max(1, len(names))
-    players = args.players if args.players is not None else max(2, humans)
-    lang = getattr(args, "lang", None)
-    opts = LocalOptions(
-        players=players,
-        humans=humans,
-        seed=args.seed,
-        out=args.out,
-        db=args.db,
-        resume=args.resume,
-        names=names,
-        farm_scoring=args.farm_scoring,
-        tiny_city=args.tiny_city,
-        expansions=expansions,
-        rules=tuple(args.rules),
-        plugins=tuple(getattr(args, "plugins", ())),
-        lang=lang or "en",
-        lang_chosen=lang is not None,
-        opponents=getattr(args, "opponents", "random"),
-        game=getattr(args, "game", "tiles"),
-    )
-    try:
-        return asyncio.run(play_local(opts))
-    except KeyboardInterrupt:
-        print("\n" + tl(opts.lang, "stopped", hint=opts.resume_hint()))
-        return 130
 
 
 _UNSET: Any = object()
@@ -581,7 +480,7 @@ class _Table:
             self.say(f"  {rank}. {p.name:<12} {p.score:>4}{mark}{flag}")
 
 
-__all__ = ["LocalOptions", "add_arguments", "play_local", "run"]
+__all__ = ["LocalOptions", "play_local"]
 
 
 def _known(key: str, lang: str) -> str | None:
