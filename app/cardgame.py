@@ -18,7 +18,7 @@ from __future__ import annotations
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, NoReturn, Protocol
@@ -36,6 +36,8 @@ from app.base import (
     ServiceError,
     illegal,
 )
+from app.clocks import Due, TimedOut, TurnClocks, person_at, seconds_a_move, turn_timers
+from app.options import CLOCKS
 from app.painters import Painter
 from app.private import DmRegistry
 from app.ratings import result_of
@@ -60,7 +62,16 @@ from engine.core.decisions import Decision
 from engine.core.errors import EngineError, NotYourTurnError, StaleStateError
 from engine.core.messages import Phrase
 from engine.core.seats import Seat
-from storage import ActionRow, GameResult, MatchRow, NewAction, StaleVersion, Storage
+from storage import (
+    ActionRow,
+    GameResult,
+    MatchRow,
+    NewAction,
+    Reminder,
+    SeatRow,
+    StaleVersion,
+    Storage,
+)
 
 log = logging.getLogger(__name__)
 
@@ -100,13 +111,28 @@ class CardOptions:
 
     players: int = 2
     lang: str = "en"
+    #: the turn clock (app/clocks.py): ``off``, ``live`` or ``async``, seconds a move (0: the
+    #: mode's default), missed moves in a row before the seat goes to the AI
+    clock: str = "off"
+    clock_seconds: int = 0
+    missed_limit: int = 3
 
     def to_json(self) -> dict[str, Any]:
-        return {"players": self.players, "lang": self.lang}
+        out: dict[str, Any] = {"players": self.players, "lang": self.lang}
+        if self.clock != "off":
+            out.update(clock=self.clock, clock_seconds=self.clock_seconds)
+            out["missed_limit"] = self.missed_limit
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> CardOptions:
-        return cls(int(data.get("players", 2)), str(data.get("lang", "en")))
+        return cls(
+            int(data.get("players", 2)),
+            str(data.get("lang", "en")),
+            str(data.get("clock") or "off"),
+            int(data.get("clock_seconds", 0)),
+            int(data.get("missed_limit", 3)),
+        )
 
 
 #: a card-game lobby (``info.options.players`` seats wanted)
@@ -133,6 +159,8 @@ class CardOutcome:
     actor: Seat | None = None
     #: the match language (its creator's): public messages and DMs use it
     lang: str = "en"
+    #: when the awaited person's move is due (Unix seconds), when the match has a clock
+    deadline: float | None = None
 
     @property
     def awaiting_users(self) -> tuple[int, ...]:
@@ -176,6 +204,18 @@ class CardMatchService(GameService[CardOptions, CardState]):
         shared with the tile-game service when both run in one process."""
         super().__init__(storage, clock=clock, cache_size=cache_size, dm=dm, painter=painter)
         self.renderer: TableRenderer | None = default_renderer() if renderer is _UNSET else renderer
+        #: called when a move wrote timers (the front end's scheduler wakes to look again)
+        self.on_timers: Callable[[], None] = lambda: None
+        self.clocks = TurnClocks(
+            self.store,
+            submit=self._submit,
+            present=lambda loaded: self._outcome(loaded, render=False),
+            executor=lambda: self.ai_executor,
+            awaited=card_awaited,
+            decisions=lambda game: () if game.over else pending(game),
+            state_of=lambda game: game,
+            missed_limit=lambda row: CardOptions.from_json(row.options).missed_limit,
+        )
         self.seeds: Callable[[], int] = seeds or (lambda: secrets.randbelow(MAX_SEED))
         quiet_sql_logging()
 
@@ -186,6 +226,8 @@ class CardMatchService(GameService[CardOptions, CardState]):
     def validate(self, options: CardOptions) -> None:
         if not MIN_PLAYERS <= options.players <= MAX_PLAYERS:
             raise illegal(Phrase("svc.card_players", low=MIN_PLAYERS, high=MAX_PLAYERS))
+        if options.clock not in CLOCKS or not 1 <= options.missed_limit <= 99:
+            raise illegal(Phrase("svc.card_clock", clocks=", ".join(CLOCKS)))
 
     def replay_log(self, row: MatchRow, entries: list[ActionRow]) -> CardState:
         assert row.setup is not None
@@ -205,6 +247,7 @@ class CardMatchService(GameService[CardOptions, CardState]):
         *,
         lang: str = "en",
         seed: int | None = None,
+        clock: str = "off",
     ) -> CardLobby:
         """Open a card-game lobby with the host seated.
 
@@ -216,7 +259,7 @@ class CardMatchService(GameService[CardOptions, CardState]):
             channel_id,
             host_id,
             host_name,
-            CardOptions(players, lang),
+            CardOptions(players, lang, clock),
             seed=self.seeds() if seed is None else seed,
         )
 
@@ -243,6 +286,16 @@ class CardMatchService(GameService[CardOptions, CardState]):
                 )
             self.store.remember(row.id, state)
             loaded = await self.store.load(row.id)
+            timers = turn_timers(
+                CardOptions.from_json(row.options),
+                card_awaited(state, loaded.seats),
+                state.version,
+                self.clock,
+            )
+            if timers:
+                async with self.storage.db.transaction() as tx:
+                    await self._write_timers(tx, row.id, timers)
+                self.on_timers()
             users = tuple(s.user_id for s in loaded.seats)
         return await self._outcome(loaded, private_changed=users)  # drawn after the lock
 
@@ -264,6 +317,21 @@ class CardMatchService(GameService[CardOptions, CardState]):
             ServiceError: ERR_NO_MATCH, ERR_NOT_SEATED, ERR_STALE, ERR_NOT_YOUR_TURN,
                 ERR_ILLEGAL (params: reason, the engine's player-readable text).
         """
+        return await self._submit(match_id, user_id, action, expected_version, key=key)
+
+    async def _submit(
+        self,
+        match_id: int,
+        user_id: int,
+        action: CardAction,
+        expected_version: int | None = None,
+        *,
+        key: str | None = None,
+        timed_out: bool | None = False,
+    ) -> CardOutcome:
+        """:meth:`submit`; ``timed_out``: True when a stand-in plays a move whose deadline
+        passed (the seat's missed moves count it), None for the rest of that move, False for
+        the player's own move (the count goes back to 0)."""
         async with self.store.lock(match_id):
             loaded = await self.store.load(match_id)
             if loaded.row.status != "active":
@@ -301,12 +369,18 @@ class CardMatchService(GameService[CardOptions, CardState]):
                         status="finished" if after.over else None,
                     )
                     await self.storage.actions.append(tx, match_id, [entry])
+                    await self.storage.matches.count_move(tx, match_id, seat, timed_out=timed_out)
+                    timers = self._turn_timers(loaded, before, after)
+                    if timers is not None:
+                        await self._write_timers(tx, match_id, timers)
                     if after.over:  # the final table, with the final move
                         await self.storage.ratings.record(tx, self._result(loaded, after))
             except StaleVersion:
                 self.store.cache.drop(match_id, before.version)
                 raise ServiceError(ERR_STALE, "This table is out of date.") from None
             self.store.remember(match_id, after)
+            if timers:
+                self.on_timers()  # the scheduler may have to wake earlier
             if after.over:
                 await self.ratings.settle()
             changed = tuple(
@@ -317,6 +391,38 @@ class CardMatchService(GameService[CardOptions, CardState]):
             loaded = await self.store.load(match_id)
         # drawn after the lock is released: another seat's play is stored meanwhile
         return await self._outcome(loaded, events=tr.events, private_changed=changed, actor=seat)
+
+    # ------------------------------------------------------------------ clocks
+    def _turn_timers(
+        self, loaded: Loaded[CardState], before: CardState, after: CardState
+    ) -> tuple[Reminder, ...] | None:
+        """The timers of the turn a move starts (app/clocks.py), or None when the same
+        person is still awaited (their deadline stands)."""
+        was = card_awaited(before, loaded.seats)
+        now = card_awaited(after, loaded.seats)
+        if now is not None and was is not None and now.user_id == was.user_id:
+            return None
+        options = CardOptions.from_json(loaded.row.options)
+        return turn_timers(options, now, after.version, self.clock)
+
+    async def _write_timers(self, tx: Any, match_id: int, timers: Sequence[Reminder]) -> None:
+        await self.storage.timers.cancel(tx, match_id)
+        for t in timers:
+            await self.storage.timers.replace_turn_reminder(
+                tx, match_id, user_id=t.user_id, fires_at=t.fires_at, version=t.version, kind=t.kind
+            )
+
+    async def play_timeout(self, match_id: int, user_id: int, version: int) -> TimedOut | None:
+        """A move deadline passed: an AI stand-in plays it (see :meth:`TurnClocks.timeout`).
+
+        Raises:
+            ServiceError: ERR_NO_MATCH.
+        """
+        return await self.clocks.timeout(match_id, user_id, version)
+
+    async def due_timers(self, now: float) -> list[Due]:
+        """Every card-game timer due at ``now``, claimed once."""
+        return await self.clocks.due(now)
 
     # ------------------------------------------------------------------ program seats
     def _open_decisions(self, game: CardState) -> tuple[Decision, ...]:
@@ -452,4 +558,20 @@ class CardMatchService(GameService[CardOptions, CardState]):
             private_changed=private_changed,
             actor=actor,
             lang=lang,
+            deadline=_deadline(row, loaded.seats, state),
         )
+
+
+def card_awaited(state: CardState, seats: Sequence[SeatRow]) -> SeatRow | None:
+    """The first seat the card game awaits (the one its deadline names), if a person plays it
+    now."""
+    if state.over or not state.awaiting:
+        return None
+    return person_at(seats, min(state.awaiting))
+
+
+def _deadline(row: MatchRow, seats: Sequence[SeatRow], state: CardState) -> float | None:
+    limit = seconds_a_move(CardOptions.from_json(row.options))
+    if limit <= 0 or card_awaited(state, seats) is None:
+        return None
+    return row.updated_at + limit

@@ -23,6 +23,7 @@ from app.replay import Game
 from app.seats import AWAY, STAND_IN_LEVEL, AiController, Played
 from app.store import MatchStore
 from app.types import Loaded
+from engine.core.decisions import Decision
 from storage import MatchRow, Reminder, SeatRow
 
 #: timer kinds (``timers.kind``)
@@ -33,11 +34,21 @@ MOVE_STEPS = 8
 WARNING_AHEAD = 3600.0
 
 
-def seconds_a_move(options: MatchOptions) -> float:
-    """The time a move may take (0: no clock)."""
-    if options.clock == "off":
+def seconds_a_move(options: Any) -> float:
+    """The time a move may take (0: no clock) under a game's options (their ``clock`` and
+    ``clock_seconds``: the tile game's :class:`~app.options.MatchOptions`, the card game's)."""
+    clock = getattr(options, "clock", "off")
+    if clock == "off":
         return 0.0
-    return float(options.clock_seconds or CLOCKS.get(options.clock, 0))
+    return float(getattr(options, "clock_seconds", 0) or CLOCKS.get(clock, 0))
+
+
+def person_at(seats: Sequence[SeatRow], seat: int | None) -> SeatRow | None:
+    """The seat's row when a person plays it now (not a program, not resigned)."""
+    row = next((s for s in seats if s.seat == seat), None) if seat is not None else None
+    if row is None or row.user_id <= 0 or row.controller is not None or row.resigned:
+        return None
+    return row
 
 
 def awaited_person(game: Game, seats: Sequence[SeatRow]) -> SeatRow | None:
@@ -47,30 +58,34 @@ def awaited_person(game: Game, seats: Sequence[SeatRow]) -> SeatRow | None:
     if st.over:
         return None
     asks = st.asks
-    seat = asks[0].seat if asks else st.current
-    row = next((s for s in seats if s.seat == seat), None)
-    if row is None or row.user_id <= 0 or row.controller is not None or row.resigned:
-        return None
-    return row
+    return person_at(seats, asks[0].seat if asks else st.current)
 
 
 def timers_for(
     row: MatchRow, seats: Sequence[SeatRow], game: Game, clock: Callable[[], float]
 ) -> tuple[Reminder, ...]:
-    """The timers of a turn that starts now: the reminder (when the match wants one), and with
-    a clock the deadline and (async) a warning before it; none for a program's turn."""
-    person = awaited_person(game, seats)
+    """The timers of a turn that starts now (see :func:`turn_timers`)."""
+    options = MatchOptions.from_json(row.options)
+    return turn_timers(options, awaited_person(game, seats), game.version, clock)
+
+
+def turn_timers(
+    options: Any, person: SeatRow | None, version: int, clock: Callable[[], float]
+) -> tuple[Reminder, ...]:
+    """The timers of a turn that starts now for ``person``: the reminder (when the match wants
+    one), and with a clock the deadline and (async) a warning before it; none for a program's
+    turn (``person`` None)."""
     if person is None:
         return ()
-    options = MatchOptions.from_json(row.options)
-    now, version, user = clock(), game.version, person.user_id
+    now, user = clock(), person.user_id
     out: list[Reminder] = []
-    if options.reminder_minutes > 0:
-        out.append(Reminder(user, now + 60.0 * options.reminder_minutes, version, REMINDER))
+    minutes = int(getattr(options, "reminder_minutes", 0))
+    if minutes > 0:
+        out.append(Reminder(user, now + 60.0 * minutes, version, REMINDER))
     limit = seconds_a_move(options)
     if limit > 0:
         out.append(Reminder(user, now + limit, version, DEADLINE))
-        if options.clock == "async":
+        if getattr(options, "clock", "off") == "async":
             ahead = min(WARNING_AHEAD, limit / 4)
             out.append(Reminder(user, now + limit - ahead, version, WARNING))
     return tuple(out)
@@ -123,17 +138,30 @@ class TurnClocks:
 
     def __init__(
         self,
-        store: MatchStore[Game],
+        store: MatchStore[Any],
         *,
         submit: Submit,
-        present: Callable[[Loaded[Game]], Awaitable[Any]],
+        present: Callable[[Loaded[Any]], Awaitable[Any]],
         executor: Callable[[], Executor | None],
+        awaited: Callable[[Any, Sequence[SeatRow]], SeatRow | None] = awaited_person,
+        decisions: Callable[[Any], Sequence[Decision]] = lambda game: game.decisions(),
+        state_of: Callable[[Any], Any] = lambda game: game.state,
+        missed_limit: Callable[[MatchRow], int] = (
+            lambda row: MatchOptions.from_json(row.options).missed_limit
+        ),
     ) -> None:
+        """``awaited``, ``decisions``, ``state_of`` and ``missed_limit`` read the game (the tile
+        game's by default; the card game gives its own); ``submit(match_id, user_id, action,
+        key=, timed_out=)`` plays as a seat."""
         self.store = store
         self.storage = store.storage
         self.submit = submit
         self.present = present
         self.executor = executor
+        self.awaited = awaited
+        self.decisions = decisions
+        self.state_of = state_of
+        self.missed_limit = missed_limit
 
     async def timeout(self, match_id: int, user_id: int, version: int) -> TimedOut | None:
         """A move deadline passed (a ``deadline`` timer of ``user_id`` set at ``version``): if
@@ -150,7 +178,7 @@ class TurnClocks:
         limit = 1
         for _ in range(MOVE_STEPS):
             loaded = await self.store.load(match_id)
-            person = awaited_person(loaded.game, loaded.seats)
+            person = self.awaited(loaded.game, loaded.seats)
             if (
                 loaded.row.status != "active"
                 or loaded.game.version < version
@@ -159,18 +187,18 @@ class TurnClocks:
             ):
                 break
             seat = loaded.seat_of(user_id)
-            mine = [d for d in loaded.game.decisions() if d.seat == seat]
+            mine = [d for d in self.decisions(loaded.game) if d.seat == seat]
             if seat is None or not mine:
                 break
             seed = loaded.row.seed
-            limit = MatchOptions.from_json(loaded.row.options).missed_limit
+            limit = self.missed_limit(loaded.row)
             stand_in = AiController(STAND_IN_LEVEL, seed=seed, executor=self.executor())
-            key, action = await stand_in.answer(loaded.game.state, seat, mine[0])
+            key, action = await stand_in.answer(self.state_of(loaded.game), seat, mine[0])
             d = next((o for o in mine if o.key == key), mine[0])
             try:
                 # the move's first answer counts as missed; the rest of it counts nothing
                 out = await self.submit(
-                    match_id, user_id, [action], key=d.key, timed_out=True if not played else None
+                    match_id, user_id, action, key=d.key, timed_out=True if not played else None
                 )
             except ServiceError as e:
                 if e.key == ERR_STALE:
@@ -197,5 +225,5 @@ class TurnClocks:
         transaction: whichever process claims it fires it, once): (match_id, channel_id,
         user_id, kind, version)."""
         async with self.storage.db.transaction() as tx:
-            due = await self.storage.timers.claim_due(tx, now)
+            due = await self.storage.timers.claim_due(tx, now, self.store.game)
         return [Due(t.match_id, channel, t.user_id, t.kind, t.version) for t, channel in due]

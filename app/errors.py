@@ -83,6 +83,10 @@ messages.register(
             "The card game needs {low}–{high} players.",
             "El juego de cartas necesita de {low} a {high} jugadores.",
         ),
+        "svc.card_clock": (
+            "The clock must be one of {clocks}, and the missed moves 1-99.",
+            "El reloj debe ser uno de {clocks}, y las jugadas perdidas de 1 a 99.",
+        ),
         "svc.ai_level": (
             "An AI plays at one of these levels: {levels}.",
             "Una IA juega en uno de estos niveles: {levels}.",
@@ -117,6 +121,7 @@ messages.register_lang(
         ),
         "svc.card_players": "Das Kartenspiel braucht {low}–{high} Spielende.",
         "svc.ai_level": "Eine KI spielt auf einer dieser Stufen: {levels}.",
+        "svc.card_clock": "Die Uhr muss eine von {clocks} sein, die verpassten Züge 1-99.",
         "svc.vote_who": "Diese Person spielt in dieser Partie nicht ihren eigenen Platz.",
         "svc.vote_self": "Du kannst dich nicht selbst abwählen: nutze `/carcassonne abwesend`.",
         "svc.vote_not_turn": (

@@ -176,7 +176,9 @@ class MatchService(GameService[MatchOptions, Game]):
         self.commits = MoveCommits(self.store, clock, self.ratings)
         self.clocks = TurnClocks(
             self.store,
-            submit=self._submit,
+            submit=lambda match_id, user_id, action, **kw: self._submit(
+                match_id, user_id, [action], **kw
+            ),
             present=lambda loaded: self.outcomes.outcome(loaded, render=False),
             executor=lambda: self.ai_executor,
         )

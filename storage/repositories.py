@@ -230,6 +230,19 @@ class MatchRepo:
         await self.add_seat(tx, match_id, user_id, name, controller=controller)
         return len(seated) + 1
 
+    async def count_move(
+        self, tx: aiosqlite.Connection, match_id: int, seat: int, *, timed_out: bool | None
+    ) -> None:
+        """A seat's missed moves in a row: back to 0 after its own move (``timed_out``
+        False), one more when a stand-in played it (True), unchanged (None)."""
+        if timed_out is True:
+            sql = "UPDATE match_seats SET missed = missed + 1 WHERE match_id = ? AND seat = ?"
+        elif timed_out is False:
+            sql = "UPDATE match_seats SET missed = 0 WHERE match_id = ? AND seat = ? AND missed > 0"
+        else:
+            return
+        await tx.execute(sql, (match_id, seat))
+
     async def set_controller(
         self, tx: aiosqlite.Connection, match_id: int, user_id: int, controller: str | None
     ) -> bool:
@@ -519,16 +532,19 @@ class TimerRepo:
         )
         return [TimerRow(r[0], r[1], r[2], r[3], r[4], r[5], bool(r[6])) for r in rows]
 
-    async def claim_due(self, tx: aiosqlite.Connection, now: float) -> list[tuple[TimerRow, int]]:
-        """Mark every unsent reminder of an active match due at ``now`` as sent; return each
-        with its match's channel id."""
+    async def claim_due(
+        self, tx: aiosqlite.Connection, now: float, game: str | None = None
+    ) -> list[tuple[TimerRow, int]]:
+        """Mark every unsent timer of an active match due at ``now`` as sent (of one ``game``
+        when given); return each with its match's channel id."""
         rows = await _rows(
             tx,
             "SELECT t.id, t.match_id, t.fires_at, t.kind, t.user_id, t.version, t.sent,"
             " m.channel_id FROM timers t JOIN matches m ON m.id = t.match_id"
             " WHERE t.sent = 0 AND t.fires_at <= ? AND m.status = 'active'"
+            " AND (? IS NULL OR m.game = ?)"
             " ORDER BY t.fires_at, t.id",
-            (now,),
+            (now, game, game),
         )
         out = [(TimerRow(r[0], r[1], r[2], r[3], r[4], r[5], True), int(r[7])) for r in rows]
         await tx.executemany("UPDATE timers SET sent = 1 WHERE id = ?", [(t.id,) for t, _ in out])

@@ -145,6 +145,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "en las filas.",
     ),
     "ev_game_end": ("The game is over.", "La partida ha terminado."),
+    "card_timed_out": (
+        "⏰ {who} ran out of time; an AI played for them.",
+        "⏰ A {who} se le acabó el tiempo; una IA jugó por él.",
+    ),
     "what_wrong_row": ("keep {card} or cash it for 10", "quedarse {card} o cobrar 10"),
     "what_joker": ("give an animal joker a kind", "asignar un comodín de animal"),
     "choice_keep": ("kept {card}", "se queda {card}"),

@@ -75,6 +75,7 @@ TEXTS: dict[str, str] = {
         "bleiben} in den Reihen."
     ),
     "ev_game_end": "Das Spiel ist vorbei.",
+    "card_timed_out": "⏰ {who} ist die Zeit abgelaufen; eine KI spielte für sie.",
     "what_wrong_row": "{card} behalten oder für 10 kassieren",
     "what_joker": "einem Tier-Joker eine Art geben",
     "choice_keep": "{card} behalten",

@@ -31,7 +31,7 @@ from app.cardgame import CardMatchService, CardOutcome
 from bot.cogs.base import GameCog, channel_id, shown_user
 from bot.cogs.cardturns import CardPickers
 from bot.cogs.private import reply_private, send_private
-from bot.cogs.table_options import AI_LEVEL
+from bot.cogs.table_options import AI_LEVEL, CLOCK
 from bot.translators import CardTranslator
 from bot.ui import cardgame as cui
 from bot.ui.components import Click
@@ -51,6 +51,7 @@ from engine.core.errors import EngineError
 from rendering.cardgame import render_hand
 from words.i18n import Lang, lang_of
 from words.i18n_cards import row_name, tc
+from words.names import shown_name
 
 log = logging.getLogger(__name__)
 
@@ -164,6 +165,27 @@ class CardGame(
         self._background.add(task)
         task.add_done_callback(self._background.discard)
 
+    async def fire_timers(self, now: float) -> int:
+        """The card game's timers due at ``now`` (the tile game's scheduler calls this): a
+        passed deadline lets an AI stand-in play, said on the new table message."""
+        sent = 0
+        for due in await self.service.due_timers(now):
+            if due.kind != "deadline":
+                continue  # the card game sets deadlines only
+            done = await self.service.play_timeout(due.match_id, due.user_id, due.version)
+            if done is None:
+                continue
+            out: CardOutcome = done.played.outcome
+            lang = lang_of(out.lang)
+            who = next(s.name for s in out.seats if s.user_id == due.user_id)
+            headline = tc(lang, "card_timed_out", who=shown_name(who))
+            await self._channel(out).send(headline)
+            await self.post_table(out, lang)
+            await self.deliver_hands(out, lang)
+            self._drive(out)
+            sent += 1
+        return sent
+
     async def _play_programs(self, match_id: int) -> None:
         """Post each move of the match's AI seats until a person is to play."""
         try:
@@ -201,14 +223,16 @@ class CardGame(
         players="Number of players (2-5)",
         opponents="Play at once against this many AI players",
         level="How well the AI players play",
+        clock="Turn clock: off, live (2 min a move) or async (24 h a move)",
     )
-    @app_commands.choices(level=AI_LEVEL)
+    @app_commands.choices(level=AI_LEVEL, clock=CLOCK)
     async def new(
         self,
         interaction: Interaction,
         players: app_commands.Range[int, 2, 5] = 2,
         opponents: app_commands.Range[int, 1, 4] | None = None,
         level: str = "normal",
+        clock: str = "off",
     ) -> None:
         async def body() -> None:
             lang = lang_of(interaction.locale)
@@ -220,6 +244,7 @@ class CardGame(
                 interaction.user.display_name,
                 1 + opponents if opponents else players,
                 lang=lang.value,
+                clock=clock,
             )
             for _ in range(opponents or 0):
                 info = await self.service.add_ai(cid, uid, level)
@@ -543,6 +568,11 @@ async def setup(bot: commands.Bot) -> None:
         service = CardMatchService(tile.storage, dm=tile.dm, painter=tile.painter)
         bot.card_service = service  # type: ignore[attr-defined]
     cog = CardGame(bot, service)
+    tiles = bot.get_cog("Carcassonne")
+    upkeep = getattr(tiles, "upkeep", None)
+    if upkeep is not None and service is not None:  # one scheduler fires both games' timers
+        upkeep.also.append(cog.fire_timers)
+        service.on_timers = upkeep.wake.set
     await bot.tree.set_translator(CardTranslator(bot.tree.translator))
     await bot.add_cog(cog)
     bot.add_dynamic_items(*cui.CARD_DYNAMIC_ITEMS)

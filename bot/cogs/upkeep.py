@@ -70,6 +70,9 @@ class Upkeep:
         if service is not None:  # none for `carcabot sync`, which serves no interaction
             service.commits.on_timers = self.wake.set
         self._task: asyncio.Task[None] | None = None
+        #: other games' timers (the card game's), fired with these: each returns how many
+        #: messages it sent
+        self.also: list[Callable[[float], Awaitable[int]]] = []
 
     def start(self) -> None:
         if getattr(self.bot, "background_tasks", True) and self._task is None:
@@ -128,6 +131,11 @@ class Upkeep:
                     sent += await self._remind(due)
             except Exception:
                 log.exception("timer %s of match %s failed", due.kind, due.match_id)
+        for fire in self.also:
+            try:
+                sent += await fire(now)
+            except Exception:
+                log.exception("another game's timers failed")
         return sent
 
     async def _timed_out(self, due: Due) -> int:

@@ -69,7 +69,7 @@ from words.cards import (
 from words.cards import (
     seat_name as seat_name,
 )
-from words.i18n import Lang
+from words.i18n import Lang, t
 from words.i18n_cards import tc
 from words.names import shown_name
 
@@ -196,6 +196,8 @@ def table_message(
     content = headline or ""
     if not view.over:
         content = (content + "\n" if content else "") + waiting_text(outcome, lang)
+        if outcome.deadline is not None:  # each player sees it in their own time zone
+            content += "\n" + t(lang, "deadline_line", when=f"<t:{int(outcome.deadline)}:R>")
     return Message(
         content=content or None,
         embed=embed,

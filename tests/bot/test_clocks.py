@@ -223,3 +223,65 @@ async def test_a_player_who_turns_pings_off_is_named_but_not_pinged(tmp_path: Pa
         assert ALICE.id not in again
     finally:
         await close_table(table)
+
+
+async def test_the_card_game_has_clocks_too(tmp_path: Path) -> None:
+    """A card match with a live clock: the awaited player's deadline is stored with the move
+    that starts their turn; when it passes the stand-in plays for them and counts a missed
+    move; the card table shows the deadline."""
+    from app.cardgame import CardMatchService
+    from tests.bot.matchservice import ANN, BOB, GUILD
+
+    now = [0.0]
+    svc = await CardMatchService.open(tmp_path / "cc.sqlite3", renderer=None, clock=lambda: now[0])
+    try:
+        await svc.create_lobby(GUILD, CHANNEL, ANN, "Ann", 2, seed=3, clock="live")
+        await svc.join(CHANNEL, BOB, "Bob")
+        out = await svc.start(CHANNEL, ANN)
+        assert out.deadline is not None
+        pending = await svc.storage.timers.pending(out.match_id)
+        assert [t.kind for t in pending] == [DEADLINE]
+        late = pending[0].user_id
+        assert await svc.due_timers(LIVE - 1) == []
+        (due,) = await svc.due_timers(LIVE + 1)
+        done = await svc.play_timeout(due.match_id, due.user_id, due.version)
+        assert done is not None and done.missed == 1
+        assert done.played.outcome.version > out.version
+        seats = await svc.storage.matches.seats(out.match_id)
+        assert next(s for s in seats if s.user_id == late).missed == 1
+        # the tile game's scheduler never claims a card match's timers
+        tiles = MatchService(svc.storage, renderer=None, animator=None)
+        assert await tiles.due_timers(10**9) == []
+    finally:
+        await svc.close()
+
+
+async def test_discord_runs_the_card_games_clock_through_the_same_scheduler(
+    tmp_path: Path,
+) -> None:
+    """``/cardgame new clock:live``: the table shows the deadline; the tile game's scheduler
+    fires the card game's timers too, and the stand-in's play is posted."""
+    import time
+
+    from tests.bot.cardtable import close_table as close_cards
+    from tests.bot.cardtable import open_table as open_cards
+    from tests.bot.tiletable import ALICE, BOB
+
+    cards = await open_cards(tmp_path / "cl.sqlite3", [ALICE, BOB], set())
+    try:
+        fake = cards.fake
+        new = await fake.slash(ALICE, "new", command="cardgame", clock="live")
+        lobby = new.callback
+        from tests.bot.cardtable import cid
+
+        await fake.click(BOB, lobby.message_id or 0, cid(lobby, "join"))
+        start = await fake.click(ALICE, lobby.message_id or 0, cid(lobby, "start"))
+        tables = [r for r in start.requests if "⏰" in str((r.payload or {}).get("content"))]
+        assert tables, "the table message shows the deadline"
+        upkeep = fake.bot.get_cog("Carcassonne").upkeep  # type: ignore[union-attr]
+        sent = await upkeep.fire(time.time() + LIVE + 5)
+        assert sent >= 1
+        said = [str((r.payload or {}).get("content", "")) for r in fake.requests]
+        assert any("ran out of time; an AI played for them" in x for x in said)
+    finally:
+        await close_cards(cards)
