@@ -35,7 +35,7 @@ from bot.cogs.table_options import AI_LEVEL, CLOCK
 from bot.translators import CardTranslator
 from bot.ui import cardgame as cui
 from bot.ui.components import Click
-from bot.ui.message import MAX_OPTION, Message, TextOption, quoted
+from bot.ui.message import MAX_OPTION, Message, TextOption, pinging, quoted
 from engine.cardgame import (
     CardAction,
     CardFace,
@@ -170,8 +170,17 @@ class CardGame(
         passed deadline lets an AI stand-in play, said on the new table message."""
         sent = 0
         for due in await self.service.due_timers(now):
+            if due.kind == "warning":  # an async clock: the player is reminded once
+                table = await self.service.match(due.match_id)
+                if table.version == due.version and table.deadline is not None:
+                    when = f"<t:{int(table.deadline)}:R>"
+                    mention = f"<@{due.user_id}>"
+                    text = tc(lang_of(table.lang), "clock_warning", mention=mention, when=when)
+                    await self._channel(table).send(text, allowed_mentions=pinging([due.user_id]))
+                    sent += 1
+                continue
             if due.kind != "deadline":
-                continue  # the card game sets deadlines only
+                continue
             done = await self.service.play_timeout(due.match_id, due.user_id, due.version)
             if done is None:
                 continue
