@@ -178,7 +178,6 @@ class GameService(Guarded, Generic[Opts, G]):
             min_players=self.min_players,
         )
         self.controllers = SeatControllers()
-        self._quiet: frozenset[int] | None = None
         #: votes to hand a silent seat to an AI: (match, target, version) -> voters
         self._votes: dict[tuple[int, int, int], set[int]] = {}
         #: finished games rate their players; stats and history read them
@@ -468,19 +467,13 @@ class GameService(Guarded, Generic[Opts, G]):
         return self.pictures.lang_of_match(match_id, opened_in)
 
     async def quiet_players(self) -> frozenset[int]:
-        """Who asked not to be pinged on their turn (read once, then kept up to date by
-        :meth:`set_pings`: a second process learns of a change at its restart)."""
-        if self._quiet is None:
-            self._quiet = frozenset(await self.storage.quiet.all())
-        return self._quiet
+        """Who asked not to be pinged on their turn (kept with the DM registry, which both
+        games' services share)."""
+        return await self.dm.quiet()
 
     async def set_pings(self, user_id: int, on: bool) -> None:
         """Ping ``user_id`` on their turn (``on``), or leave them out of the pings."""
-        async with self.storage.db.transaction() as tx:
-            await self.storage.quiet.set_quiet(tx, user_id, not on)
-        quiet = set(await self.quiet_players())
-        (quiet.discard if on else quiet.add)(user_id)
-        self._quiet = frozenset(quiet)
+        await self.dm.set_pings(user_id, on)
 
     async def note_dm_closed(self, user_id: int) -> bool:
         """Remember that ``user_id`` cannot be sent DMs; True the first time (say it once)."""

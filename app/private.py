@@ -14,10 +14,26 @@ from storage import Storage
 
 
 class DmRegistry:
-    """Users whose DMs are closed; one per process, shared by both game services."""
+    """Users whose DMs are closed, and who asked not to be pinged on their turn; one per
+    process, shared by both game services."""
 
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
+        self._quiet: frozenset[int] | None = None
+
+    async def quiet(self) -> frozenset[int]:
+        """Who asked not to be pinged on their turn (read once, then kept up to date by
+        :meth:`set_pings`; another process learns of a change at its restart)."""
+        if self._quiet is None:
+            self._quiet = frozenset(await self.storage.quiet.all())
+        return self._quiet
+
+    async def set_pings(self, user_id: int, on: bool) -> None:
+        async with self.storage.db.transaction() as tx:
+            await self.storage.quiet.set_quiet(tx, user_id, not on)
+        quiet = set(await self.quiet())
+        (quiet.discard if on else quiet.add)(user_id)
+        self._quiet = frozenset(quiet)
 
     async def is_closed(self, user_id: int) -> bool:
         return user_id > 0 and await self.storage.dm_closed.is_closed(user_id)

@@ -110,7 +110,8 @@ class CardGame(
 
     async def post_table(self, outcome: CardOutcome, lang: Lang) -> discord.Message:
         """The table message in the match's channel (public view only)."""
-        msg = cui.table_message(outcome, lang, outcome.png)
+        quiet = await self.service.quiet_players()
+        msg = cui.table_message(outcome, lang, outcome.png, quiet=quiet)
         sent: discord.Message = await self._channel(outcome).send(**msg.kwargs())
         if not outcome.finished:
             await self.service.set_turn_message(outcome.match_id, outcome.version, sent.id)

@@ -171,8 +171,10 @@ def table_message(
     png: bytes | None,
     *,
     headline: str | None = None,
+    quiet: frozenset[int] = frozenset(),
 ) -> Message:
-    """The channel message after a change: what happened, the table image, whose turn, buttons.
+    """The channel message after a change: what happened, the table image, whose turn, buttons
+    (``quiet`` players are named but not pinged: ``/carcassonne pings off``).
 
     Built from the public view and public events only.
     """
@@ -203,7 +205,7 @@ def table_message(
         embed=embed,
         files=files,
         view=None if view.over else table_view(outcome, lang),
-        mentions=pinging(s.user_id for s in outcome.seats),
+        mentions=pinging(s.user_id for s in outcome.seats if s.user_id not in quiet),
     )
 
 
