@@ -29,13 +29,14 @@ from discord.ext import commands
 from app.base import ERR_NOT_YOUR_TURN, LobbyInfo, ServiceError, illegal
 from app.cardgame import CardMatchService, CardOutcome
 from bot.cogs.base import GameCog, channel_id, shown_user
+from bot.cogs.card_timers import CardTimers
 from bot.cogs.cardturns import CardPickers
 from bot.cogs.private import reply_private, send_private
 from bot.cogs.table_options import AI_LEVEL, CLOCK
 from bot.translators import CardTranslator
 from bot.ui import cardgame as cui
 from bot.ui.components import Click
-from bot.ui.message import MAX_OPTION, Message, TextOption, pinging, quoted
+from bot.ui.message import MAX_OPTION, Message, TextOption, quoted
 from engine.cardgame import (
     CardAction,
     CardFace,
@@ -51,7 +52,6 @@ from engine.core.errors import EngineError
 from rendering.cardgame import render_hand
 from words.i18n import Lang, lang_of
 from words.i18n_cards import row_name, tc
-from words.names import shown_name
 
 log = logging.getLogger(__name__)
 
@@ -166,36 +166,6 @@ class CardGame(
         self._background.add(task)
         task.add_done_callback(self._background.discard)
 
-    async def fire_timers(self, now: float) -> int:
-        """The card game's timers due at ``now`` (the tile game's scheduler calls this): a
-        passed deadline lets an AI stand-in play, said on the new table message."""
-        sent = 0
-        for due in await self.service.due_timers(now):
-            if due.kind == "warning":  # an async clock: the player is reminded once
-                table = await self.service.match(due.match_id)
-                if table.version == due.version and table.deadline is not None:
-                    when = f"<t:{int(table.deadline)}:R>"
-                    mention = f"<@{due.user_id}>"
-                    text = tc(lang_of(table.lang), "clock_warning", mention=mention, when=when)
-                    await self._channel(table).send(text, allowed_mentions=pinging([due.user_id]))
-                    sent += 1
-                continue
-            if due.kind != "deadline":
-                continue
-            done = await self.service.play_timeout(due.match_id, due.user_id, due.version)
-            if done is None:
-                continue
-            out: CardOutcome = done.played.outcome
-            lang = lang_of(out.lang)
-            who = next(s.name for s in out.seats if s.user_id == due.user_id)
-            headline = tc(lang, "card_timed_out", who=shown_name(who))
-            await self._channel(out).send(headline)
-            await self.post_table(out, lang)
-            await self.deliver_hands(out, lang)
-            self._drive(out)
-            sent += 1
-        return sent
-
     async def _play_programs(self, match_id: int) -> None:
         """Post each move of the match's AI seats until a person is to play."""
         try:
@@ -278,6 +248,20 @@ class CardGame(
     @app_commands.command(name="start", description="Deal the cards (host)")
     async def start(self, interaction: Interaction) -> None:
         await self._run(interaction, lambda: self._start_command(interaction))
+
+    @app_commands.command(name="vote_out", description="Vote to let an AI play a silent seat")
+    @app_commands.describe(player="The player who has not moved")
+    async def vote_out(self, interaction: Interaction, player: discord.User) -> None:
+        async def body() -> None:
+            lang = lang_of(interaction.locale)
+            cid = channel_id(interaction)
+            vote = await self.service.vote_out(cid, interaction.user.id, player.id)
+            text = tc(lang, "vote_counted", votes=vote.votes, needed=vote.needed)
+            await interaction.response.send_message(text, ephemeral=vote.outcome is None)
+            if vote.outcome is not None:
+                self._drive(vote.outcome)
+
+        await self._run(interaction, body)
 
     @app_commands.command(name="abandon", description="End the card game (host or managers)")
     async def abandon(self, interaction: Interaction) -> None:
@@ -581,7 +565,7 @@ async def setup(bot: commands.Bot) -> None:
     tiles = bot.get_cog("Carcassonne")
     upkeep = getattr(tiles, "upkeep", None)
     if upkeep is not None and service is not None:  # one scheduler fires both games' timers
-        upkeep.also.append(cog.fire_timers)
+        upkeep.also.append(CardTimers(cog).fire)
         service.on_timers = upkeep.wake.set
     await bot.tree.set_translator(CardTranslator(bot.tree.translator))
     await bot.add_cog(cog)

@@ -285,3 +285,27 @@ async def test_discord_runs_the_card_games_clock_through_the_same_scheduler(
         assert any("ran out of time; an AI played for them" in x for x in said)
     finally:
         await close_cards(cards)
+
+
+async def test_the_card_game_can_vote_a_silent_seat_out_too(tmp_path: Path) -> None:
+    from app.cardgame import CardMatchService
+    from tests.bot.matchservice import ANN, BOB, GUILD
+
+    now = [0.0]
+    svc = await CardMatchService.open(tmp_path / "cv.sqlite3", renderer=None, clock=lambda: now[0])
+    try:
+        await svc.create_lobby(GUILD, CHANNEL, ANN, "Ann", 2, seed=3)
+        await svc.join(CHANNEL, BOB, "Bob")
+        out = await svc.start(CHANNEL, ANN)
+        silent = out.awaiting_users[0]
+        other = BOB if silent == ANN else ANN
+        import time
+
+        now[0] = time.time() + 301
+        vote = await svc.vote_out(CHANNEL, other, silent)
+        assert vote.outcome is not None  # one other person: one vote is a majority
+        assert next(s for s in vote.outcome.seats if s.user_id == silent).controller
+        played = await svc.play_controlled(out.match_id)
+        assert played is not None
+    finally:
+        await svc.close()
