@@ -32,6 +32,7 @@ from bot.cogs.base import GameCog, channel_id, shown_user
 from bot.cogs.card_timers import CardTimers
 from bot.cogs.cardturns import CardPickers
 from bot.cogs.private import reply_private, send_private
+from bot.cogs.seat_commands import vote_out
 from bot.cogs.table_options import AI_LEVEL, CLOCK
 from bot.translators import CardTranslator
 from bot.ui import cardgame as cui
@@ -252,16 +253,9 @@ class CardGame(
     @app_commands.command(name="vote_out", description="Vote to let an AI play a silent seat")
     @app_commands.describe(player="The player who has not moved")
     async def vote_out(self, interaction: Interaction, player: discord.User) -> None:
-        async def body() -> None:
-            lang = lang_of(interaction.locale)
-            cid = channel_id(interaction)
-            vote = await self.service.vote_out(cid, interaction.user.id, player.id)
-            text = tc(lang, "vote_counted", votes=vote.votes, needed=vote.needed)
-            await interaction.response.send_message(text, ephemeral=vote.outcome is None)
-            if vote.outcome is not None:
-                self._drive(vote.outcome)
-
-        await self._run(interaction, body)
+        await self._run(
+            interaction, lambda: vote_out(interaction, self.service, player.id, self._drive)
+        )
 
     @app_commands.command(name="abandon", description="End the card game (host or managers)")
     async def abandon(self, interaction: Interaction) -> None:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from app.base import GameService
 from bot.cogs.base import channel_id
 from words.i18n import lang_of, t
 
@@ -37,11 +38,21 @@ class SeatCommands:
 
     async def vote_out(self, interaction: Interaction, target_id: int) -> None:
         """Count the caller's vote; once a majority voted, the AI plays the silent seat."""
-        lang = lang_of(interaction.locale)
-        cid = channel_id(interaction)
-        vote = await self.cog.service.vote_out(cid, interaction.user.id, target_id)
-        text = t(lang, "vote_counted", votes=vote.votes, needed=vote.needed)
-        await interaction.response.send_message(text, ephemeral=vote.outcome is None)
-        if vote.outcome is not None:
-            match_id = vote.outcome.match_id
-            self.cog.drive(vote.outcome, self.cog._remember_lang(match_id, interaction))
+
+        def drive(outcome: Any) -> None:
+            self.cog.drive(outcome, self.cog._remember_lang(outcome.match_id, interaction))
+
+        await vote_out(interaction, self.cog.service, target_id, drive)
+
+
+async def vote_out(
+    interaction: Interaction, service: GameService[Any, Any], target_id: int, drive: Any
+) -> None:
+    """``vote_out`` of either game: count the vote and say so (to the voter alone until the
+    seat is handed over, then to the channel), then let ``drive`` start the AI's moves."""
+    lang = lang_of(interaction.locale)
+    vote = await service.vote_out(channel_id(interaction), interaction.user.id, target_id)
+    text = t(lang, "vote_counted", votes=vote.votes, needed=vote.needed)
+    await interaction.response.send_message(text, ephemeral=vote.outcome is None)
+    if vote.outcome is not None:
+        drive(vote.outcome)

@@ -309,3 +309,21 @@ async def test_the_card_game_can_vote_a_silent_seat_out_too(tmp_path: Path) -> N
         assert played is not None
     finally:
         await svc.close()
+
+
+async def test_vote_out_through_discord_answers_the_voter(tmp_path: Path) -> None:
+    """Both games' ``vote_out`` share one body: a vote too soon is refused in one private
+    line; in the card game, the single other player's vote hands the seat over at once."""
+    from tests.bot.tiletable import ALICE, BOB, close_table, open_table
+
+    table = await open_table(tmp_path / "vd.sqlite3")
+    try:
+        fake = table.fake
+        await fake.slash(ALICE, "new")
+        await fake.slash(BOB, "join")
+        start = await fake.slash(ALICE, "start")
+        silent, voter = (ALICE, BOB) if "<@101>" in start.channel_sends[0].content else (BOB, ALICE)
+        res = await fake.slash(voter, "vote_out", player=silent)
+        assert res.callback.ephemeral and "minutes on their move" in res.text(), res.text()
+    finally:
+        await close_table(table)
