@@ -154,6 +154,8 @@ class Bench:
         self.service = await MatchService.open(db, **kwargs)
         self.bot = CarcBot(self.service, background_tasks=False)
         self.fake = LeanDiscord(self.bot, wire=args.wire)
+        if hasattr(self.fake, "ack_deadline"):  # Discord's 3 s (absent in older checkouts)
+            self.fake.ack_deadline = args.ack_deadline or None
         await self.fake.start()
         self.clock = Clock(self.fake)
         self.gc = GcTimes()
@@ -185,6 +187,23 @@ class Bench:
         await self.service.close()
         for p in {id(x): x for x in (self.painter, self.animations) if x is not None}.values():
             await p.close()
+
+    async def verify(self) -> str:
+        """Stop the players, let every move in flight finish, then compare each table's board
+        with the moves its players were told were made: a lost move (made but not reported,
+        or reported but not made) or a doubled one shows as a difference."""
+        self.driver.stop_at = 0.0
+        pending = [t for t in self.tasks if not t.done()]
+        if pending:
+            await asyncio.wait(pending, timeout=120)
+        wrong = []
+        for t in self.tables:
+            outcome = await self.service.current(t.channel, render=False)
+            on_board = len(outcome.view.tiles) - 1  # the start tile is not a placement
+            if on_board != t.placed:
+                wrong.append(f"table {t.index}: {on_board} tiles placed, players made {t.placed}")
+        head = f"moves checked on {len(self.tables)} boards: "
+        return head + ("every move made exactly once" if not wrong else "; ".join(wrong[:5]))
 
     async def grow(self, n: int) -> None:
         """Seed and start tables until ``n`` play."""
@@ -261,7 +280,9 @@ def report(s: Step, goal: float, wire: bool = False) -> None:
         f"-> {verdict} (goal {goal:.0f} ms); errors {len(st.errors)}"
     )
     print(f"  {'':13} {'n':>6} {'p50 ms':>8} {'p90 ms':>8} {'p99 ms':>8} {'max ms':>8}")
-    for name in ("board", "done", "ack", "last", "replay", "autocomplete", "restart"):
+    for name in (
+        "board", "done", "ack", "ack (any)", "last", "replay", "autocomplete", "restart"
+    ):  # fmt: skip
         v = st.times.get(name, [])
         if v:
             print(
@@ -283,6 +304,12 @@ def report(s: Step, goal: float, wire: bool = False) -> None:
         f" board workers {boards:.1f} ms, animation worker {anim:.1f} ms ({replays} replays),"
         f" total {bot + boards + anim:.1f} ms; machine busy"
         f" {(s.cpu_bot + s.cpu_workers) / s.wall:.2f} of {os.cpu_count()} cores"
+    )
+    acks = st.times.get("ack (any)", [])
+    late = sum(1 for a in acks if a > 3.0)
+    print(
+        f"  interactions: {len(acks)} acknowledged, {late} after 3 s; {st.lost} dropped by "
+        f"Discord (10062, sent again); {st.busy} moves refused as busy (sent again)"
     )
     if st.errors:
         print("  first error:", st.errors[0])
@@ -350,6 +377,10 @@ async def main(args: argparse.Namespace) -> None:
                 f"picture cache {len(png)} pictures"
                 + (f" ({png.bytes / 2**20:.1f} MB)" if hasattr(png, "bytes") else "")
             )
+            print(
+                f"acknowledgements: {getattr(bench.fake, 'late_acks', 0)} answered after "
+                f"{args.ack_deadline:g} s in the last run; {await bench.verify()}"
+            )
             if not args.tables:
                 best = held or 0
                 print(
@@ -408,6 +439,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="the collector's thresholds in the bot process (e.g. 700,10,10: Python's)",
     )
     p.add_argument("--profile", metavar="FILE", help="cProfile the bot process while measuring")
+    p.add_argument(
+        "--ack-deadline",
+        type=float,
+        default=3.0,
+        help="Discord drops an interaction acknowledged later than this (s; 0: never)",
+    )
     p.add_argument("--tree", help="measure another checkout of the project")
     return p.parse_args(argv)
 

@@ -29,7 +29,6 @@ from storage import NewAction
 from tests.fakediscord import (
     AUTOCOMPLETE_RESULT,
     CHANNEL_MESSAGE,
-    DEFERRED_CHANNEL_MESSAGE,
     FakeDiscord,
     Request,
     User,
@@ -63,11 +62,22 @@ class LeanDiscord(FakeDiscord):
 
 
 # ---------------------------------------------------------------------------- measurement
+class LostInteraction(Exception):
+    """Discord dropped the interaction: it was acknowledged after its 3 s (404, 10062)."""
+
+
+#: the words of a move the bot refused because it was past its capacity (bot/workload.py)
+BUSY_WORDS = "not** made"
+#: a player whose move was refused, or whose interaction failed, tries again this much later
+RETRY_AFTER_S = 5.0
+
+
 @dataclass
 class Waiter:
     kind: str  # "auto" | "move" | "reply"
     fut: asyncio.Future[Any]
     channel: int
+    sent: float = 0.0
     acked: float | None = None
     board: float | None = None
 
@@ -78,6 +88,10 @@ class Stats:
     errors: list[str] = field(default_factory=list)
     moves: int = 0
     tiles: list[int] = field(default_factory=list)
+    #: interactions Discord dropped (answered after 3 s: "The application did not respond")
+    lost: int = 0
+    #: moves the bot refused as too busy (the player is told; the driver sends them again)
+    busy: int = 0
 
     def add(self, name: str, seconds: float) -> None:
         self.times[name].append(seconds)
@@ -147,8 +161,13 @@ class Clock:
         iid = req.interaction_id
         w = self.waiting.get(iid) if iid is not None else None
         if w is not None:
-            if req.callback_type == DEFERRED_CHANNEL_MESSAGE:
-                w.acked = now
+            if req.callback_type is not None and w.acked is None:
+                w.acked = now  # the first answer, whatever its kind: the acknowledgement
+            if req.refused and req.callback_type is not None:
+                del self.waiting[iid]  # type: ignore[arg-type]
+                if not w.fut.done():
+                    w.fut.set_exception(LostInteraction(req.path))
+                return
             done = (
                 (w.kind == "auto" and req.callback_type == AUTOCOMPLETE_RESULT)
                 or (w.kind == "reply" and req.callback_type == CHANNEL_MESSAGE)
@@ -221,24 +240,43 @@ class Driver:
 
     async def _send(self, payload: dict[str, Any], iid: int, kind: str, channel: int) -> Waiter:
         fut: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        w = Waiter(kind, fut, channel)
+        w = Waiter(kind, fut, channel, time.perf_counter())
         self.clock.waiting[iid] = w
         c0 = time.thread_time()
         self.fake.inject(payload)  # discord.py parses it: the bot's work, not the driver's
         parse = time.thread_time() - c0
         self.clock.driver_cpu -= parse
         self.clock.gateway_cpu += parse
+        fut.add_done_callback(lambda _: self._acked(w))
         return w
+
+    def _acked(self, w: Waiter) -> None:
+        """Every interaction's acknowledgement time, from its arrival (Discord's 3 s)."""
+        if self.measuring:
+            self.stats.add("ack (any)", (w.acked or time.perf_counter()) - w.sent)
+
+    async def _lost(self, token: str) -> None:
+        """Discord dropped an interaction: the player waits and sends it again."""
+        self.fake.forget(token)
+        if self.measuring:
+            self.stats.lost += 1
+        await asyncio.sleep(RETRY_AFTER_S)
 
     def _payload(self, user: User, sub: str, channel: int, **kw: Any) -> tuple[int, Any]:
         return self.fake.slash_payload(user, sub, channel_id=channel, **kw)
 
     async def ask(self, t: Table, focused: str, **options: Any) -> list[Any]:
         user = t.users[t.current]
-        iid, payload = self._payload(user, "place", t.channel, focused=focused, **options)
-        t0 = time.perf_counter()
-        w = await self._send(payload, iid, "auto", t.channel)
-        t1, req = await asyncio.wait_for(w.fut, 120)
+        while True:
+            iid, payload = self._payload(user, "place", t.channel, focused=focused, **options)
+            t0 = time.perf_counter()
+            w = await self._send(payload, iid, "auto", t.channel)
+            try:
+                t1, req = await asyncio.wait_for(w.fut, 120)
+            except LostInteraction:
+                await self._lost(payload["token"])
+                continue
+            break
         self.fake.forget(payload["token"])
         if self.measuring:
             self.stats.add("autocomplete", t1 - t0)
@@ -246,10 +284,18 @@ class Driver:
         return choices
 
     async def slash(self, t: Table, user: User, sub: str) -> None:
-        iid, payload = self._payload(user, sub, t.channel)
-        # new and join answer with the lobby message; start defers, then says "Done."
-        w = await self._send(payload, iid, "move" if sub == "start" else "reply", t.channel)
-        await asyncio.wait_for(w.fut, 120)
+        while True:
+            iid, payload = self._payload(user, sub, t.channel)
+            # new and join answer with the lobby message; start defers, then says "Done."
+            w = await self._send(payload, iid, "move" if sub == "start" else "reply", t.channel)
+            try:
+                await asyncio.wait_for(w.fut, 120)
+            except LostInteraction:
+                await self._lost(payload["token"])
+                if sub == "new":  # the bot posted the lobby in the channel instead
+                    return
+                continue
+            break
         self.fake.forget(payload["token"])
 
     async def restart(self, t: Table) -> None:
@@ -306,15 +352,28 @@ class Driver:
         follower = self.rng.choice(fols)["value"] if fols else "none"
         await _sleep_until(due)
         user = t.users[t.current]
-        iid, payload = self._payload(
-            user, "place", t.channel, cell=cell, rotation=rot, follower=follower
-        )
         measured = self.measuring
-        replay: asyncio.Future[float] = asyncio.get_running_loop().create_future()
-        self.clock.replays[t.channel] = replay
-        w = await self._send(payload, iid, "move", t.channel)
-        done, req = await asyncio.wait_for(w.fut, 300)
-        self.fake.forget(payload["token"])
+        while True:
+            iid, payload = self._payload(
+                user, "place", t.channel, cell=cell, rotation=rot, follower=follower
+            )
+            replay: asyncio.Future[float] = asyncio.get_running_loop().create_future()
+            self.clock.replays[t.channel] = replay
+            w = await self._send(payload, iid, "move", t.channel)
+            try:
+                done, req = await asyncio.wait_for(w.fut, 300)
+            except LostInteraction:
+                self.clock.replays.pop(t.channel, None)
+                await self._lost(payload["token"])
+                continue
+            self.fake.forget(payload["token"])
+            if BUSY_WORDS in req.content:  # refused, cleanly: the player sends it again
+                self.clock.replays.pop(t.channel, None)
+                if self.measuring:
+                    self.stats.busy += 1
+                await asyncio.sleep(RETRY_AFTER_S)
+                continue
+            break
         if "Done" not in req.content:
             self.clock.replays.pop(t.channel, None)
             raise RuntimeError(f"move refused: {req.content[:200]}")

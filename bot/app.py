@@ -23,6 +23,7 @@ from app.settings import Settings
 from bot import gcpause, logs
 from bot.translators import CarcTranslator
 from bot.ui.components import DYNAMIC_ITEMS
+from bot.workload import WorkGate
 from rendering import warm_up
 from rendering.worker import warm
 from storage import Storage, StorageError
@@ -100,6 +101,8 @@ class CarcBot(commands.Bot):
         self.ai_workers = ai_workers
         self._painters: list[Painter] = []
         self._thinkers: Executor | None = None
+        #: the moves worked on at once (acknowledgements never wait behind them)
+        self.work = WorkGate()
 
     async def setup_hook(self) -> None:
         # after a successful login, before the gateway and the cogs (the card game's service

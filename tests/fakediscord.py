@@ -219,6 +219,7 @@ class FakeDiscord(FakeServer):
     def inject(self, payload: dict[str, Any]) -> None:
         """Hand a gateway INTERACTION_CREATE payload to the bot without waiting for it."""
         webhook_async.async_context.set(self._adapter)
+        self.arrived(payload["token"])
         if self.wire:
             asyncio.get_running_loop().create_task(self._gateway("INTERACTION_CREATE", payload))
             return
@@ -302,6 +303,7 @@ class FakeDiscord(FakeServer):
         webhook_async.async_context.set(self._adapter)
         start = len(self.requests)
         before = asyncio.all_tasks()
+        self.arrived(payload["token"])
         if self.wire:
             await self._gateway("INTERACTION_CREATE", payload)
         else:

@@ -45,6 +45,14 @@ class FakeServer:
         self._channel_of_token: dict[str, int] = {}
         #: called with every recorded request as it happens (benchmarks time responses here)
         self.listeners: list[Callable[[Request], None]] = []
+        #: Discord's 3 s to acknowledge an interaction: when set, a callback this many seconds
+        #: (loop time) after the interaction arrived is answered 404 "Unknown interaction"
+        #: (10062) and the token's followups 404 "Unknown Webhook" (10015), as Discord does
+        self.ack_deadline: float | None = None
+        self._arrived: dict[str, float] = {}  # interaction token -> loop time it arrived
+        self._dropped: set[str] = set()  # tokens Discord dropped (acknowledged too late)
+        #: interactions answered too late (each one a player's "The application did not respond")
+        self.late_acks = 0
 
     def next_id(self) -> int:
         return next(self._ids)
@@ -191,7 +199,10 @@ class FakeServer:
         token = str(route.webhook_token)
         iid = self._tokens.get(token)
         req = Request(route.method, _actual_path(route), body, got, interaction_id=iid)
+        late = self._late(req, token, callback=route.path.endswith("/callback"))
         self._record(req)
+        if late is not None:
+            raise late
         if body is not None and route.path.endswith("/callback"):
             refuse_oversized(req, body.get("data") if int(body["type"]) in (4, 7) else None)
         elif route.method in ("POST", "PATCH"):
@@ -234,6 +245,35 @@ class FakeServer:
         if route.method == "DELETE":
             return None
         return {}
+
+    def arrived(self, token: str) -> None:
+        """Note when an interaction reached the bot (its acknowledgement deadline counts from
+        here)."""
+        if self.ack_deadline is not None:
+            self._arrived[token] = asyncio.get_running_loop().time()
+
+    def _late(self, req: Request, token: str, *, callback: bool) -> discord.NotFound | None:
+        """What Discord answers a late acknowledgement (404, 10062) and any later use of a token
+        it dropped (404, 10015), or None; ``req`` is marked refused."""
+        if self.ack_deadline is None:
+            return None
+        if token in self._dropped:
+            req.refused = True
+            return discord.NotFound(_NotFound(), {"code": 10015, "message": "Unknown Webhook"})
+        born = self._arrived.pop(token, None) if callback else None
+        if born is None or asyncio.get_running_loop().time() - born <= self.ack_deadline:
+            return None
+        req.refused = True
+        self._dropped.add(token)
+        self.late_acks += 1
+        return discord.NotFound(_NotFound(), {"code": 10062, "message": "Unknown interaction"})
+
+
+class _NotFound:
+    """The response half of Discord's HTTP 404."""
+
+    status = 404
+    reason = "Not Found"
 
 
 class RecordingAdapter(webhook_async.AsyncWebhookAdapter):

@@ -70,6 +70,17 @@ TEXTS: dict[str, tuple[str, str]] = {
         "At least 2 players must join before the match can start.",
         "Hacen falta al menos 2 jugadores para empezar la partida.",
     ),
+    "busy": (
+        "The bot is very busy right now: your move was **not** made. Please try again in a minute.",
+        "Carcabot está muy ocupado ahora mismo: tu jugada **no** se ha hecho. "
+        "Inténtalo de nuevo en un minuto.",
+    ),
+    "busy_wait": (
+        "⏳ The bot is busy: your move waits its turn ({ahead} waiting). "
+        "It will be made: no need to send it again.",
+        "⏳ Carcabot está ocupado: tu jugada espera su turno ({ahead} en espera). "
+        "Se hará: no hace falta enviarla otra vez.",
+    ),
     "stale": (
         "This choice is out of date.{link}",
         "Esta elección está desactualizada.{link}",

@@ -10,8 +10,10 @@ a generic apology, never a traceback.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable
+from contextvars import ContextVar
 from typing import Any
 
 import discord
@@ -20,12 +22,18 @@ from discord.ext import commands
 from app.base import ERR_NO_MATCH, GameService, LobbyInfo, ServiceError
 from bot.ui.components import Click
 from bot.ui.message import Message, fit, shown_name
+from bot.workload import WorkGate
 from engine.core.errors import EngineError
 from words.i18n import Lang, lang_of
 
 log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
+
+#: the work slots a handler run holds (:meth:`GameCog.work_slot`), released when it ends
+_HELD: ContextVar[contextlib.AsyncExitStack | None] = ContextVar("held_work", default=None)
+#: Discord's "Unknown interaction": the interaction was answered too late (after 3 s)
+UNKNOWN_INTERACTION = 10062
 
 
 def channel_id(interaction: Interaction) -> int:
@@ -91,6 +99,16 @@ class GameCog:
     async def _run(self, interaction: Interaction, body: Callable[[], Awaitable[None]]) -> None:
         """Run a handler; turn every failure into an ephemeral answer in the user's language."""
         lang = lang_of(interaction.locale)
+        async with contextlib.AsyncExitStack() as held:
+            token = _HELD.set(held)
+            try:
+                await self._guarded(interaction, body, lang)
+            finally:
+                _HELD.reset(token)
+
+    async def _guarded(
+        self, interaction: Interaction, body: Callable[[], Awaitable[None]], lang: Lang
+    ) -> None:
         try:
             await body()
         except ServiceError as e:
@@ -105,6 +123,44 @@ class GameCog:
         except Exception:
             log.exception("error handling %s", describe(interaction))
             await self._say(interaction, self.text(lang, "generic_error"))
+
+    async def work_slot(self, interaction: Interaction) -> None:
+        """Hold one of the bot's work slots (:mod:`bot.workload`) from here until the handler
+        ends. Call it right after acknowledging the interaction: a move then waits for a slot
+        without holding up anyone's acknowledgement, and one that waits long is told so.
+
+        Raises:
+            ServiceError: ``busy`` — the bot is past its capacity; the move was not made.
+        """
+        gate: WorkGate | None = getattr(self.bot, "work", None)
+        held = _HELD.get()
+        if gate is None or held is None:
+            return
+        thinking = (
+            interaction.response.type == discord.InteractionResponseType.deferred_channel_message
+        )
+
+        async def queued(ahead: int) -> None:
+            text = self.text(lang_of(interaction.locale), "busy_wait", ahead=ahead)
+            await interaction.edit_original_response(content=text)
+
+        await held.enter_async_context(gate.slot(queued if thinking else None))
+
+    async def _respond_or_post(self, interaction: Interaction, msg: Message) -> int | None:
+        """Answer with ``msg``; if Discord dropped the interaction (answered after its 3 s),
+        post it in the channel instead, so the table still gets its message. Its id."""
+        try:
+            resp = await interaction.response.send_message(**msg.kwargs())
+        except discord.NotFound as e:
+            if e.code != UNKNOWN_INTERACTION:
+                raise
+            log.warning("late answer to %s: posted in the channel instead", describe(interaction))
+            channel = interaction.channel
+            if not isinstance(channel, discord.abc.Messageable):  # pragma: no cover
+                raise
+            sent = await channel.send(**msg.kwargs())
+            return sent.id
+        return resp.message_id if isinstance(resp.message_id, int) else None
 
     async def _say(self, interaction: Interaction, text: str, **kw: Any) -> None:
         """An ephemeral answer, whether or not the interaction was already acknowledged (cut
@@ -145,14 +201,15 @@ class GameCog:
     async def _post_lobby(self, interaction: Interaction, info: LobbyInfo[Any]) -> None:
         """``/<game> new``: the lobby message answers the command and becomes the lobby's."""
         lang = self.lang_for(info.match_id, interaction)
-        resp = await interaction.response.send_message(**self.lobby_message(info, lang).kwargs())
-        if resp.message_id is not None:
-            await self.lobby_service.set_lobby_message(info.match_id, resp.message_id)
+        message_id = await self._respond_or_post(interaction, self.lobby_message(info, lang))
+        if message_id is not None:
+            await self.lobby_service.set_lobby_message(info.match_id, message_id)
 
     async def _start_command(self, interaction: Interaction) -> None:
         """``/<game> start`` (host): the match's first message in the channel, "Done" privately."""
         self._check_permissions(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.work_slot(interaction)
         outcome = await self.lobby_service.start(channel_id(interaction), interaction.user.id)
         lang = self.lang_for(outcome.match_id, interaction)
         await self.after_start(outcome, lang)
@@ -166,9 +223,9 @@ class GameCog:
         lang = self.lang_for(info.match_id, interaction)
         msg = self.lobby_message(info, lang)
         msg.content = self.text(lang, "joined", name=shown_user(interaction))
-        resp = await interaction.response.send_message(**msg.kwargs())
-        if resp.message_id is not None:
-            await self.lobby_service.set_lobby_message(info.match_id, resp.message_id)
+        message_id = await self._respond_or_post(interaction, msg)
+        if message_id is not None:
+            await self.lobby_service.set_lobby_message(info.match_id, message_id)
 
     async def _leave_command(self, interaction: Interaction) -> None:
         info = await self.lobby_service.leave(channel_id(interaction), interaction.user.id)
@@ -212,6 +269,7 @@ class GameCog:
             return
         self._check_permissions(interaction)
         await interaction.response.defer()
+        await self.work_slot(interaction)
         cid = channel_id(interaction)
         outcome = await self.lobby_service.start(cid, interaction.user.id)
         info = await self.lobby_service.lobby(cid)

@@ -167,6 +167,7 @@ class Carcassonne(
                 info = await self.service.add_ai(cid, uid, level)
             await self._post_lobby(interaction, info)
             if opponents:  # a game against AIs starts at once: the lobby message closes
+                await self.work_slot(interaction)
                 outcome = await self.service.start(cid, uid)
                 lang = self._remember_lang(info.match_id, interaction)
                 closed = ui.lobby_message(await self.service.lobby(cid), lang)
@@ -243,6 +244,7 @@ class Carcassonne(
 
         async def body() -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.work_slot(interaction)
             lang = lang_of(interaction.locale)
             outcome, mine = await self.service.decisions_for(
                 channel_id(interaction), _uid(interaction)
@@ -285,6 +287,7 @@ class Carcassonne(
 
         async def body() -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.work_slot(interaction)
             outcome, mine = await self.service.decisions_for(
                 channel_id(interaction), _uid(interaction)
             )
@@ -358,6 +361,7 @@ class Carcassonne(
     async def pass_(self, interaction: Interaction) -> None:
         async def body() -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.work_slot(interaction)
             outcome, mine = await self.service.decisions_for(
                 channel_id(interaction), _uid(interaction)
             )
@@ -427,6 +431,7 @@ class Carcassonne(
     async def undo(self, interaction: Interaction) -> None:
         async def body() -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.work_slot(interaction)
             await self._undo(interaction)
             await interaction.followup.send(t(lang_of(interaction.locale), "done"), ephemeral=True)
 
@@ -443,6 +448,7 @@ class Carcassonne(
     async def resign(self, interaction: Interaction) -> None:
         async def body() -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.work_slot(interaction)
             outcome = await self.service.resign(channel_id(interaction), _uid(interaction))
             lang = self._remember_lang(outcome.match_id, interaction)
             headline = t(lang, "resigned", name=shown_user(interaction))
@@ -498,6 +504,7 @@ class Carcassonne(
     async def board(self, interaction: Interaction) -> None:
         async def body() -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.work_slot(interaction)
             outcome = await self.service.current(channel_id(interaction), render=False)
             lang = lang_of(interaction.locale)
             # the whole map (the turn picture shows the region in play)

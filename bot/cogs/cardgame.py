@@ -282,6 +282,7 @@ class CardGame(
     ) -> None:
         async def body() -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.work_slot(interaction)
             match_id = await self._match_here(interaction)
             outcome, sv = await self.service.private_view(match_id, interaction.user.id)
             action = _play_action(sv, outcome, card, row)
@@ -337,6 +338,7 @@ class CardGame(
     async def claim(self, interaction: Interaction, row: TextOption) -> None:
         async def body() -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.work_slot(interaction)
             match_id = await self._match_here(interaction)
             outcome, sv = await self.service.private_view(match_id, interaction.user.id)
             colour = _colour(row)
@@ -374,6 +376,7 @@ class CardGame(
         """The ephemeral hand, with the buttons of the user's private decisions (the fallback
         of the hand DM)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.work_slot(interaction)
         lang = lang_of(interaction.locale)
         outcome, sv = await self.service.private_view(match_id, interaction.user.id)
         await reply_private(interaction, await self._hand(outcome, sv, lang))

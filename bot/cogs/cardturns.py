@@ -132,6 +132,7 @@ class CardPickers(GameCog):
             await interaction.response.defer(ephemeral=True, thinking=True)
         else:
             await interaction.response.defer()
+        await self.work_slot(interaction)
         lang = lang_of(interaction.locale)
         seats, m = outcome.seats, outcome.match_id
         if not step.complete:

@@ -274,6 +274,7 @@ class TurnPickers(GameCog):
             await interaction.response.defer(ephemeral=True, thinking=True)
         else:
             await interaction.response.defer()
+        await self.work_slot(interaction)
         await self._advance(
             interaction, outcome, root, path, chain, fresh, selected=bool(click.values),
             submit=click.verb == "s", page=click.page,
@@ -302,6 +303,7 @@ class TurnPickers(GameCog):
         path = path[:-1] + (path[-1][:-1] + (Token("o", last.index, n),),)
         chain = await self._walk(outcome, uid, mine, root, path)
         await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.work_slot(interaction)
         await self._advance(interaction, outcome, root, path, chain, True)
 
     async def _advance(
@@ -393,6 +395,7 @@ class TurnPickers(GameCog):
     async def _click_decide(self, interaction: Interaction, click: Click) -> None:
         """The turn message's "Decide": the clicker's secret decisions, for them alone."""
         await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.work_slot(interaction)
         lang = lang_of(interaction.locale)
         outcome, mine = await self._mine(click.match_id, interaction.user.id)
         secret = [d for d in mine if d.private]
@@ -403,6 +406,7 @@ class TurnPickers(GameCog):
 
     async def _click_undo(self, interaction: Interaction, click: Click) -> None:
         await interaction.response.defer()
+        await self.work_slot(interaction)
         outcome = await self.service.current(channel_id(interaction), render=False)
         if outcome.match_id != click.match_id or outcome.version != click.version:
             raise self._stale(outcome)
