@@ -77,6 +77,30 @@ class StandIn:
         return decision.key, auto_decide(decision)
 
 
+class SharedThinking:
+    """The AI processes are shared by every AI turn in flight. When more searches run than
+    there are processes, a search given its whole budget would wait in the queue behind the
+    others, and a player would wait several budgets for the AI's move; instead each search
+    gets its share: ``budget × processes / searches in flight``, never below
+    :data:`MIN_SHARE` of it. One table against an AI thinks its full budget; ten at once on a
+    two-core box think less each, and every AI turn still takes about its budget."""
+
+    def __init__(self) -> None:
+        self.in_flight = 0
+
+    def budget(self, full: float, executor: Executor | None) -> float:
+        """The budget of a search about to start (``full``: the level's)."""
+        processes = getattr(executor, "_max_workers", 1) or 1
+        searches = self.in_flight + 1
+        return full * max(MIN_SHARE, min(1.0, processes / searches))
+
+
+#: the least share of its budget a search gets however many AI turns are in flight
+MIN_SHARE = 0.2
+#: the searches in flight in this process (one bot process shares its AI processes)
+THINKING = SharedThinking()
+
+
 @dataclass
 class AiController:
     """An AI player (the ``ai`` package) at ``level`` (:data:`LEVELS`), thinking for at most
@@ -94,13 +118,18 @@ class AiController:
 
     async def answer(self, state: Any, seat: Seat, decision: Decision) -> tuple[str, Any]:
         from ai import Request, choose_request
+        from ai.levels import DEFAULT_BUDGET
 
-        request = Request(
-            state, int(seat), level=LEVELS.get(self.level, self.level), budget_s=self.seconds,
-            seed=self.seed,
-        )  # fmt: skip
+        level = LEVELS.get(self.level, self.level)
+        full = self.seconds if self.seconds is not None else DEFAULT_BUDGET.get(level, 0.0)
+        budget = THINKING.budget(full, self.executor) if full > 0 else None
+        request = Request(state, int(seat), level=level, budget_s=budget, seed=self.seed)
         loop = asyncio.get_running_loop()
-        key, action = await loop.run_in_executor(self.executor, choose_request, request)
+        THINKING.in_flight += 1
+        try:
+            key, action = await loop.run_in_executor(self.executor, choose_request, request)
+        finally:
+            THINKING.in_flight -= 1
         return key, action
 
 
