@@ -37,6 +37,7 @@ from bot.cogs.base import channel_id, shown_user
 from bot.cogs.lobby_pickers import LobbyPickers
 from bot.cogs.seat_commands import SeatCommands
 from bot.cogs.stats import StatsCommands
+from bot.cogs.suggestions import Suggestions
 from bot.cogs.turns import MATCH_MEMORY, TurnPickers, move_text
 from bot.cogs.upkeep import Upkeep
 from bot.ui import images, typed
@@ -80,6 +81,7 @@ class Carcassonne(
         self._lang: Lru[int, Lang] = Lru(MATCH_MEMORY)  # the language of its public messages
         self._dm_sent: Lru[int, set[str]] = Lru(MATCH_MEMORY)  # secret decisions sent by DM
         self._sessions = PickerSessions(service, MATCH_MEMORY)  # decisions read once per version
+        self._suggestions = Suggestions(self._read_my_decisions)  # autocomplete's reads, kept
         self._background: set[asyncio.Task[None]] = set()
         self._driving: set[int] = set()
         self.upkeep = Upkeep(bot, service, self.post_outcome, self._lang, self.drive)
@@ -378,9 +380,18 @@ class Carcassonne(
     async def _my_decisions(
         self, interaction: Interaction
     ) -> tuple[Outcome, tuple[Decision, ...]] | None:
-        """The caller's open decisions for autocomplete, or None (no match, not seated ...)."""
+        """The caller's open decisions for autocomplete, or None (no match, not seated ...):
+        kept a few seconds, until the board changes (:mod:`bot.cogs.suggestions`)."""
+        found: tuple[Outcome, tuple[Decision, ...]] | None = await self._suggestions.get(
+            channel_id(interaction), _uid(interaction)
+        )
+        return found
+
+    async def _read_my_decisions(
+        self, channel: int, user_id: int
+    ) -> tuple[Outcome, tuple[Decision, ...]] | None:
         try:
-            return await self.service.decisions_for(channel_id(interaction), _uid(interaction))
+            return await self.service.decisions_for(channel, user_id)
         except ServiceError:
             return None
         except Exception:

@@ -42,6 +42,7 @@ from app.picking import Chain, OutOfDate, PickerSessions
 from app.pictures import board_png
 from bot.cogs.base import GameCog, channel_id, shown_user
 from bot.cogs.private import reply_private, send_private
+from bot.cogs.suggestions import Suggestions
 from bot.ui import images
 from bot.ui import presenters as ui
 from bot.ui.components import Click, DecisionClick
@@ -80,6 +81,8 @@ class TurnPickers(GameCog):
     _lang: Lru[int, Lang]
     #: each seat's open decisions, read once per match version (see app.picking)
     _sessions: PickerSessions
+    #: autocomplete's reads of a player's open decisions (bot/cogs/suggestions.py)
+    _suggestions: Suggestions[Any]
     #: tasks that post after the interaction was answered (replay animations, program seats)
     _background: set[asyncio.Task[None]]
     #: matches whose program seats are being played now
@@ -112,6 +115,7 @@ class TurnPickers(GameCog):
         """Post the turn message (or the final scoring) in the match's channel, then send
         new secret decisions to their seats."""
         self._sessions.forget(outcome.match_id)  # the match changed: read its decisions anew
+        self._suggestions.forget(outcome.channel_id)  # ... and suggest from the new board
         png = await board_png(self.service, outcome, lang.value)  # in the message's language
         if png is None:
             png = await images.board_png(outcome.view, lang.value, painter=self.service.painter)
