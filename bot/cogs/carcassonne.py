@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import io
 import logging
 from collections.abc import Sequence
 from typing import Any, NoReturn
@@ -31,18 +30,18 @@ from app.matches import (
     ServiceError,
 )
 from app.picking import Chain, PickerSessions
-from app.pictures import board_png
 from bot.cogs import table_options as opts
 from bot.cogs.base import channel_id, shown_user
+from bot.cogs.info_commands import InfoCommands
 from bot.cogs.lobby_pickers import LobbyPickers
 from bot.cogs.seat_commands import SeatCommands
 from bot.cogs.stats import StatsCommands
 from bot.cogs.suggestions import Suggestions
 from bot.cogs.turns import MATCH_MEMORY, TurnPickers, move_text
 from bot.cogs.upkeep import Upkeep
-from bot.ui import images, typed
 from bot.ui import lobby as lobby_ui
 from bot.ui import presenters as ui
+from bot.ui import typed
 from bot.ui.message import Message, TextOption
 from engine.core.decisions import Decision
 from words.i18n import Lang, lang_of, t
@@ -87,6 +86,7 @@ class Carcassonne(
         self.upkeep = Upkeep(bot, service, self.post_outcome, self._lang, self.drive)
         self.pickers = LobbyPickers(self)  # the lobby message's selects
         self.seat_commands = SeatCommands(self)  # away, back, vote_out
+        self.info = InfoCommands(self)  # board, tiles, score, rules
         self.boards = StatsCommands(bot, service)  # leaderboard, stats, history
         super().__init__()
 
@@ -513,58 +513,22 @@ class Carcassonne(
     # ================================================================== information
     @app_commands.command(name="board", description="Show the board")
     async def board(self, interaction: Interaction) -> None:
-        async def body() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            await self.work_slot(interaction)
-            outcome = await self.service.current(channel_id(interaction), render=False)
-            lang = lang_of(interaction.locale)
-            # the whole map (the turn picture shows the region in play)
-            png = await board_png(self.service, outcome, lang.value, whole=True)
-            png = png or await images.board_png(
-                outcome.view, lang.value, whole=True, painter=self.service.painter
-            )
-            await interaction.followup.send(
-                embed=ui.score_embed(outcome, lang),
-                file=discord.File(io.BytesIO(png), filename="board.png"),
-                ephemeral=True,
-            )
-
-        await self._run(interaction, body)
+        await self._run(interaction, lambda: self.info.board(interaction))
 
     @app_commands.command(name="tiles", description="Tiles not drawn yet, by type")
     async def tiles(self, interaction: Interaction) -> None:
-        async def body() -> None:
-            await self._tiles(interaction)
-
-        await self._run(interaction, body)
+        await self._run(interaction, lambda: self.info.tiles(interaction))
 
     async def _tiles(self, interaction: Interaction) -> None:
-        outcome = await self.service.current(channel_id(interaction), render=False)
-        lang = lang_of(interaction.locale)
-        embed = ui.tiles_embed(ui.remaining_tiles(outcome.view), lang)
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await self.info.tiles(interaction)
 
     @app_commands.command(name="score", description="Show the scores")
     async def score(self, interaction: Interaction) -> None:
-        async def body() -> None:
-            outcome = await self.service.current(channel_id(interaction), render=False)
-            lang = lang_of(interaction.locale)
-            await interaction.response.send_message(
-                embed=ui.score_embed(outcome, lang), ephemeral=True
-            )
-
-        await self._run(interaction, body)
+        await self._run(interaction, lambda: self.info.score(interaction))
 
     @app_commands.command(name="rules", description="The rule options of this match")
     async def rules(self, interaction: Interaction) -> None:
-        async def body() -> None:
-            info = await self.service.lobby(channel_id(interaction))
-            lang = lang_of(interaction.locale)
-            await interaction.response.send_message(
-                embed=ui.rules_embed(info.options, lang), ephemeral=True
-            )
-
-        await self._run(interaction, body)
+        await self._run(interaction, lambda: self.info.rules(interaction))
 
     @app_commands.command(name="help", description="How to play here")
     async def help(self, interaction: Interaction) -> None:
