@@ -273,6 +273,41 @@ class Bench:
         )
 
 
+#: the bot's stages in a ``--profile`` run: (label, function name, path fragment). Coroutine
+#: time is cumulative over every resumption, so stages nest (a move includes its commit).
+STAGES = (
+    ("discord.py parses the interactions", "parse_interaction_create", "discord/state.py"),
+    ("autocompletes (all three of a move)", "_invoke_autocomplete", "discord/app_commands"),
+    ("a move in all (/carcassonne place)", "_typed_answer", "bot/cogs/carcassonne.py"),
+    ("  its service call (engine, storage)", "submit", "app/matches.py"),
+    ("    its database commit", "commit", "app/commits.py"),
+    ("  the turn message posted", "post_outcome", "bot/cogs/turns.py"),
+    ("    the picture asked of a worker", "picture", "app/pictures.py"),
+    ("    the message built", "turn_message", "bot/ui/presenters.py"),
+    ("    sent through discord.py", "send", "discord/abc.py"),
+    ("the driver (not the bot)", "run_table", "benchmarks/tables_driver.py"),
+)
+
+
+def stage_report(path: str, moves: int) -> None:
+    """Where the bot process's CPU went, by stage, from a ``--profile`` file (cProfile's own
+    cost inflates every figure; compare the shares)."""
+    import pstats
+
+    st = pstats.Stats(path)
+    total = sum(v[2] for v in st.stats.values())  # type: ignore[attr-defined]
+    print(f"  stages (cProfile, {total:.2f} s of thread CPU profiled, {moves} moves):")
+    for label, name, where in STAGES:
+        cum = sum(
+            v[3]
+            for (file, _, fn), v in st.stats.items()  # type: ignore[attr-defined]
+            if fn == name and where in file
+        )
+        print(
+            f"    {label:40} {100 * cum / total:5.1f} %  {1000 * cum / max(moves, 1):6.2f} ms/move"
+        )
+
+
 def report(s: Step, goal: float, wire: bool = False) -> None:
     st = s.stats
     moves = max(st.moves, 1)
@@ -346,6 +381,8 @@ async def main(args: argparse.Namespace) -> None:
                 s = await bench.step(n)
                 steps.append(s)
                 report(s, args.goal, args.wire)
+                if args.profile:
+                    stage_report(args.profile, s.stats.moves)
                 if s.held(args.goal):
                     held = n
                 else:

@@ -125,6 +125,9 @@ class Clock:
 
     def __init__(self, fake: LeanDiscord) -> None:
         self.waiting: dict[int, Waiter] = {}
+        #: channel -> the moves waiting there for their board (a board post looks at these
+        #: only: a scan of every waiter made the fake's share grow with the table count)
+        self.moving: dict[int, list[Waiter]] = defaultdict(list)
         self.boards: dict[int, float] = {}  # channel -> when the last board was sent
         self.text: dict[int, str] = {}  # channel -> content of the last channel message
         self.replays: dict[int, asyncio.Future[float]] = {}
@@ -155,8 +158,8 @@ class Clock:
             if "board.png" in names:
                 self.boards[channel] = now
                 self.text[channel] = req.content
-                for w in self.waiting.values():
-                    if w.kind == "move" and w.channel == channel and w.board is None:
+                for w in self.moving.pop(channel, ()):
+                    if w.board is None:
                         w.board = now
         iid = req.interaction_id
         w = self.waiting.get(iid) if iid is not None else None
@@ -242,6 +245,8 @@ class Driver:
         fut: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         w = Waiter(kind, fut, channel, time.perf_counter())
         self.clock.waiting[iid] = w
+        if kind == "move":
+            self.clock.moving[channel].append(w)
         c0 = time.thread_time()
         self.fake.inject(payload)  # discord.py parses it: the bot's work, not the driver's
         parse = time.thread_time() - c0

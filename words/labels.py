@@ -10,6 +10,7 @@ catalogue (``open.<kind>``, ``pass.<kind>``).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -76,7 +77,10 @@ def target_text(target: Target | None, lang: Lang) -> str | None:
     return None
 
 
+@functools.lru_cache(maxsize=64)
 def rotation_degrees(value: str) -> int | None:
+    """A rotation facet's degrees (``None`` when it is not one); kept, as there are a handful
+    and autocomplete asks for each option's."""
     try:
         return Rotation.parse(value).degrees
     except EngineError:
