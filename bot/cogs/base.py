@@ -34,6 +34,8 @@ Interaction = discord.Interaction[Any]
 _HELD: ContextVar[contextlib.AsyncExitStack | None] = ContextVar("held_work", default=None)
 #: Discord's "Unknown interaction": the interaction was answered too late (after 3 s)
 UNKNOWN_INTERACTION = 10062
+#: edits a message the bot sent (an interaction's answer, a followup or a channel message)
+Edit = Callable[..., Awaitable[Any]]
 
 
 def channel_id(interaction: Interaction) -> int:
@@ -146,9 +148,21 @@ class GameCog:
 
         await held.enter_async_context(gate.slot(queued if thinking else None))
 
-    async def _respond_or_post(self, interaction: Interaction, msg: Message) -> int | None:
-        """Answer with ``msg``; if Discord dropped the interaction (answered after its 3 s),
-        post it in the channel instead, so the table still gets its message. Its id."""
+    async def defer_if_busy(self, interaction: Interaction) -> None:
+        """Acknowledge at once when moves are queueing (:mod:`bot.workload`): a command that
+        answers with a message of its own (a lobby) then sends it as a followup, so its 3 s
+        never run out behind the queue."""
+        gate: WorkGate | None = getattr(self.bot, "work", None)
+        if gate is not None and (gate.waiting > 0 or gate.busy >= gate.slots):
+            await interaction.response.defer(thinking=True)
+
+    async def _respond_or_post(self, interaction: Interaction, msg: Message) -> tuple[int, Edit]:
+        """Answer with ``msg`` (as a followup when the interaction was acknowledged already);
+        if Discord dropped the interaction (answered after its 3 s), post it in the channel
+        instead, so the table still gets its message. Its id, and how to edit it."""
+        if interaction.response.is_done():
+            sent = await interaction.followup.send(**msg.kwargs(), wait=True)
+            return sent.id, sent.edit
         try:
             resp = await interaction.response.send_message(**msg.kwargs())
         except discord.NotFound as e:
@@ -158,9 +172,10 @@ class GameCog:
             channel = interaction.channel
             if not isinstance(channel, discord.abc.Messageable):  # pragma: no cover
                 raise
-            sent = await channel.send(**msg.kwargs())
-            return sent.id
-        return resp.message_id if isinstance(resp.message_id, int) else None
+            posted = await channel.send(**msg.kwargs())
+            return posted.id, posted.edit
+        message_id = resp.message_id if isinstance(resp.message_id, int) else 0
+        return message_id, interaction.edit_original_response
 
     async def _say(self, interaction: Interaction, text: str, **kw: Any) -> None:
         """An ephemeral answer, whether or not the interaction was already acknowledged (cut
@@ -198,12 +213,14 @@ class GameCog:
         await self._run(interaction, lambda: handler(interaction, click))
 
     # ------------------------------------------------------------------ lobby
-    async def _post_lobby(self, interaction: Interaction, info: LobbyInfo[Any]) -> None:
-        """``/<game> new``: the lobby message answers the command and becomes the lobby's."""
+    async def _post_lobby(self, interaction: Interaction, info: LobbyInfo[Any]) -> Edit:
+        """``/<game> new``: the lobby message answers the command and becomes the lobby's;
+        how to edit it (where it was posted)."""
         lang = self.lang_for(info.match_id, interaction)
-        message_id = await self._respond_or_post(interaction, self.lobby_message(info, lang))
-        if message_id is not None:
+        message_id, edit = await self._respond_or_post(interaction, self.lobby_message(info, lang))
+        if message_id:
             await self.lobby_service.set_lobby_message(info.match_id, message_id)
+        return edit
 
     async def _start_command(self, interaction: Interaction) -> None:
         """``/<game> start`` (host): the match's first message in the channel, "Done" privately."""
@@ -217,14 +234,15 @@ class GameCog:
 
     async def _join_command(self, interaction: Interaction) -> None:
         """``/<game> join``: a new lobby message, which becomes the lobby's message."""
+        await self.defer_if_busy(interaction)
         info = await self.lobby_service.join(
             channel_id(interaction), interaction.user.id, interaction.user.display_name
         )
         lang = self.lang_for(info.match_id, interaction)
         msg = self.lobby_message(info, lang)
         msg.content = self.text(lang, "joined", name=shown_user(interaction))
-        message_id = await self._respond_or_post(interaction, msg)
-        if message_id is not None:
+        message_id, _ = await self._respond_or_post(interaction, msg)
+        if message_id:
             await self.lobby_service.set_lobby_message(info.match_id, message_id)
 
     async def _leave_command(self, interaction: Interaction) -> None:

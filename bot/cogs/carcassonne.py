@@ -147,6 +147,7 @@ class Carcassonne(
         ``opponents``, the table gets that many AI players at ``level`` and starts at once."""
 
         async def body() -> None:
+            await self.defer_if_busy(interaction)
             given = opts.with_given(
                 await self.service.guild_defaults(interaction.guild_id or 0),
                 opts.given_options(
@@ -167,13 +168,13 @@ class Carcassonne(
             )
             for _ in range(opponents or 0):
                 info = await self.service.add_ai(cid, uid, level)
-            await self._post_lobby(interaction, info)
+            edit = await self._post_lobby(interaction, info)
             if opponents:  # a game against AIs starts at once: the lobby message closes
                 await self.work_slot(interaction)
                 outcome = await self.service.start(cid, uid)
                 lang = self._remember_lang(info.match_id, interaction)
                 closed = ui.lobby_message(await self.service.lobby(cid), lang)
-                await interaction.edit_original_response(**closed.kwargs(edit=True))
+                await edit(**closed.kwargs(edit=True))
                 await self.after_start(outcome, lang)
 
         await self._run(interaction, body)

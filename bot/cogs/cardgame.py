@@ -216,6 +216,7 @@ class CardGame(
         clock: str = "off",
     ) -> None:
         async def body() -> None:
+            await self.defer_if_busy(interaction)
             lang = lang_of(interaction.locale)
             cid, uid = channel_id(interaction), interaction.user.id
             info = await self.service.create_lobby(
@@ -229,11 +230,12 @@ class CardGame(
             )
             for _ in range(opponents or 0):
                 info = await self.service.add_ai(cid, uid, level)
-            await self._post_lobby(interaction, info)
+            edit = await self._post_lobby(interaction, info)
             if opponents:  # against AIs alone the game is dealt at once
+                await self.work_slot(interaction)
                 outcome = await self.service.start(cid, uid)
                 closed = cui.lobby_message(await self.service.lobby(cid), lang)
-                await interaction.edit_original_response(**closed.kwargs(edit=True))
+                await edit(**closed.kwargs(edit=True))
                 await self.after_start(outcome, lang)
 
         await self._run(interaction, body)

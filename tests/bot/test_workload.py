@@ -14,7 +14,7 @@ import pytest
 from app.base import ServiceError
 from bot.workload import BUSY, WorkGate
 from tests.bot.tiletable import ALICE, BOB, Table, channel_of, cid, start_match, whose_turn
-from tests.fakediscord import FakeDiscord, User
+from tests.fakediscord import DEFAULT_CHANNEL, FakeDiscord, User
 from tests.fakediscord_records import DEFERRED_CHANNEL_MESSAGE
 
 
@@ -166,3 +166,36 @@ async def test_a_lobby_answered_too_late_is_still_posted(table: Table) -> None:
     assert join.callback.callback_type == 7 and "<@202>" in join.callback.text()
     start = await fake.click(ALICE, lobby.message_id or 0, cid(lobby, "start"))
     assert len(start.channel_sends) == 1 and start.channel_sends[0].custom_ids()
+
+
+async def test_a_lobby_opened_while_moves_queue_is_acknowledged_first(table: Table) -> None:
+    """With every work slot taken, ``/carcassonne new`` acknowledges at once and the lobby
+    comes as its followup; the table then plays as usual, and against AIs it starts at once."""
+    fake = table.fake
+    fake.ack_deadline = 3.0
+    gate = WorkGate(1)
+    table.bot.work = gate
+    async with gate.slot():  # another move is being worked on: the bot is busy
+        new = await fake.slash(ALICE, "new")
+    assert new.callback.callback_type == DEFERRED_CHANNEL_MESSAGE
+    lobby = new.followups[-1]
+    assert "Join" in str(lobby.payload) and lobby.message_id
+    join = await fake.click(BOB, lobby.message_id, cid(lobby, "join"))
+    assert join.callback.callback_type == 7 and "<@202>" in join.callback.text()
+    start = await fake.click(ALICE, lobby.message_id, cid(lobby, "start"))
+    assert len(start.channel_sends) == 1 and start.channel_sends[0].custom_ids()
+    assert fake.late_acks == 0
+
+
+async def test_a_game_against_ais_opened_too_late_still_starts(table: Table) -> None:
+    """``/carcassonne new opponents:1`` answered after Discord's 3 s: the lobby is posted in
+    the channel, closed there, and the first turn follows — the table does not stay dead."""
+    fake = table.fake
+    fake.ack_deadline = 0.0
+    new = await fake.slash(ALICE, "new", opponents=1, level="easy")
+    fake.ack_deadline = None
+    lobby = new.channel_sends[0]
+    assert "AI 1" in str(lobby.payload)
+    assert any(r.method == "PATCH" and r.message_id == lobby.message_id for r in new.requests)
+    outcome = await table.service.current(DEFAULT_CHANNEL, render=False)
+    assert outcome.view.turn >= 1 and len(new.channel_sends) >= 2  # the first turn is posted
