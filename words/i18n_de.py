@@ -28,6 +28,14 @@ TEXTS: dict[str, str] = {
     "not_in_lobby": "Du sitzt nicht an diesem Tisch.",
     "not_host": "Das darf nur, wer den Tisch eröffnet hat (oder diesen Kanal verwalten darf).",
     "too_few_players": "Mindestens 2 Personen müssen beitreten, bevor die Partie beginnt.",
+    "busy": (
+        "Carcabot ist gerade sehr beschäftigt: dein Zug wurde **nicht** ausgeführt. "
+        "Versuch es gleich noch einmal."
+    ),
+    "busy_wait": (
+        "⏳ Carcabot ist beschäftigt: dein Zug wartet, bis er dran ist ({ahead} warten). "
+        "Er wird ausgeführt: du musst ihn nicht noch einmal senden."
+    ),
     "stale": "Diese Wahl ist veraltet.{link}",
     "illegal": "Dieser Zug ist nicht erlaubt: {reason}",
     "no_undo": "Gerade kannst du nichts zurücknehmen.",
