@@ -187,6 +187,7 @@ class Board:
         "next_seg",
         "links",
         "_shared",
+        "_rshared",
         "_fshared",
     )
 
@@ -205,15 +206,19 @@ class Board:
         #: two road ends), as groups of feature indices per tile (:meth:`reconnect`); replaced,
         #: never changed in place, so clones share it
         self.links: dict[Position, tuple[tuple[int, ...], ...]] = {}
-        #: ``cells``, ``frontier``, ``order`` and ``root`` may be shared with a clone (copy
-        #: on write), and so may ``features``, on its own (it changes far more often)
+        #: ``cells``, ``frontier`` and ``order`` may be shared with a clone (copy on write), and
+        #: so may ``root`` and ``features``, each on its own: a feature change copies only
+        #: ``features``, and re-routing a feature (a ferry) only ``root`` and ``features``
         self._shared = False
+        self._rshared = False
         self._fshared = False
 
     def clone(self) -> Board:
         """An independent copy. Its dictionaries are shared and copied by whichever board
         changes them first: ``cells``, ``frontier``, ``order`` and ``root`` together, when a
-        tile is placed or extended (:meth:`place`, :meth:`extend`); ``features`` on its own,
+        tile is placed or extended (:meth:`place`, :meth:`extend`); ``root`` alone when
+        features are merged or re-routed without a tile (:meth:`union`,
+        :meth:`reconnect`); ``features`` on its own,
         by any change to a feature (a move that changes none, a pass or a bid, copies
         nothing). Code outside the board changes features only through its methods, and
         never keeps ``features`` in a local across a change."""
@@ -227,6 +232,7 @@ class Board:
         b.next_seg = self.next_seg
         b.links = self.links
         b._shared = self._shared = True
+        b._rshared = self._rshared = True
         return b
 
     def _own(self) -> None:
@@ -234,8 +240,17 @@ class Board:
         self.cells = self.cells.copy()
         self.frontier = self.frontier.copy()
         self.order = self.order.copy()
-        self.root = self.root.copy()
         self._shared = False
+        if self._rshared:
+            self.root = self.root.copy()
+            self._rshared = False
+
+    def _own_root(self) -> list[int]:
+        """``root``, copied first if a clone shares it (before any change to it)."""
+        if self._rshared:
+            self.root = self.root.copy()
+            self._rshared = False
+        return self.root
 
     def _feats(self) -> dict[int, Feature]:
         """``features``, copied first if a clone shares it (before any change to it)."""
@@ -283,9 +298,8 @@ class Board:
                 f.open -= closed
                 features[ra] = f
             return ra
-        if self._shared:
-            self._own()
-            root = self.root
+        if self._rshared:  # a merge changes only root and features
+            root = self._own_root()
         features = self.features if not self._fshared else self._feats()
         fa, fb = features[ra], features[rb]
         if len(fa.segs) < len(fb.segs):
