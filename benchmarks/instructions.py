@@ -9,6 +9,11 @@ It runs a short script under ``valgrind --tool=callgrind`` twice (1 and 1 + N ra
 games with seeds 0..N) and prints the difference divided by N: interpreter start-up and tile
 loading cancel out. ``--warm W`` plays W other games first in both runs, so the engine's caches
 (per tile, per cell) are as full as in a long run. Needs valgrind (Debian package ``valgrind``).
+
+``--no-gc`` turns the cyclic garbage collector off for the games: a full collection (tens of
+millions of instructions, one every few dozen all-expansion games) falls inside the measured
+games or not depending on everything allocated since start-up, so comparing both figures shows
+how much of a difference is the collector's timing rather than the engine's work.
 """
 
 from __future__ import annotations
@@ -23,10 +28,13 @@ import tempfile
 from pathlib import Path
 
 SCRIPT = """
+import gc
 import sys
 from engine import GameSetup, play_random_game
 exps = tuple(e for e in sys.argv[1].split(",") if e)
 setup = GameSetup(expansions=exps)
+if sys.argv[4] == "nogc":
+    gc.disable()
 for i in range(int(sys.argv[3])):  # warm-up games (other seeds): caches filled in both runs
     play_random_game(setup, 1000 + i)
 for i in range(int(sys.argv[2])):
@@ -34,7 +42,7 @@ for i in range(int(sys.argv[2])):
 """
 
 
-def count(tree: Path, expansions: str, games: int, warm: int = 0) -> int:
+def count(tree: Path, expansions: str, games: int, warm: int = 0, gc: bool = True) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "games.py"
         script.write_text(SCRIPT)
@@ -49,6 +57,7 @@ def count(tree: Path, expansions: str, games: int, warm: int = 0) -> int:
                 expansions,
                 str(games),
                 str(warm),
+                "gc" if gc else "nogc",
             ],
             cwd=tree,
             env=env,
@@ -73,16 +82,22 @@ def main() -> int:
         default=0,
         help="games played first in both runs, so the caches a long run keeps warm are filled",
     )
+    p.add_argument(
+        "--no-gc",
+        action="store_true",
+        help="games with the garbage collector off (its full collections are lumpy)",
+    )
     args = p.parse_args()
     if shutil.which("valgrind") is None:
         print("valgrind is not installed (apt-get install valgrind)", file=sys.stderr)
         return 2
     tree = Path(args.tree).resolve()
-    one = count(tree, args.expansions, 1, args.warm)
-    many = count(tree, args.expansions, 1 + args.games, args.warm)
+    one = count(tree, args.expansions, 1, args.warm, not args.no_gc)
+    many = count(tree, args.expansions, 1 + args.games, args.warm, not args.no_gc)
     per_game = (many - one) / args.games
     label = "base" + (f"+{args.expansions}" if args.expansions else "")
     warm = f" (after {args.warm} warm-up games)" if args.warm else ""
+    warm += ", garbage collector off" if args.no_gc else ""
     print(
         f"{tree.name}: {label}: {per_game / 1e6:.1f} M instructions per random 2-player game{warm}"
     )

@@ -4,9 +4,11 @@ The board is the hot path of random play and AI search, so it is built for speed
 copied shallowly by :meth:`Board.clone`, and :class:`Feature` records that are never changed
 in place (a change builds a new record), so a clone shares them safely with its parent.
 
-Every printed feature of a placed tile gets a global *segment* id. ``root[seg]`` maps each
-segment to its feature's representative segment, and ``features[rep]`` holds the merged
-feature. Merging relabels the smaller feature's segments, so ``root`` is always one lookup.
+Every printed feature of a placed tile gets a global *segment* id, numbered from 0 in the order
+tiles are placed. ``root[seg]`` (a list indexed by segment) maps each segment to its feature's
+representative segment, and ``features[rep]`` holds the merged feature. Merging relabels the
+smaller feature's segments, so ``root`` is always one lookup. ``root`` is a list rather than a
+dict because a placement copies it (copy on write): a list copies a third of the bytes.
 """
 
 from __future__ import annotations
@@ -185,6 +187,7 @@ class Board:
         "next_seg",
         "links",
         "_shared",
+        "_rshared",
         "_fshared",
     )
 
@@ -195,22 +198,27 @@ class Board:
         #: the frontier's cells north first, then west first (the order a player is offered
         #: them in), kept as tiles are placed rather than sorted on every turn
         self.order: list[Position] = []
-        self.root: dict[int, int] = {}
+        #: segment -> its feature's representative segment, for every segment given so far
+        self.root: list[int] = []
         self.features: dict[int, Feature] = {}
         self.next_seg = 0
         #: features of one tile connected to each other after it was placed (a ferry joining
         #: two road ends), as groups of feature indices per tile (:meth:`reconnect`); replaced,
         #: never changed in place, so clones share it
         self.links: dict[Position, tuple[tuple[int, ...], ...]] = {}
-        #: ``cells``, ``frontier``, ``order`` and ``root`` may be shared with a clone (copy
-        #: on write), and so may ``features``, on its own (it changes far more often)
+        #: ``cells``, ``frontier`` and ``order`` may be shared with a clone (copy on write), and
+        #: so may ``root`` and ``features``, each on its own: a feature change copies only
+        #: ``features``, and re-routing a feature (a ferry) only ``root`` and ``features``
         self._shared = False
+        self._rshared = False
         self._fshared = False
 
     def clone(self) -> Board:
         """An independent copy. Its dictionaries are shared and copied by whichever board
         changes them first: ``cells``, ``frontier``, ``order`` and ``root`` together, when a
-        tile is placed or extended (:meth:`place`, :meth:`extend`); ``features`` on its own,
+        tile is placed or extended (:meth:`place`, :meth:`extend`); ``root`` alone when
+        features are merged or re-routed without a tile (:meth:`union`,
+        :meth:`reconnect`); ``features`` on its own,
         by any change to a feature (a move that changes none, a pass or a bid, copies
         nothing). Code outside the board changes features only through its methods, and
         never keeps ``features`` in a local across a change."""
@@ -224,6 +232,7 @@ class Board:
         b.next_seg = self.next_seg
         b.links = self.links
         b._shared = self._shared = True
+        b._rshared = self._rshared = True
         return b
 
     def _own(self) -> None:
@@ -231,8 +240,17 @@ class Board:
         self.cells = self.cells.copy()
         self.frontier = self.frontier.copy()
         self.order = self.order.copy()
-        self.root = self.root.copy()
         self._shared = False
+        if self._rshared:
+            self.root = self.root.copy()
+            self._rshared = False
+
+    def _own_root(self) -> list[int]:
+        """``root``, copied first if a clone shares it (before any change to it)."""
+        if self._rshared:
+            self.root = self.root.copy()
+            self._rshared = False
+        return self.root
 
     def _feats(self) -> dict[int, Feature]:
         """``features``, copied first if a clone shares it (before any change to it)."""
@@ -280,9 +298,8 @@ class Board:
                 f.open -= closed
                 features[ra] = f
             return ra
-        if self._shared:
-            self._own()
-            root = self.root
+        if self._rshared:  # a merge changes only root and features
+            root = self._own_root()
         features = self.features if not self._fshared else self._feats()
         fa, fb = features[ra], features[rb]
         if len(fa.segs) < len(fb.segs):
@@ -319,10 +336,9 @@ class Board:
         segs = tuple(range(base, self.next_seg))
         tiles = frozenset((pos,))
         feats = self._feats()
-        root = self.root
+        self.root.extend(segs)  # each new segment its own representative
         for index, kind, open_, pennants, mods, cities in starts:
             seg = base + index
-            root[seg] = seg
             feats[seg] = Feature(
                 kind,
                 (seg,),
@@ -385,9 +401,9 @@ class Board:
         placed = PlacedTile(pos, rt, segs)
         self.cells[pos] = placed
         tiles = frozenset((pos,))
+        self.root.extend(range(base, base + len(added)))
         for f in added:
             seg = segs[f.index]
-            self.root[seg] = seg
             self._feats()[seg] = Feature(
                 f.kind, (seg,), tiles, rt.sides[f.index].bit_count(), f.pennants, mods=f.mods
             )

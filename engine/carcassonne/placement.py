@@ -96,36 +96,52 @@ def _figure(kind: str) -> str:
 
 
 # ---------------------------------------------------------------------------- placement
+#: the rotations of each 4-bit rotation mask, in rotation order
+ROTATIONS_OF_MASK: tuple[tuple[Rotation, ...], ...] = tuple(
+    tuple(r for r in Rotation if m >> r & 1) for m in range(16)
+)
+
 _FITS: dict[str, tuple[tuple[Rotation, ...], ...]] = {}
+#: the tables by the tile's four edge codes: tiles with the same edges share one table
+_FITS_BY_EDGES: dict[tuple[int, ...], tuple[tuple[Rotation, ...], ...]] = {}
 
 
 def fits_table(t: TileDef) -> tuple[tuple[Rotation, ...], ...]:
     """For each 8-bit neighbour constraint code, the rotations of ``t`` that match it.
 
-    Cached by tile id (hashing a whole TileDef would cost more than the lookup saves)."""
+    Cached by tile id (hashing a whole TileDef would cost more than the lookup saves). The
+    tables hold shared values: one per set of edges (many tiles have the same), each entry one
+    of the 16 tuples of :data:`ROTATIONS_OF_MASK`, so a long game's caches stay a few hundred
+    objects the garbage collector walks, not tens of thousands."""
     cached = _FITS.get(t.id)
     if cached is not None:
         return cached
-    table = []
-    for code in range(256):
-        rots = []
-        for rt in t.rotations:
-            ok = True
-            for s in range(4):
-                need = code >> (2 * s) & 3
-                have = rt.edge_code >> (2 * s) & 3
-                if need and have and need != have:
-                    ok = False
-                    break
-            if ok:
-                rots.append(Rotation(rt.rotation))
-        table.append(tuple(rots))
-    _FITS[t.id] = tuple(table)
-    return _FITS[t.id]
+    edges = tuple(rt.edge_code for rt in t.rotations)
+    table = _FITS_BY_EDGES.get(edges)
+    if table is None:
+        masks = []
+        for code in range(256):
+            mask = 0
+            for rt in t.rotations:
+                ok = True
+                for s in range(4):
+                    need = code >> (2 * s) & 3
+                    have = rt.edge_code >> (2 * s) & 3
+                    if need and have and need != have:
+                        ok = False
+                        break
+                if ok:
+                    mask |= 1 << rt.rotation
+            masks.append(ROTATIONS_OF_MASK[mask])
+        table = _FITS_BY_EDGES[edges] = tuple(masks)
+    _FITS[t.id] = table
+    return table
 
 
 _CANON: dict[str, tuple[Rotation, ...]] = {}
 _OFFERED: dict[str, tuple[tuple[Rotation, ...], ...]] = {}
+#: shared like the fits tables: by fits table (its identity) and canonical rotations
+_OFFERED_BY_FITS: dict[tuple[Any, ...], tuple[tuple[Rotation, ...], ...]] = {}
 
 
 def canonical_rotations(t: TileDef) -> tuple[Rotation, ...]:
@@ -183,8 +199,14 @@ def offered_table(t: TileDef) -> tuple[tuple[Rotation, ...], ...]:
     if cached is not None:
         return cached
     canon = canonical_rotations(t)
-    _OFFERED[t.id] = tuple(tuple(r for r in rots if canon[r] == r) for rots in fits_table(t))
-    return _OFFERED[t.id]
+    key = (fits_table(t), canon)
+    table = _OFFERED_BY_FITS.get(key)
+    if table is None:
+        table = _OFFERED_BY_FITS[key] = tuple(
+            ROTATIONS_OF_MASK[sum(1 << r for r in rots if canon[r] == r)] for rots in key[0]
+        )
+    _OFFERED[t.id] = table
+    return table
 
 
 def placements_for(board: Board, t: TileDef) -> dict[Position, tuple[Rotation, ...]]:
@@ -200,10 +222,6 @@ def placements_for(board: Board, t: TileDef) -> dict[Position, tuple[Rotation, .
 
 
 _MASKS: dict[str, tuple[int, ...]] = {}
-#: the rotations of each 4-bit rotation mask, in rotation order
-ROTATIONS_OF_MASK: tuple[tuple[Rotation, ...], ...] = tuple(
-    tuple(r for r in Rotation if m >> r & 1) for m in range(16)
-)
 
 
 def offered_masks(t: TileDef) -> tuple[int, ...]:

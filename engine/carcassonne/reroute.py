@@ -65,10 +65,8 @@ def reconnect(board: Board, pos: Position, groups: Iterable[Iterable[int]]) -> t
 
 def _rebuild(board: Board, reps: set[int]) -> tuple[int, ...]:
     """Rebuild the features ``reps`` from their segments, tile edges and links."""
-    if board._shared:
-        board._own()
     feats = board._feats()
-    root, cells = board.root, board.cells
+    root, cells = board._own_root(), board.cells  # only root and features change
     olds = {r: feats[r] for r in sorted(reps)}
     where: dict[int, tuple[PlacedTile, int]] = {}
     for p in frozenset[Position]().union(*(f.tiles for f in olds.values())):

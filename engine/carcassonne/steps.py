@@ -187,9 +187,10 @@ class PlaceStep(Step):
                     for pos in sorted(cells, key=north_first):
                         out += at[pos][cells[pos]]
                     return tuple(out)
-                xget = extra.get
-                for pos in board.order:
-                    m = masks[frontier[pos]] | xget(pos, 0)
+                for pos in board.order:  # ``in`` and a lookup: no call per cell
+                    m = masks[frontier[pos]]
+                    if pos in extra:
+                        m |= extra[pos]
                     if m:
                         out += at[pos][m]
             else:

@@ -30,7 +30,7 @@ def _picture(b: Board) -> tuple[Any, ...]:
         dict(b.cells),
         dict(b.frontier),
         list(b.order),
-        dict(b.root),
+        list(b.root),
         {
             r: (f.segs, f.tiles, f.open, f.meeples, f.cities, dict(f.mods))
             for r, f in b.features.items()
@@ -84,7 +84,7 @@ def test_taking_one_of_two_equal_figures_leaves_the_other() -> None:
     """A seat's two followers on one spot (a crop circle's option A puts one beside the other)
     are equal values: taking one (message 8, option B) leaves the other standing."""
     b = _board()
-    seg = next(s for s, r in b.root.items() if b.features[r].kind.value == "road")
+    seg = next(s for s, r in enumerate(b.root) if b.features[r].kind.value == "road")
     twin = Meeple(Seat(1), "follower", seg, Position(0, 0))
     b.add_meeple(twin)
     b.add_meeple(twin)

@@ -72,7 +72,7 @@ def snapshot(state: GameState) -> tuple[Any, ...]:
         public_view(state),
         cells,
         dict(board.frontier),
-        dict(board.root),
+        list(board.root),
         features,
         board.next_seg,
         [(p.score, dict(p.supply)) for p in state.players],

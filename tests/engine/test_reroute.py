@@ -125,7 +125,7 @@ def _features(b: Board) -> set[Any]:
     """Every feature as plain values keyed by (tile, feature index), independent of the
     segment numbers and representatives a board happens to use."""
     where = _where(b)
-    for sg, rep in b.root.items():  # the union-find itself is consistent
+    for sg, rep in enumerate(b.root):  # the union-find itself is consistent
         assert sg in b.features[rep].segs
     out = set()
     for f in b.features.values():

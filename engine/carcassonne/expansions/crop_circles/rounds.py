@@ -81,11 +81,16 @@ def _spot(s: GameState, meeple: Meeple) -> str:
     return spot_name(placed.rt, placed.segs.index(meeple.seg))
 
 
-def spots(s: GameState, seat: Seat) -> tuple[Spot, ...]:
-    """The answers open to ``seat`` in the round under way, sorted by their value."""
+def spots(
+    s: GameState, seat: Seat, own: list[tuple[Feature, Meeple]] | None = None
+) -> tuple[Spot, ...]:
+    """The answers open to ``seat`` in the round under way, sorted by their value (``own``:
+    the seat's figures of the round as :func:`_own` finds them, when the caller has them:
+    finding them walks every feature of the board)."""
     m = model_of(s.ext)
     out: dict[str, Spot] = {}
-    own = _own(s, seat, m)
+    if own is None:
+        own = _own(s, seat, m)
     if m.mode == REMOVE:
         for _, x in own:
             where = _spot(s, x)
@@ -192,7 +197,8 @@ class RoundStep(SeatByTurnStep):
             events.append(SeatPassed(ask.seat))
             return
         assert isinstance(action, Choose)
-        offered = {sp[0]: sp for sp in spots(s, ask.seat)}
+        own = _own(s, ask.seat, m)  # once for the answers and the figure answered
+        offered = {sp[0]: sp for sp in spots(s, ask.seat, own)}
         got = offered.get(action.value)
         if got is None:
             names = ", ".join(f"'{v}'" for v in offered)
@@ -200,7 +206,7 @@ class RoundStep(SeatByTurnStep):
                 "cc.err.not_offered", value=action.value, whos=_whos_phrase(m), names=names
             )
         _, pos, where, figure = got
-        beside = next(x for _, x in _own(s, ask.seat, m) if x.pos == pos and _spot(s, x) == where)
+        beside = next(x for _, x in own if x.pos == pos and _spot(s, x) == where)
         board = s.board
         player = s.player(ask.seat)
         if m.mode == ADD:
