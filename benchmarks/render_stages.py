@@ -47,8 +47,16 @@ def _games(count: int, first_seed: int) -> list[tuple[Any, int, list[Any], list[
 
     from app.replay import Move
     from app.results import numbered_cells
-    from engine import GameSetup, Pass, PlaceTile, apply, legal_deploys, legal_placements
-    from engine import new_game, public_view
+    from engine import (
+        GameSetup,
+        Pass,
+        PlaceTile,
+        apply,
+        legal_deploys,
+        legal_placements,
+        new_game,
+        public_view,
+    )
 
     out = []
     for g in range(count):
@@ -151,7 +159,9 @@ def child(tree: Path, games: int, seed: int) -> dict[str, Any]:
     size: dict[str, int] = defaultdict(int)
     kinds = {"turn": dict(clock.times)}
     totals: dict[str, float] = defaultdict(float)
-    per_kind: dict[str, dict[str, float]] = {k: defaultdict(float) for k in ("turn", "final", "replay")}
+    per_kind: dict[str, dict[str, float]] = {
+        k: defaultdict(float) for k in ("turn", "final", "replay")
+    }
     for setup, gseed, moves, steps in data:
         for view, events, cells, awards in steps:
             kind = "final" if awards is not None else "turn"
@@ -292,7 +302,9 @@ def report(name: str, runs: list[dict[str, Any]]) -> None:
             c.get("turn-request-bytes", 0) / max(1, c.get("turn", 1)) / 1000,
         )
     )
-    print(f"  {'stage':12} {'turn (ms/pic)':>14} {'final (ms)':>11} {'replay (ms)':>12} {'per move':>9}")
+    print(
+        f"  {'stage':12} {'turn (ms/pic)':>14} {'final (ms)':>11} {'replay (ms)':>12} {'per move':>9}"
+    )
     for stage in STAGES:
         vals = {}
         for kind in ("turn", "final", "replay"):
