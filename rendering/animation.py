@@ -228,11 +228,15 @@ def _changed_in(
     have changed: the smallest box around the pixels whose palette index changed, the others
     in it transparent, and the bands of its rows that are wholly transparent; ``None`` when
     nothing changed. ``shown`` is brought up to date."""
+    # on Pillow's image cores: the same operations as ``quantize``, ``ImageChops.difference``,
+    # ``point`` and ``paste`` without their per-call checks and copies (the palette copied
+    # with every quantised box, the look-up table rounded again with every mask)
     pieces = []
+    pal = palette.im
     for box in boxes:
-        new = _quantize(img.crop(box), palette)
-        diff = ImageChops.difference(new, shown.crop(box))
-        inner = diff.getbbox()
+        new = img.im.crop(box).convert("P", Image.Dither.NONE, pal)  # nearest palette index
+        diff = shown.im.crop(box).chop_difference(new)
+        inner = diff.getbbox(False)
         if inner is not None:
             pieces.append((box, new, diff, inner))
     if not pieces:  # other colours, the same palette entries
@@ -243,9 +247,10 @@ def _changed_in(
     y1 = max(b[1] + i[3] for b, _n, _d, i in pieces)
     part = Image.new("L", (x1 - x0, y1 - y0), _KEEP)
     for box, new, diff, _inner in pieces:
-        changed = diff.point(_CHANGED)
-        part.paste(new, (box[0] - x0, box[1] - y0), changed)
-        shown.paste(new, box[:2], changed)
+        changed = diff.point(_CHANGED, None)
+        w, h = box[2] - box[0], box[3] - box[1]
+        part.im.paste(new, (box[0] - x0, box[1] - y0, box[0] - x0 + w, box[1] - y0 + h), changed)
+        shown.im.paste(new, box, changed)
     rows = [(b[1] + i[1] - y0, b[1] + i[3] - y0) for b, _n, _d, i in pieces]
     return part, (x0, y0), transparent_rows(part.size[1], rows, part.size[0])
 
