@@ -59,9 +59,13 @@ COLOUR_TYPES: dict[str, tuple[int, int]] = {
 }
 
 
+#: CRC-32 (ISA-L's when installed: ~10 times zlib's speed, the same values)
+_crc32: Any = _isal.crc32 if _isal is not None else zlib.crc32
+
+
 def chunk(kind: bytes, data: bytes) -> bytes:
     """One PNG chunk: length, type, data and the CRC of type and data."""
-    crc = zlib.crc32(data, zlib.crc32(kind))
+    crc = _crc32(data, _crc32(kind))
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", crc)
 
 
