@@ -1,15 +1,17 @@
 """The drawing shortcuts of issue 33 give the pixels of the long way: a numbered cell pasted
 from its cached sprite is the cell drawn on the picture, at every pixel parity, size and count
-of dots; :func:`rendering.cache.paste` is ``Image.paste``."""
+of dots; a chip's ground pasted through its mask is the ground drawn, anywhere, at any scale;
+:func:`rendering.cache.paste` is ``Image.paste``."""
 
 from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from PIL import Image
+from PIL import Image, ImageDraw
 
-from rendering import board
+from engine.core.seats import Seat
+from rendering import board, header
 from rendering.cache import paste
 
 
@@ -68,3 +70,32 @@ def test_paste_is_image_paste(dst: str, src: str, mask: str | None) -> None:
         a.paste(source, xy, m)  # type: ignore[arg-type]
         paste(b, source, xy, m)  # type: ignore[arg-type]
         assert a.tobytes() == b.tobytes()
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    k=st.sampled_from([0.5, 0.8, 1.0, 1.25, 2.1]),
+    x=st.integers(0, 300),
+    y=st.integers(0, 200),
+    w=st.integers(150, 480),
+    extra=st.integers(0, 60),
+    seat=st.integers(0, 5),
+    current=st.booleans(),
+)
+def test_a_chip_ground_pasted_is_the_ground_drawn(
+    k: float, x: int, y: int, w: int, extra: int, seat: int, current: bool
+) -> None:
+    h = round(90 * k) + extra
+    bx, by, bs = x + 10 + round(10 * k), y + 10 + round(7 * k), round(44 * k)
+    chip = header.Chip(
+        Seat(seat),
+        (x + 10, y + 10, x + 10 + w, y + 10 + h),
+        (x + w - 50, y + 12, x + w, y + 50),
+        (bx, by, bx + bs, by + bs),
+        current,
+    )
+    drawn = Image.new("RGB", (x + w + 60, y + h + 60), (40, 44, 52))
+    pasted = drawn.copy()
+    header._draw_ground(ImageDraw.Draw(drawn), chip, seat, k)
+    header._paste_ground(pasted, chip, seat, k)
+    assert drawn.tobytes() == pasted.tobytes()
