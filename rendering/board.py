@@ -26,7 +26,7 @@ from engine.carcassonne.scoring import Award
 from engine.carcassonne.tiles import FeatureKind, tile
 from engine.carcassonne.view import FigureView, PublicView, TileView
 from rendering import style as st
-from rendering.cache import MiB, memo, paste
+from rendering.cache import paste
 from rendering.figures import draw_mark, figure_sprite, is_follower
 from rendering.fonts import draw_text, readable_size, text_width
 from rendering.frame import (
@@ -318,26 +318,7 @@ def draw_cell_number(
     big white figures, and ``dots`` dots under it (e.g. its count of legal rotations). The
     figures are never smaller than a phone can read once the picture (``img``) is shown 400 px
     wide (:func:`rendering.fonts.readable_size`): on small cells they fill the cell, and the
-    dots go when they would cover them.
-
-    The cell is pasted from :func:`cell_sprite` (issue 33: a turn picture numbers ~17 cells,
-    each a rectangle, two text masks and its dots) when everything it draws stays inside its
-    slate box, which is every cell in practice; else drawn here."""
-    x, y = xy
-    least = readable_size(img.size[0])
-    sprites = cell_sprites(tile_px, text, dots, least)
-    sprite = sprites[0] if len(sprites) == 1 else sprites[(x & 1) << 1 | (y & 1)]
-    if sprite is not None:
-        paste(img, sprite, (x + 2, y + 2))
-        return
-    _draw_cell_number(img, xy, tile_px, text, dots, least)
-
-
-def _draw_cell_number(
-    img: Image.Image, xy: tuple[int, int], tile_px: int, text: str, dots: int, least: int
-) -> None:
-    """What :func:`draw_cell_number` draws, drawn on ``img``."""
-
+    dots go when they would cover them."""
     d = ImageDraw.Draw(img)
     T = tile_px
     x, y = xy
@@ -347,6 +328,7 @@ def _draw_cell_number(
         outline=CELL_FRAME,
         width=max(2, T // 32),
     )
+    least = readable_size(img.size[0])
     size = max(cell_number_size(T), least)
     room = T * 0.84 if size <= cell_number_size(T) else T * 0.92
     while size > 10 and size > least and text_width(text, size, bold=True) > room:
@@ -371,37 +353,6 @@ def _draw_cell_number(
     for i in range(dots):
         cx = cx0 + i * gap
         d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=CELL_FRAME)
-
-
-@memo("board.cell_sprite", entries=1024, budget=16 * MiB)
-def cell_sprites(tile_px: int, text: str, dots: int, least: int) -> tuple[Image.Image | None, ...]:
-    """The slate box of an offered cell as :func:`_draw_cell_number` draws it, for a cell at
-    a pixel of each parity (x odd, y odd: 0b00, 0b01, 0b10, 0b11) — text is placed by rounding
-    half to even, so 3 % of the cells differ by a pixel between parities — or one box when the
-    four are the same. None where the drawing reaches outside the box (it is then drawn on
-    the picture). Found by drawing the cell on a black and on a white picture: outside the box
-    both must be untouched, inside it they must agree."""
-    T = tile_px
-    m = T + (T & 1)  # a margin all round, even: the cell's pixel keeps its parity
-    out: list[Image.Image | None] = []
-    for parity in range(4):
-        x, y = m + (parity >> 1), m + (parity & 1)
-        drawn = []
-        for ground in ((0, 0, 0), (255, 255, 255)):
-            img = Image.new("RGB", (T + 2 * m + 2, T + 2 * m + 2), ground)
-            _draw_cell_number(img, (x, y), T, text, dots, least)
-            box = (x + 2, y + 2, x + T - 2, y + T - 2)
-            outside = img.copy()
-            outside.paste(ground, box)
-            if outside.getcolors(1) is None:  # more than the ground's colour outside the box
-                break
-            drawn.append(img.crop(box))
-        same = len(drawn) == 2 and drawn[0].tobytes() == drawn[1].tobytes()
-        out.append(drawn[0] if same else None)
-    first = out[0]
-    if first is not None and all(o is not None and o.tobytes() == first.tobytes() for o in out[1:]):
-        return (first,)
-    return tuple(out)
 
 
 def draw_placements(

@@ -1,6 +1,4 @@
-"""The drawing shortcuts of issue 33 give the pixels of the long way: a numbered cell pasted
-from its cached sprite is the cell drawn on the picture, at every pixel parity, size and count
-of dots; a chip's ground pasted through its mask is the ground drawn, anywhere, at any scale;
+"""The drawing shortcuts of issue 33 give the pixels of the long way: a chip's ground pasted through its mask is the ground drawn, anywhere, at any scale;
 :func:`rendering.cache.paste` is ``Image.paste``."""
 
 from __future__ import annotations
@@ -11,38 +9,8 @@ from hypothesis import strategies as st
 from PIL import Image, ImageDraw
 
 from engine.core.seats import Seat
-from rendering import board, header
+from rendering import header
 from rendering.cache import paste
-
-
-@settings(max_examples=150, deadline=None)
-@given(
-    tile=st.sampled_from([40, 48, 56, 64, 72, 80, 96, 112, 128, 152]),
-    number=st.integers(1, 60),
-    dots=st.integers(0, 4),
-    least=st.sampled_from([10, 19, 21, 27, 36]),
-    x=st.integers(0, 900),
-    y=st.integers(0, 900),
-)
-def test_a_numbered_cell_is_the_cell_drawn_whole(
-    tile: int, number: int, dots: int, least: int, x: int, y: int
-) -> None:
-    ground = (31, 61, 91)
-    fast = Image.new("RGB", (x + tile + 4, y + tile + 4), ground)
-    slow = fast.copy()
-    sprites = board.cell_sprites(tile, str(number), dots, least)
-    sprite = sprites[0] if len(sprites) == 1 else sprites[(x & 1) << 1 | (y & 1)]
-    if sprite is not None:
-        paste(fast, sprite, (x + 2, y + 2))
-    else:
-        board._draw_cell_number(fast, (x, y), tile, str(number), dots, least)
-    board._draw_cell_number(slow, (x, y), tile, str(number), dots, least)
-    assert fast.tobytes() == slow.tobytes()
-
-
-def test_a_cell_whose_figures_leave_the_box_is_drawn_on_the_picture() -> None:
-    """Tiny cells with the large figures a phone needs: the text spills over the box."""
-    assert board.cell_sprites(40, "10", 1, 36) == (None, None, None, None)
 
 
 @pytest.mark.parametrize(
