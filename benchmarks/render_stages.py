@@ -22,16 +22,26 @@ final board and replay spread over its moves).
 
     python benchmarks/render_stages.py                          # this checkout
     python benchmarks/render_stages.py --tree /tmp/before --rounds 3
+    python benchmarks/render_stages.py --tree /tmp/before --instructions --games 1
+
+``--instructions`` counts instructions instead (valgrind's callgrind, a figure the machine's
+load does not move): each child runs under callgrind with instrumentation off, warms up, then
+switches it on around the turn pictures, the final boards and the replays of its games in
+turn (``callgrind_control``), dumping the count of each; an empty section measures what the
+switching itself costs, which is taken off. Needs valgrind.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import pickle
+import re
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections import defaultdict
 from pathlib import Path
@@ -115,6 +125,72 @@ class _Clock:
 
     def add(self, stage: str, t: float) -> None:
         self.times[stage] += t
+
+
+def _ctl(*args: str) -> None:
+    """Tell the callgrind this process runs under (``callgrind_control``)."""
+    subprocess.run(["callgrind_control", *args, str(os.getpid())], check=True, capture_output=True)
+
+
+def child_instructions(tree: Path, games: int, seed: int) -> None:
+    """Under callgrind: warm up, then each kind of picture of ``games`` games with
+    instrumentation on, one dump per kind (named ``empty``, ``turn``, ``final``, ``replay``)."""
+    sys.path.insert(0, str(tree))
+    from functools import partial
+
+    import rendering
+    from app.painters import replay_animation
+    from rendering import worker
+
+    worker.warm()
+    data = _games(games, seed)
+    turns, finals, replays = [], [], []
+    for setup, gseed, moves, steps in data:
+        for view, events, cells, awards in steps:
+            call = partial(
+                rendering.render_board,
+                view.for_pictures(),
+                placements=cells or None,
+                lang="en",
+                events=tuple(events),
+                awards=awards,
+            )
+            blob = pickle.dumps(call, protocol=pickle.HIGHEST_PROTOCOL)
+            (finals if awards is not None else turns).append(blob)
+        replays.append(
+            pickle.dumps(
+                partial(replay_animation, rendering.render_animation, setup, gseed, moves),
+                protocol=pickle.HIGHEST_PROTOCOL,
+            )
+        )
+    # what a worker does with each request: unpickle it, draw, pickle the bytes back
+    for name, blobs in (("empty", []), ("turn", turns), ("final", finals), ("replay", replays)):
+        _ctl("-i", "on")
+        for blob in blobs:
+            pickle.dumps(pickle.loads(blob)(), protocol=pickle.HIGHEST_PROTOCOL)
+        _ctl("-d", name)
+        _ctl("-i", "off")
+    print(json.dumps({"turn": len(turns), "final": len(finals), "replay": len(replays)}))
+
+
+def instructions(tree: Path, games: int, seed: int) -> dict[str, Any]:
+    """Run :func:`child_instructions` for ``tree`` under callgrind; instructions by kind."""
+    py = sys.executable  # the virtualenv's (a symlink to the interpreter, not a shim)
+    with tempfile.TemporaryDirectory() as tmp:
+        cmd = ["valgrind", "--tool=callgrind", "--instr-atstart=no"]
+        cmd += [f"--callgrind-out-file={tmp}/cg.out", py, __file__, "--child", str(tree)]
+        cmd += ["--games", str(games), "--seed", str(seed), "--instructions"]
+        out = subprocess.run(cmd, check=True, capture_output=True, text=True, cwd=tree).stdout
+        counts = json.loads(out.strip().splitlines()[-1])
+        found: dict[str, int] = {}
+        for f in Path(tmp).glob("cg.out*"):
+            text = f.read_text(errors="replace")
+            m = re.search(r"^desc: Trigger: dump (\w+)$", text, re.M)
+            t = re.search(r"^totals: (\d+)", text, re.M)
+            if m and t:
+                found[m.group(1)] = int(t.group(1))
+    empty = found.get("empty", 0)
+    return {k: (found[k] - empty, counts[k]) for k in ("turn", "final", "replay")}
 
 
 def child(tree: Path, games: int, seed: int) -> dict[str, Any]:
@@ -328,13 +404,29 @@ def main() -> None:
     p.add_argument("--rounds", type=int, default=1)
     p.add_argument("--child", help=argparse.SUPPRESS)
     p.add_argument("--json", action="store_true", help="print the raw figures as JSON")
+    p.add_argument("--instructions", action="store_true", help="count instructions (valgrind)")
     args = p.parse_args()
     if args.child:
         # as a script this folder comes first on sys.path: its engine.py would shadow the package
         sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != ROOT / "benchmarks"]
+        if args.instructions:
+            child_instructions(Path(args.child), args.games, args.seed)
+            return
         print(json.dumps(child(Path(args.child), args.games, args.seed)))
         return
     trees = [Path(t).resolve() for t in args.tree] + [ROOT]
+    if args.instructions:
+        for t in trees:
+            got = instructions(t, args.games, args.seed)
+            moves = got["turn"][1] + got["final"][1]
+            per_move = sum(n for n, _c in got.values()) / moves
+            print(f"\n{t}: {args.games} games, {moves} moves; instructions (millions)")
+            for kind, (n, c) in got.items():
+                print(
+                    f"  {kind:7} {n / 1e6 / max(1, c):9.2f} each ({c}), {n / 1e6 / moves:7.2f} per move"
+                )
+            print(f"  total per move {per_move / 1e6:.2f}")
+        return
     runs: dict[Path, list[dict[str, Any]]] = {t: [] for t in trees}
     for _ in range(args.rounds):
         for t in trees:
