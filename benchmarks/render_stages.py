@@ -127,6 +127,29 @@ class _Clock:
         self.times[stage] += t
 
 
+#: games drawn before measuring (other seeds): a long-running worker has drawn every tile at
+#: every turn picture's tile size, and the text, before
+WARM_GAMES = 2
+
+
+def _warm(games: int) -> None:
+    """Warm this process up as a drawing worker that has run a while: the bot's warm-up, then
+    every picture of ``games`` other games."""
+    from functools import partial
+
+    import rendering
+    from app.painters import replay_animation
+    from rendering import worker
+
+    worker.warm()
+    for setup, gseed, moves, steps in _games(games, 10_000):
+        for view, events, cells, awards in steps:
+            rendering.render_board(
+                view.for_pictures(), placements=cells or None, events=tuple(events), awards=awards
+            )
+        partial(replay_animation, rendering.render_animation, setup, gseed, moves)()
+
+
 def _ctl(*args: str) -> None:
     """Tell the callgrind this process runs under (``callgrind_control``)."""
     subprocess.run(["callgrind_control", *args, str(os.getpid())], check=True, capture_output=True)
@@ -140,9 +163,8 @@ def child_instructions(tree: Path, games: int, seed: int) -> None:
 
     import rendering
     from app.painters import replay_animation
-    from rendering import worker
 
-    worker.warm()
+    _warm(WARM_GAMES)
     data = _games(games, seed)
     turns, finals, replays = [], [], []
     for setup, gseed, moves, steps in data:
@@ -199,9 +221,9 @@ def child(tree: Path, games: int, seed: int) -> dict[str, Any]:
     from functools import partial
 
     import rendering
-    from rendering import animation, board, canvas, worker
+    from rendering import animation, board, canvas
 
-    worker.warm()
+    _warm(WARM_GAMES)
     clock = _Clock()
     for name, stage in (
         ("board_frame", "layout"),

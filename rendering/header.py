@@ -226,10 +226,13 @@ def _chip(
     chip: Chip,
     k: float,
     lines: Sequence[Sequence[PanelItem]] | None = None,
+    *,
+    kept_ground: bool = False,
 ) -> None:
     """One player's chip: the top band (filled with the seat's colour for the current player)
     with the colour block, name and score; the figures left and the overlays' lines under it
-    (``lines``: :func:`panel_lines` of the player, if known)."""
+    (``lines``: :func:`panel_lines` of the player, if known). With ``kept_ground`` its shapes
+    come from :func:`chip_ground`."""
 
     def sc(v: float) -> int:
         return round(v * k)
@@ -237,7 +240,10 @@ def _chip(
     d = ImageDraw.Draw(img)
     style = st.seat_style(int(p.seat))
     x0, y0, x1, y1 = chip.box
-    _paste_ground(img, chip, int(p.seat), k)
+    if kept_ground:
+        _paste_ground(img, chip, int(p.seat), k)
+    else:
+        _draw_ground(d, chip, int(p.seat), k)
     ink = style.ink if chip.current else st.TEXT
     bx0, by0, bx1, by1 = chip.block
     g = sc(2)
@@ -292,7 +298,9 @@ def _moved(box: tuple[int, int, int, int], dx: int, dy: int) -> tuple[int, int, 
 
 def _paste_ground(img: Image.Image, chip: Chip, seat: int, k: float) -> None:
     """:func:`_draw_ground` on ``img``, pasted from :func:`chip_ground` (issue 33: the same
-    pixels, a third of a turn picture's header), or drawn when it could not be kept."""
+    pixels, a third of a turn picture's header), or drawn when it could not be kept. Only for
+    pictures whose chips come back: turn pictures (all at one scale, so a handful of grounds
+    serve every table) and a replay's frames; a final board's scale is its own."""
     e = round(5 * k) + 1  # the current player's frame reaches this far round the chip
     x0, y0 = chip.box[0] - e, chip.box[1] - e
     dx, dy = x0 - (x0 & 1), y0 - (y0 & 1)  # an even shift keeps the parity of every pixel
@@ -374,7 +382,7 @@ def _kept_chip(img: Image.Image, view: PublicView, p: PlayerView, chip: Chip, k:
     m = round(8 * k)
     ring = (max(0, x0 - m), max(0, y0 - m), min(img.width, box[2] + m), min(img.height, box[3] + m))
     before = img.crop(ring)
-    _chip(img, view, p, chip, k, lines)
+    _chip(img, view, p, chip, k, lines, kept_ground=True)
     diff = ImageChops.difference(before, img.crop(ring))
     diff.paste((0, 0, 0), (box[0] - ring[0], box[1] - ring[1], box[2] - ring[0], box[3] - ring[1]))
     if diff.getbbox() is None:
@@ -420,7 +428,8 @@ def draw_header(
 ) -> None:
     """Draw the header ``lay`` of ``view`` at the top of ``img``; with ``keep_chips`` (the
     replay, which draws one game's header again and again) players' chips come from
-    :data:`CHIPS` when they were drawn so before."""
+    :data:`CHIPS` when they were drawn so before. In the replay and in pictures at scale 1
+    (every turn picture) each chip's shapes are pasted from :func:`chip_ground`."""
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, lay.width, lay.height - 1), fill=st.PANEL)
     k = lay.k
@@ -446,7 +455,7 @@ def draw_header(
     for chip in lay.chips:
         p = by_seat[int(chip.seat)]
         if not keep_chips or chip.current or p.seat in winners:  # a frame, a star: past its box
-            _chip(img, view, p, chip, k)
+            _chip(img, view, p, chip, k, kept_ground=keep_chips or k == 1.0)
         else:
             _kept_chip(img, view, p, chip, k)
     if lay.thumb is not None and view.drawn is not None:
