@@ -315,15 +315,21 @@ def _paste_ground(img: Image.Image, chip: Chip, seat: int, k: float) -> None:
     if got is None:
         _draw_ground(ImageDraw.Draw(img), chip, seat, k)
         return
-    paste(img, got[0], (dx, dy), got[1])
+    for piece, (x, y) in got:  # unmasked pastes: copies of rows (a masked paste blends)
+        paste(img, piece, (x + dx, y + dy))
+
+
+#: a chip's ground as pieces to paste: rectangles of its pixels and where they go
+Pieces = tuple[tuple[Image.Image, tuple[int, int]], ...]
 
 
 @memo("header.chip_ground", entries=64, budget=8 * MiB)
-def chip_ground(chip: Chip, seat: int, k: float, e: int) -> tuple[Image.Image, Image.Image] | None:
+def chip_ground(chip: Chip, seat: int, k: float, e: int) -> Pieces | None:
     """The shapes :func:`_draw_ground` draws for ``chip`` (placed near the origin: a picture
-    pastes them shifted by an even number of pixels) and the mask of the pixels they cover,
-    found by drawing them on two grounds; None if a pixel is not the same on both (a shape
-    that is not opaque)."""
+    pastes them shifted by an even number of pixels), as rectangles that cover exactly the
+    pixels they draw: rows with the same span joined (a rounded chip is a few rows per
+    corner and one rectangle between). Found by drawing them on two grounds; None if a pixel
+    is not the same on both (a shape that is not opaque) or a row's pixels are not one span."""
     size = (chip.box[2] + e + 1, chip.box[3] + e + 1)
     drawn = []
     for ground in ((0, 0, 0), (255, 255, 255)):
@@ -335,8 +341,38 @@ def chip_ground(chip: Chip, seat: int, k: float, e: int) -> tuple[Image.Image, I
     # opaque: where a shape is, both layers agree
     if Image.composite(_nonzero(drawn[0], drawn[1]), Image.new("L", size, 0), touched).getbbox():
         return None
-    mask = touched
-    return drawn[0], mask
+    return _pieces(drawn[0], touched)
+
+
+def _pieces(img: Image.Image, mask: Image.Image) -> Pieces | None:
+    """``img`` where ``mask`` is 255, as rectangles (see :func:`chip_ground`); None if a
+    row of the mask is not one span of 255 between zeros."""
+    w, h = mask.size
+    data = mask.tobytes()
+    spans: list[tuple[int, int] | None] = []
+    for y in range(h):
+        row = data[y * w : (y + 1) * w]
+        first = row.find(255)
+        if first < 0:
+            if row.count(0) != w:
+                return None
+            spans.append(None)
+            continue
+        last = row.rfind(255) + 1
+        if row.count(255, first, last) != last - first or row.count(0) != w - (last - first):
+            return None
+        spans.append((first, last))
+    out = []
+    y = 0
+    while y < h:
+        span = spans[y]
+        y1 = y + 1
+        while y1 < h and spans[y1] == span:
+            y1 += 1
+        if span is not None:
+            out.append((img.crop((span[0], y, span[1], y1)), (span[0], y)))
+        y = y1
+    return tuple(out)
 
 
 #: a difference to "touched" (anything but 0)
