@@ -50,8 +50,8 @@ PALETTE_STEP = 3
 _KEEP = 255
 #: GIF frame disposal "do not dispose": each frame is drawn over the previous one
 _NO_DISPOSE = 1
-#: an index difference to a mask of "changed" (anything but 0)
-_CHANGED = [0] + [255] * 255
+#: an index difference to a mask of "unchanged" (255 where it is 0)
+_UNCHANGED = [255] + [0] * 255
 
 
 def animation_frame(views: Sequence[PublicView], tile: int = ANIM_TILE) -> Frame:
@@ -247,10 +247,12 @@ def _changed_in(
     y1 = max(b[1] + i[3] for b, _n, _d, i in pieces)
     part = Image.new("L", (x1 - x0, y1 - y0), _KEEP)
     for box, new, diff, _inner in pieces:
-        changed = diff.point(_CHANGED, None)
+        # unmasked pastes (a masked one blends every pixel): the box's new indices where they
+        # changed, _KEEP where not (the lighter of the index and 255 - "changed")
+        piece = new.chop_lighter(diff.point(_UNCHANGED, None))
         w, h = box[2] - box[0], box[3] - box[1]
-        part.im.paste(new, (box[0] - x0, box[1] - y0, box[0] - x0 + w, box[1] - y0 + h), changed)
-        shown.im.paste(new, box, changed)
+        part.im.paste(piece, (box[0] - x0, box[1] - y0, box[0] - x0 + w, box[1] - y0 + h))
+        shown.im.paste(new, box)  # where nothing changed the new index is the one shown
     rows = [(b[1] + i[1] - y0, b[1] + i[3] - y0) for b, _n, _d, i in pieces]
     return part, (x0, y0), transparent_rows(part.size[1], rows, part.size[0])
 
