@@ -209,7 +209,10 @@ def frame_data(img: Image.Image, runs: Sequence[tuple[int, int]], index: int) ->
                 return None
             parts.append(codes)
         if y1 > y0:
-            parts.append(run((y1 - y0) * w, index))
+            try:
+                parts.append(run((y1 - y0) * w, index))
+            except ValueError:  # longer than one table holds (no picture is): Pillow's way
+                return None
         y = y1
     value, at, next_width = CLEAR, 9, 9
     for i, codes in enumerate(parts):

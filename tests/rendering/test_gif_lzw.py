@@ -160,3 +160,13 @@ def test_a_frame_with_kept_rows_decodes_in_pillow_as_the_frame_written_whole() -
         gif.load()
         decoded.append(gif.convert("RGBA").tobytes())
     assert decoded[0] == decoded[1]
+
+
+def test_a_run_too_long_for_one_table_leaves_the_frame_to_pillow(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def too_long(length: int, index: int) -> gif_lzw.Codes:
+        raise ValueError("a run longer than one LZW table holds")
+
+    monkeypatch.setattr(gif_lzw, "run", too_long)
+    assert gif_lzw.frame_data(noisy(50, 40, [(10, 30)], 1, 0.1), [(10, 30)], 255) is None
