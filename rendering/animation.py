@@ -34,6 +34,7 @@ from engine.carcassonne.view import PublicView
 from rendering.board import board_picture
 from rendering.canvas import BoardCanvas
 from rendering.frame import Frame, extent, frame_for
+from rendering.gif_lzw import frame_data, transparent_rows
 from rendering.header import header_layout
 
 #: the long side of an animation frame; small enough to post, large enough to read
@@ -49,8 +50,8 @@ PALETTE_STEP = 3
 _KEEP = 255
 #: GIF frame disposal "do not dispose": each frame is drawn over the previous one
 _NO_DISPOSE = 1
-#: an index difference to a mask of "changed" (anything but 0)
-_CHANGED = [0] + [255] * 255
+#: an index difference to a mask of "unchanged" (255 where it is 0)
+_UNCHANGED = [255] + [0] * 255
 
 
 def animation_frame(views: Sequence[PublicView], tile: int = ANIM_TILE) -> Frame:
@@ -148,7 +149,8 @@ def _gif(
 
     canvas = BoardCanvas(fr, lang=lang)
     body: list[bytes] = []
-    pending: tuple[Image.Image, tuple[int, int], int] | None = None  # part, where, ms
+    # part, where, ms, its bands of rows left as they were
+    pending: tuple[Image.Image, tuple[int, int], int, Rows] | None = None
     previous: Image.Image | None = None  # the last frame (RGB; changed in place by the canvas)
     shown: Image.Image | None = None  # the picture on screen so far (palette indices, "L")
     for i in range(count):
@@ -157,17 +159,17 @@ def _gif(
             size = (max(size[0], img.size[0]), max(size[1], img.size[1]))
             previous = shown = None  # drawn whole: it covers the grown screen
         if boxes is None or shown is None:
-            part, where = _changed(_pad(img, size), previous, shown, palette)
+            part, where, kept_rows = _changed(_pad(img, size), previous, shown, palette)
         else:
-            part, where = _changed_in(img, boxes, shown, palette)
+            part, where, kept_rows = _changed_in(img, boxes, shown, palette)
         previous = img
         if part is None:  # the same picture: show the last one longer
             assert pending is not None
-            pending = (pending[0], pending[1], pending[2] + durations[i])
+            pending = (pending[0], pending[1], pending[2] + durations[i], pending[3])
             continue
         if pending is not None:
             body.append(_frame_data(*pending))
-        pending = (part, where, durations[i])
+        pending = (part, where, durations[i], kept_rows)
         if shown is None:
             shown = part.copy()
     assert pending is not None
@@ -194,21 +196,25 @@ def _quantize(img: Image.Image, palette: Image.Image) -> Image.Image:
     return Image.frombytes("L", q.size, q.tobytes())
 
 
+#: bands of rows (``y0``, ``y1``) of a frame's part that hold nothing but :data:`_KEEP`
+Rows = list[tuple[int, int]]
+
+
 def _changed(
     img: Image.Image,
     previous: Image.Image | None,
     shown: Image.Image | None,
     palette: Image.Image,
-) -> tuple[Image.Image | None, tuple[int, int]]:
+) -> tuple[Image.Image | None, tuple[int, int], Rows]:
     """What of ``img`` (drawn whole) to write over the screen: the whole frame first, then the
     smallest box around the pixels whose palette index changed, unchanged ones in it made
     transparent (:data:`_KEEP`); ``None`` when nothing changed. ``shown`` is brought up to
     date (the caller keeps the first frame's indices)."""
     if previous is None or shown is None:
-        return _quantize(img, palette), (0, 0)
+        return _quantize(img, palette), (0, 0), []
     box = ImageChops.difference(img, _pad(previous, img.size)).getbbox()
     if box is None:
-        return None, (0, 0)
+        return None, (0, 0), []
     return _changed_in(img, [box], shown, palette)
 
 
@@ -217,38 +223,56 @@ def _changed_in(
     boxes: Sequence[tuple[int, int, int, int]],
     shown: Image.Image,
     palette: Image.Image,
-) -> tuple[Image.Image | None, tuple[int, int]]:
+) -> tuple[Image.Image | None, tuple[int, int], Rows]:
     """What of ``img`` to write over the screen when only ``boxes`` (not overlapping) may
     have changed: the smallest box around the pixels whose palette index changed, the others
-    in it transparent; ``None`` when nothing changed. ``shown`` is brought up to date."""
+    in it transparent, and the bands of its rows that are wholly transparent; ``None`` when
+    nothing changed. ``shown`` is brought up to date."""
+    # on Pillow's image cores: the same operations as ``quantize``, ``ImageChops.difference``,
+    # ``point`` and ``paste`` without their per-call checks and copies (the palette copied
+    # with every quantised box, the look-up table rounded again with every mask)
     pieces = []
+    pal = palette.im
     for box in boxes:
-        new = _quantize(img.crop(box), palette)
-        diff = ImageChops.difference(new, shown.crop(box))
-        inner = diff.getbbox()
+        new = img.im.crop(box).convert("P", Image.Dither.NONE, pal)  # nearest palette index
+        diff = shown.im.crop(box).chop_difference(new)
+        inner = diff.getbbox(False)
         if inner is not None:
             pieces.append((box, new, diff, inner))
     if not pieces:  # other colours, the same palette entries
-        return None, (0, 0)
+        return None, (0, 0), []
     x0 = min(b[0] + i[0] for b, _n, _d, i in pieces)
     y0 = min(b[1] + i[1] for b, _n, _d, i in pieces)
     x1 = max(b[0] + i[2] for b, _n, _d, i in pieces)
     y1 = max(b[1] + i[3] for b, _n, _d, i in pieces)
     part = Image.new("L", (x1 - x0, y1 - y0), _KEEP)
     for box, new, diff, _inner in pieces:
-        changed = diff.point(_CHANGED)
-        part.paste(new, (box[0] - x0, box[1] - y0), changed)
-        shown.paste(new, box[:2], changed)
-    return part, (x0, y0)
+        # unmasked pastes (a masked one blends every pixel): the box's new indices where they
+        # changed, _KEEP where not (the lighter of the index and 255 - "changed")
+        piece = new.chop_lighter(diff.point(_UNCHANGED, None))
+        w, h = box[2] - box[0], box[3] - box[1]
+        part.im.paste(piece, (box[0] - x0, box[1] - y0, box[0] - x0 + w, box[1] - y0 + h))
+        shown.im.paste(new, box)  # where nothing changed the new index is the one shown
+    rows = [(b[1] + i[1] - y0, b[1] + i[3] - y0) for b, _n, _d, i in pieces]
+    return part, (x0, y0), transparent_rows(part.size[1], rows, part.size[0])
 
 
-def _frame_data(part: Image.Image, xy: tuple[int, int], ms: int) -> bytes:
-    """One frame's graphic control block, descriptor and LZW data (the global palette)."""
-    return b"".join(
-        GifImagePlugin.getdata(
-            part, offset=xy, duration=ms, disposal=_NO_DISPOSE, transparency=_KEEP
+def _frame_data(
+    part: Image.Image, xy: tuple[int, int], ms: int, kept: Sequence[tuple[int, int]] = ()
+) -> bytes:
+    """One frame's graphic control block, descriptor and LZW data (the global palette); the
+    bands of rows ``kept`` (wholly :data:`_KEEP`) cost next to nothing to encode
+    (:mod:`rendering.gif_lzw`)."""
+    data = frame_data(part, kept, _KEEP) if kept else None
+    if data is None:
+        return b"".join(
+            GifImagePlugin.getdata(
+                part, offset=xy, duration=ms, disposal=_NO_DISPOSE, transparency=_KEEP
+            )
         )
-    )
+    control = struct.pack("<3sBHBB", b"!\xf9\x04", 1 | _NO_DISPOSE << 2, ms // 10, _KEEP, 0)
+    where = struct.pack("<BHHHHB", 0x2C, xy[0], xy[1], part.size[0], part.size[1], 0)
+    return control + where + data
 
 
 def _header(size: tuple[int, int], palette: Image.Image) -> bytes:

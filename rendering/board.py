@@ -26,6 +26,7 @@ from engine.carcassonne.scoring import Award
 from engine.carcassonne.tiles import FeatureKind, tile
 from engine.carcassonne.view import FigureView, PublicView, TileView
 from rendering import style as st
+from rendering.cache import paste
 from rendering.figures import draw_mark, figure_sprite, is_follower
 from rendering.fonts import draw_text, readable_size, text_width
 from rendering.frame import (
@@ -201,7 +202,7 @@ def draw_tiles(
         rotations[tv.pos] = (tv.tile, tv.rotation)
         x, y = fr.cell_xy(tv.pos)
         if meets(within, x, y, T, T):
-            img.paste(tile_image(tv.tile, int(tv.rotation), T), (x, y))
+            paste(img, tile_image(tv.tile, int(tv.rotation), T), (x, y))
     for ov in overlays_of(view):  # what lies on the tiles, under the figures (a bridge)
         ov.draw_under(img, view, fr)
     return rotations
@@ -222,7 +223,7 @@ def draw_figures(
         placed = place_figures(view, fr, rotations)
     for ps in sorted(placed, key=lambda ps: is_follower(ps.figure.figure)):
         if meets(within, *ps.at, *ps.sprite.size):
-            img.paste(ps.sprite, ps.at, ps.sprite)
+            paste(img, ps.sprite, ps.at, ps.sprite)
     return list(placed)
 
 

@@ -31,6 +31,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from PIL import Image, ImageChops
 
@@ -130,14 +131,16 @@ class BoardCanvas:
         if boxes:
             bg, scratch = self._layers(size, fr)
             placed = list(sprites.values())
-            for box in boxes:
-                scratch.paste(bg.crop(box), box[:2])
+            for box in boxes:  # copies on Pillow's cores: the same as crop and paste
+                scratch.im.paste(bg.im.crop(box), box)
                 draw_board_part(scratch, view, shown, fr, placed=placed, within=box)
-                img.paste(scratch.crop(box), box[:2])
+                img.im.paste(scratch.im.crop(box), box)
             self.boxes += len(boxes)
-        before = img.crop((0, 0, size[0], top))
+        strip = (0, 0, size[0], top)
+        before = img.im.crop(strip)
         draw_header(img, view, header, self.lang, keep_chips=True)
-        out = [*_changed_parts(before, img, [c.box[0] for c in header.chips]), *boxes]
+        changed = before.chop_difference(img.im.crop(strip))
+        out = [*_changed_parts(changed, [c.box[0] for c in header.chips]), *boxes]
         blobs = tuple(s.tobytes() for s in strips)
         if blobs != was.strips:
             y = top + fr.board_h
@@ -249,16 +252,16 @@ def _drawn_by(ov: Overlay, view: PublicView, fr: Frame, size: tuple[int, int]) -
     return out
 
 
-def _changed_parts(before: Image.Image, img: Image.Image, cuts: Sequence[int]) -> list[Box]:
-    """The boxes round what changed in the top ``before.height`` rows of ``img`` (the score
-    strip, ``before`` as it was), one per column between ``cuts`` (where the players' chips
-    start): the chips that did not change are left out, so nobody quantises them again."""
-    width, height = before.size
-    diff = ImageChops.difference(before, img.crop((0, 0, width, height)))
+def _changed_parts(diff: Any, cuts: Sequence[int]) -> list[Box]:
+    """The boxes round what changed in the score strip (``diff``: the difference of the strip
+    before and after, a Pillow image core), one per column between ``cuts`` (where the
+    players' chips start): the chips that did not change are left out, so nobody quantises
+    them again."""
+    width, height = diff.size
     out = []
     xs = sorted({0, width, *(x for x in cuts if 0 < x < width)})
     for x0, x1 in zip(xs, xs[1:], strict=False):
-        box = diff.crop((x0, 0, x1, height)).getbbox()
+        box = diff.crop((x0, 0, x1, height)).getbbox(False)
         if box is not None:
             out.append((x0 + box[0], box[1], x0 + box[2], box[3]))
     return out

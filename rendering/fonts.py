@@ -28,7 +28,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from rendering.cache import MiB, memo, track
+from rendering.cache import MiB, memo, paste, track
 
 FontT = ImageFont.FreeTypeFont
 
@@ -492,5 +492,5 @@ def draw_text(
     px, py = round(x - ox), round(y - oy)
     if stroke:
         outer, sx, sy = text_mask(text, size, bold, stroke)
-        img.paste(stroke_fill, (round(x - sx), round(y - sy)), outer)
-    img.paste(fill, (px, py), mask)
+        paste(img, stroke_fill, (round(x - sx), round(y - sy)), outer)
+    paste(img, fill, (px, py), mask)

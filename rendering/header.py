@@ -20,7 +20,7 @@ from PIL import Image, ImageChops, ImageDraw
 from engine.carcassonne.view import PlayerView, PublicView
 from engine.core.seats import Seat
 from rendering import style as st
-from rendering.cache import MiB, store
+from rendering.cache import MiB, memo, paste, store
 from rendering.figures import draw_mark, figure_sprite, kind_order
 from rendering.fonts import Fitted, draw_fitted, draw_text, fit_box, fit_text, text_width
 from rendering.overlays import PanelItem, overlays_of
@@ -226,10 +226,13 @@ def _chip(
     chip: Chip,
     k: float,
     lines: Sequence[Sequence[PanelItem]] | None = None,
+    *,
+    kept_ground: bool = False,
 ) -> None:
     """One player's chip: the top band (filled with the seat's colour for the current player)
     with the colour block, name and score; the figures left and the overlays' lines under it
-    (``lines``: :func:`panel_lines` of the player, if known)."""
+    (``lines``: :func:`panel_lines` of the player, if known). With ``kept_ground`` its shapes
+    come from :func:`chip_ground`."""
 
     def sc(v: float) -> int:
         return round(v * k)
@@ -237,21 +240,13 @@ def _chip(
     d = ImageDraw.Draw(img)
     style = st.seat_style(int(p.seat))
     x0, y0, x1, y1 = chip.box
-    r = sc(10)
-    if chip.current:
-        d.rounded_rectangle((x0 - sc(5), y0 - sc(5), x1 + sc(5), y1 + sc(5)), r + 3, CURRENT_FRAME)
-        d.rounded_rectangle((x0 - sc(2), y0 - sc(2), x1 + sc(2), y1 + sc(2)), r + 1, (20, 20, 20))
-    d.rounded_rectangle(chip.box, radius=r, fill=CHIP_BG)
-    ink = st.TEXT
-    if chip.current:
-        d.rounded_rectangle((x0, y0, x1, y0 + sc(TOP_H)), radius=r, fill=style.fill)
-        d.rectangle((x0, y0 + sc(TOP_H) - r, x1, y0 + sc(TOP_H)), fill=style.fill)
-        ink = style.ink
+    if kept_ground:
+        _paste_ground(img, chip, int(p.seat), k)
+    else:
+        _draw_ground(d, chip, int(p.seat), k)
+    ink = style.ink if chip.current else st.TEXT
     bx0, by0, bx1, by1 = chip.block
     g = sc(2)
-    d.rounded_rectangle((bx0 - g, by0 - g, bx1 + g, by1 + g), sc(8), _contrast(style.fill))
-    d.rounded_rectangle(chip.block, radius=sc(7), fill=style.fill)
-    draw_mark(d, style.mark, (bx0 + bx1) / 2, (by0 + by1) / 2, (bx1 - bx0) * 0.3, style.ink)
     sx0, sy0, sx1, sy1 = chip.score_box
     size = sc(SCORE_SIZE)
     draw_text(img, (sx1, (sy0 + sy1) / 2), str(p.score), size, ink, bold=True, anchor="rm")
@@ -271,6 +266,122 @@ def _chip(
         lines = panel_lines(view, p.seat, icon)
     for i, items in enumerate(lines, start=1):
         draw_counts(img, items, x0 + sc(10), base + i * sc(LINE_H), right, k=k)
+
+
+def _draw_ground(d: ImageDraw.ImageDraw, chip: Chip, seat: int, k: float) -> None:
+    """A chip's shapes under its words: the current player's frame, the chip, its top band
+    (the current player's) and the colour block with the seat's mark; every one opaque."""
+
+    def sc(v: float) -> int:
+        return round(v * k)
+
+    style = st.seat_style(seat)
+    x0, y0, x1, y1 = chip.box
+    r = sc(10)
+    if chip.current:
+        d.rounded_rectangle((x0 - sc(5), y0 - sc(5), x1 + sc(5), y1 + sc(5)), r + 3, CURRENT_FRAME)
+        d.rounded_rectangle((x0 - sc(2), y0 - sc(2), x1 + sc(2), y1 + sc(2)), r + 1, (20, 20, 20))
+    d.rounded_rectangle(chip.box, radius=r, fill=CHIP_BG)
+    if chip.current:
+        d.rounded_rectangle((x0, y0, x1, y0 + sc(TOP_H)), radius=r, fill=style.fill)
+        d.rectangle((x0, y0 + sc(TOP_H) - r, x1, y0 + sc(TOP_H)), fill=style.fill)
+    bx0, by0, bx1, by1 = chip.block
+    g = sc(2)
+    d.rounded_rectangle((bx0 - g, by0 - g, bx1 + g, by1 + g), sc(8), _contrast(style.fill))
+    d.rounded_rectangle(chip.block, radius=sc(7), fill=style.fill)
+    draw_mark(d, style.mark, (bx0 + bx1) / 2, (by0 + by1) / 2, (bx1 - bx0) * 0.3, style.ink)
+
+
+def _moved(box: tuple[int, int, int, int], dx: int, dy: int) -> tuple[int, int, int, int]:
+    return (box[0] - dx, box[1] - dy, box[2] - dx, box[3] - dy)
+
+
+def _paste_ground(img: Image.Image, chip: Chip, seat: int, k: float) -> None:
+    """:func:`_draw_ground` on ``img``, pasted from :func:`chip_ground` (issue 33: the same
+    pixels, a third of a turn picture's header), or drawn when it could not be kept. Only for
+    pictures whose chips come back: turn pictures (all at one scale, so a handful of grounds
+    serve every table) and a replay's frames; a final board's scale is its own."""
+    e = round(5 * k) + 1  # the current player's frame reaches this far round the chip
+    x0, y0 = chip.box[0] - e, chip.box[1] - e
+    dx, dy = x0 - (x0 & 1), y0 - (y0 & 1)  # an even shift keeps the parity of every pixel
+    at = Chip(
+        chip.seat,
+        _moved(chip.box, dx, dy),
+        _moved(chip.score_box, dx, dy),
+        _moved(chip.block, dx, dy),
+        chip.current,
+    )
+    got = chip_ground(at, seat, k, e)
+    if got is None:
+        _draw_ground(ImageDraw.Draw(img), chip, seat, k)
+        return
+    for piece, (x, y) in got:  # unmasked pastes: copies of rows (a masked paste blends)
+        paste(img, piece, (x + dx, y + dy))
+
+
+#: a chip's ground as pieces to paste: rectangles of its pixels and where they go
+Pieces = tuple[tuple[Image.Image, tuple[int, int]], ...]
+
+
+@memo("header.chip_ground", entries=64, budget=8 * MiB)
+def chip_ground(chip: Chip, seat: int, k: float, e: int) -> Pieces | None:
+    """The shapes :func:`_draw_ground` draws for ``chip`` (placed near the origin: a picture
+    pastes them shifted by an even number of pixels), as rectangles that cover exactly the
+    pixels they draw: rows with the same span joined (a rounded chip is a few rows per
+    corner and one rectangle between). Found by drawing them on two grounds; None if a pixel
+    is not the same on both (a shape that is not opaque) or a row's pixels are not one span."""
+    size = (chip.box[2] + e + 1, chip.box[3] + e + 1)
+    drawn = []
+    for ground in ((0, 0, 0), (255, 255, 255)):
+        layer = Image.new("RGB", size, ground)
+        _draw_ground(ImageDraw.Draw(layer), chip, seat, k)
+        drawn.append(layer)
+    black, white = (Image.new("RGB", size, g) for g in ((0, 0, 0), (255, 255, 255)))
+    touched = ImageChops.lighter(_nonzero(drawn[0], black), _nonzero(drawn[1], white))
+    # opaque: where a shape is, both layers agree
+    if Image.composite(_nonzero(drawn[0], drawn[1]), Image.new("L", size, 0), touched).getbbox():
+        return None
+    return _pieces(drawn[0], touched)
+
+
+def _pieces(img: Image.Image, mask: Image.Image) -> Pieces | None:
+    """``img`` where ``mask`` is 255, as rectangles (see :func:`chip_ground`); None if a
+    row of the mask is not one span of 255 between zeros."""
+    w, h = mask.size
+    data = mask.tobytes()
+    spans: list[tuple[int, int] | None] = []
+    for y in range(h):
+        row = data[y * w : (y + 1) * w]
+        first = row.find(255)
+        if first < 0:
+            if row.count(0) != w:
+                return None
+            spans.append(None)
+            continue
+        last = row.rfind(255) + 1
+        if row.count(255, first, last) != last - first or row.count(0) != w - (last - first):
+            return None
+        spans.append((first, last))
+    out = []
+    y = 0
+    while y < h:
+        span = spans[y]
+        y1 = y + 1
+        while y1 < h and spans[y1] == span:
+            y1 += 1
+        if span is not None:
+            out.append((img.crop((span[0], y, span[1], y1)), (span[0], y)))
+        y = y1
+    return tuple(out)
+
+
+#: a difference to "touched" (anything but 0)
+_TOUCHED = [0] + [255] * 255
+
+
+def _nonzero(a: Image.Image, b: Image.Image) -> Image.Image:
+    """An ``L`` mask: 255 where RGB pictures ``a`` and ``b`` differ in any channel."""
+    return ImageChops.difference(a, b).convert("L", (1, 1, 1, 0)).point(_TOUCHED)
 
 
 #: pictures of players' chips (not the current player's), by what they show and the pixels
@@ -307,7 +418,7 @@ def _kept_chip(img: Image.Image, view: PublicView, p: PlayerView, chip: Chip, k:
     m = round(8 * k)
     ring = (max(0, x0 - m), max(0, y0 - m), min(img.width, box[2] + m), min(img.height, box[3] + m))
     before = img.crop(ring)
-    _chip(img, view, p, chip, k, lines)
+    _chip(img, view, p, chip, k, lines, kept_ground=True)
     diff = ImageChops.difference(before, img.crop(ring))
     diff.paste((0, 0, 0), (box[0] - ring[0], box[1] - ring[1], box[2] - ring[0], box[3] - ring[1]))
     if diff.getbbox() is None:
@@ -353,7 +464,8 @@ def draw_header(
 ) -> None:
     """Draw the header ``lay`` of ``view`` at the top of ``img``; with ``keep_chips`` (the
     replay, which draws one game's header again and again) players' chips come from
-    :data:`CHIPS` when they were drawn so before."""
+    :data:`CHIPS` when they were drawn so before. In the replay and in pictures at scale 1
+    (every turn picture) each chip's shapes are pasted from :func:`chip_ground`."""
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, lay.width, lay.height - 1), fill=st.PANEL)
     k = lay.k
@@ -379,7 +491,7 @@ def draw_header(
     for chip in lay.chips:
         p = by_seat[int(chip.seat)]
         if not keep_chips or chip.current or p.seat in winners:  # a frame, a star: past its box
-            _chip(img, view, p, chip, k)
+            _chip(img, view, p, chip, k, kept_ground=keep_chips or k == 1.0)
         else:
             _kept_chip(img, view, p, chip, k)
     if lay.thumb is not None and view.drawn is not None:
