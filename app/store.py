@@ -3,7 +3,7 @@ their logs behind a cache.
 
 A collaborator of both game services (:class:`~app.base.GameService`): the lobby, the moves
 and the reads all find a match here. A move's reads are one trip to SQLite each
-(:class:`storage.units.Units`: the match row with its seats), its JSON columns decoded only when
+(:meth:`storage.port.Store.load_match`: the match row with its seats), its JSON columns decoded only when
 used; a game is replayed from its log only when the cache does not hold it at its version.
 """
 
@@ -29,7 +29,8 @@ from app.types import G, Loaded, seated
 from engine.core.errors import EngineError
 from engine.core.messages import Phrase
 from engine.core.seats import Seat
-from storage import ActionRow, MatchRow, Storage
+from storage import ActionRow, MatchRow
+from storage.port import Store
 from storage.units import Found
 
 log = logging.getLogger(__name__)
@@ -45,7 +46,7 @@ class MatchStore(Generic[G]):
 
     def __init__(
         self,
-        storage: Storage,
+        storage: Store,
         *,
         game: str,
         name: str,
@@ -79,7 +80,7 @@ class MatchStore(Generic[G]):
             ServiceError: ERR_NO_MATCH, or ERR_OTHER_GAME when the other game owns the channel
                 (its commands must never touch this game's log).
         """
-        row = await self.storage.matches.open_in_channel(channel_id)
+        row = await self.storage.open_match(channel_id)
         if row is None:
             raise ServiceError(ERR_NO_MATCH, f"No {self.name} match is running in this channel.")
         if row.game != self.game:
@@ -97,14 +98,14 @@ class MatchStore(Generic[G]):
         return row
 
     async def reread(self, match_id: int) -> MatchRow:
-        row = await self.storage.matches.get(match_id)
+        row = await self.storage.match(match_id)
         if row is None or row.game != self.game:
             raise ServiceError(ERR_NO_MATCH, f"No such {self.name} match.")
         return row
 
     async def active_rows(self) -> list[MatchRow]:
         """Every active match of this game (restart recovery)."""
-        return [r for r in await self.storage.matches.with_status("active") if r.game == self.game]
+        return [r for r in await self.storage.matches_with_status("active") if r.game == self.game]
 
     async def match_of(self, channel_id: int, match_id: int | None) -> int:
         """The match a call is about: ``match_id`` (a DM's button names it), else the
@@ -122,7 +123,7 @@ class MatchStore(Generic[G]):
             ServiceError: ERR_NO_MATCH (no such match, or still a lobby), ERR_ILLEGAL (its log
                 no longer replays; logged).
         """
-        return await self.rebuild(await self.storage.units.match(match_id))
+        return await self.rebuild(await self.storage.load_match(match_id))
 
     async def load_active(self, channel_id: int) -> Loaded[G]:
         """The channel's active match of this game, like :meth:`load` (one trip when cached).
@@ -130,7 +131,7 @@ class MatchStore(Generic[G]):
         Raises:
             ServiceError: ERR_NO_MATCH (also while a lobby), ERR_OTHER_GAME, ERR_ILLEGAL.
         """
-        found = await self.storage.units.open_match(channel_id)
+        found = await self.storage.load_open_match(channel_id)
         if found is None:
             raise ServiceError(ERR_NO_MATCH, f"No {self.name} match is running in this channel.")
         row = found[0]
@@ -160,7 +161,7 @@ class MatchStore(Generic[G]):
             raise ServiceError(ERR_NO_MATCH, "The match has not started yet.", lobby=True)
         game = self.cache.get(row.id, row.version)
         if game is None:
-            entries = await self.storage.actions.entries(row.id)
+            entries = await self.storage.log_entries(row.id)
             try:
                 game = self.replay_log(row, entries)
             except (EngineError, ValueError, TypeError, KeyError) as e:

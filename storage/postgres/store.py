@@ -1,0 +1,571 @@
+"""The PostgreSQL backend of the storage port (:class:`storage.port.Store`), on asyncpg.
+
+Chosen by ``DATABASE_URL=postgresql://…`` for several processes sharing one database. The rows
+and their rules are SQLite's (storage/repositories.py, storage/units.py); what differs is how
+two processes are kept apart:
+
+- **Moves serialise per match.** A write to a match first locks its row (``SELECT … FOR
+  UPDATE``), then compares the stored version with the one it was computed from: of two
+  processes answering the same click, the second waits for the first's commit, finds the
+  version moved on and raises :class:`~storage.errors.StaleVersion`; nothing is applied twice.
+- **Lobby checks** (free seats, status) are made under the same row lock.
+- **A timer fires once.** Due timers are claimed with ``FOR UPDATE SKIP LOCKED`` and marked
+  sent in the claiming transaction: another process skips the rows being claimed, and finds
+  them sent afterwards.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import asyncpg
+
+from storage.errors import AlreadySeated, ChannelBusy, LobbyClosed, LobbyFull, StaleVersion
+from storage.port import Capacity
+from storage.postgres.connection import Connections, PgConn, count, create_pool
+from storage.postgres.migrate import migrate
+from storage.postgres.ratings import PgRatings, write_result
+from storage.rows import (
+    ENDED_STATUSES,
+    STATUSES,
+    ActionRow,
+    MatchRow,
+    PruneReport,
+    SeatRow,
+    TimerRow,
+    dumps,
+    loads,
+)
+from storage.snapshots import compact_snapshot
+from storage.units import Found, MoveCommit, Reminder
+
+DAY = 86_400.0
+PRUNE_BATCH = 200
+
+_SEATS = (
+    "SELECT match_id, join_order, seat, user_id, name, resigned, controller, missed"
+    " FROM match_seats WHERE match_id = $1 ORDER BY join_order"
+)
+_UPSERT_TIMER = (
+    "INSERT INTO timers (match_id, fires_at, kind, user_id, version, sent)"
+    " VALUES ($1, $2, $3, $4, $5, 0)"
+    " ON CONFLICT (match_id, kind) DO UPDATE SET fires_at = excluded.fires_at,"
+    " user_id = excluded.user_id, version = excluded.version, sent = 0"
+)
+
+
+def _seat(r: asyncpg.Record) -> SeatRow:
+    return SeatRow(r[0], r[1], r[2], r[3], r[4], bool(r[5]), r[6], int(r[7]))
+
+
+async def _found(conn: PgConn, row: asyncpg.Record | None) -> Found | None:
+    if row is None:
+        return None
+    match = MatchRow.from_row(row)
+    return match, [_seat(r) for r in await conn.fetch(_SEATS, match.id)]
+
+
+async def _lock(conn: PgConn, match_id: int, columns: str = "status") -> Any:
+    """Lock the match's row for this transaction; its ``columns`` (None: no such match)."""
+    return await conn.fetchrow(f"SELECT {columns} FROM matches WHERE id = $1 FOR UPDATE", match_id)
+
+
+async def _write_timers(conn: PgConn, match_id: int, timers: Sequence[Reminder]) -> None:
+    await conn.execute("DELETE FROM timers WHERE match_id = $1 AND sent = 0", match_id)
+    if timers:
+        await conn.executemany(
+            _UPSERT_TIMER,
+            [(match_id, float(t.fires_at), t.kind, t.user_id, t.version) for t in timers],
+        )
+
+
+class PgStorage:
+    """A PostgreSQL database behind the storage port (see the module docstring)."""
+
+    def __init__(self, pool: asyncpg.Pool, url: str) -> None:
+        self.pool = pool
+        self.url = url
+        self.db = Connections(pool)
+        self._ratings = PgRatings(self.db)
+
+    @classmethod
+    async def open(
+        cls, url: str, *, run_migrations: bool = True, min_size: int = 1, max_size: int = 10
+    ) -> PgStorage:
+        """Connect to ``url`` and bring its schema up to date (several processes may do this
+        at once: they take turns).
+
+        Raises:
+            MigrationError: the schema cannot be brought up to date.
+        """
+        pool = await create_pool(url, min_size=min_size, max_size=max_size)
+        try:
+            if run_migrations:
+                async with pool.acquire() as conn:
+                    await migrate(conn)
+        except BaseException:
+            await pool.close()
+            raise
+        return cls(pool, url)
+
+    @property
+    def ratings(self) -> PgRatings:
+        return self._ratings
+
+    async def close(self) -> None:
+        await self.pool.close()
+
+    # ------------------------------------------------------------------ reads
+    async def match(self, match_id: int) -> MatchRow | None:
+        r = await self.db.fetchrow("SELECT * FROM matches WHERE id = $1", match_id)
+        return None if r is None else MatchRow.from_row(r)
+
+    async def open_match(self, channel_id: int) -> MatchRow | None:
+        r = await self.db.fetchrow(
+            "SELECT * FROM matches WHERE channel_id = $1 AND status IN ('lobby', 'active')",
+            channel_id,
+        )
+        return None if r is None else MatchRow.from_row(r)
+
+    async def matches_with_status(self, status: str) -> list[MatchRow]:
+        rows = await self.db.fetch("SELECT * FROM matches WHERE status = $1 ORDER BY id", status)
+        return [MatchRow.from_row(r) for r in rows]
+
+    async def matches_in_channel(self, channel_id: int, *, limit: int = -1) -> list[MatchRow]:
+        rows = await self.db.fetch(
+            "SELECT * FROM matches WHERE channel_id = $1 ORDER BY id DESC LIMIT $2",
+            channel_id,
+            None if limit < 0 else limit,
+        )
+        return [MatchRow.from_row(r) for r in rows]
+
+    async def seats(self, match_id: int) -> list[SeatRow]:
+        return [_seat(r) for r in await self.db.fetch(_SEATS, match_id)]
+
+    async def load_match(self, match_id: int) -> Found | None:
+        async with self.db.transaction(isolation="repeatable_read", readonly=True) as conn:
+            row = await conn.fetchrow("SELECT * FROM matches WHERE id = $1", match_id)
+            return await _found(conn, row)
+
+    async def load_open_match(self, channel_id: int) -> Found | None:
+        async with self.db.transaction(isolation="repeatable_read", readonly=True) as conn:
+            row = await conn.fetchrow(
+                "SELECT * FROM matches WHERE channel_id = $1 AND status IN ('lobby', 'active')",
+                channel_id,
+            )
+            return await _found(conn, row)
+
+    async def log_entries(self, match_id: int) -> list[ActionRow]:
+        rows = await self.db.fetch(
+            "SELECT match_id, seq, seat, action, visibility, created_at FROM actions"
+            " WHERE match_id = $1 ORDER BY seq",
+            match_id,
+        )
+        return [ActionRow(r[0], r[1], r[2], r[3], r[4], r[5]) for r in rows]
+
+    async def guild_defaults(self, guild_id: int) -> dict[str, Any]:
+        v = await self.db.fetchval(
+            "SELECT defaults_json FROM guild_settings WHERE guild_id = $1", guild_id
+        )
+        return {} if v is None else dict(loads(v))
+
+    async def pending_timers(self, match_id: int) -> list[TimerRow]:
+        rows = await self.db.fetch(
+            "SELECT id, match_id, fires_at, kind, user_id, version, sent FROM timers"
+            " WHERE match_id = $1 AND sent = 0 ORDER BY fires_at",
+            match_id,
+        )
+        return [TimerRow(r[0], r[1], r[2], r[3], r[4], r[5], bool(r[6])) for r in rows]
+
+    async def next_timer_due(self) -> float | None:
+        v = await self.db.fetchval(
+            "SELECT MIN(t.fires_at) FROM timers t JOIN matches m ON m.id = t.match_id"
+            " WHERE t.sent = 0 AND m.status = 'active'"
+        )
+        return None if v is None else float(v)
+
+    async def is_dm_closed(self, user_id: int) -> bool:
+        return (
+            await self.db.fetchrow("SELECT 1 FROM dm_closed WHERE user_id = $1", user_id)
+            is not None
+        )
+
+    async def dm_closed_among(self, user_ids: list[int]) -> set[int]:
+        if not user_ids:
+            return set()
+        rows = await self.db.fetch(
+            "SELECT user_id FROM dm_closed WHERE user_id = ANY($1::bigint[])", user_ids
+        )
+        return {int(r[0]) for r in rows}
+
+    async def quiet_players(self) -> set[int]:
+        return {int(r[0]) for r in await self.db.fetch("SELECT user_id FROM quiet_players")}
+
+    # ------------------------------------------------------------------ lobby writes
+    async def create_lobby(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        options: dict[str, Any],
+        seed: int,
+        game: str,
+    ) -> int:
+        now = time.time()
+        try:
+            async with self.db.transaction() as conn:
+                match_id = int(
+                    await conn.fetchval(
+                        "INSERT INTO matches (guild_id, channel_id, game, status, host_id,"
+                        " version, options_json, seed, created_at, updated_at)"
+                        " VALUES ($1, $2, $3, 'lobby', $4, 0, $5, $6, $7, $7) RETURNING id",
+                        guild_id,
+                        channel_id,
+                        game,
+                        host_id,
+                        dumps(options),
+                        seed,
+                        now,
+                    )  # fmt: skip
+                )
+                await conn.execute(
+                    "INSERT INTO match_seats (match_id, join_order, user_id, name)"
+                    " VALUES ($1, 0, $2, $3)",
+                    match_id,
+                    host_id,
+                    host_name,
+                )
+        except asyncpg.UniqueViolationError as e:
+            raise ChannelBusy("a match is already open in this channel") from e
+        return match_id
+
+    async def join_lobby(
+        self,
+        match_id: int,
+        user_id: int,
+        name: str,
+        *,
+        capacity: Capacity,
+        controller: str | None = None,
+    ) -> int:
+        async with self.db.transaction() as conn:
+            found = await _lock(conn, match_id, "status, options_json")
+            if found is None or found[0] != "lobby":
+                raise LobbyClosed("the match is no longer a lobby")
+            if callable(capacity):
+                capacity = capacity(loads(found[1]) or {})
+            seated = [r[0] for r in await conn.fetch(
+                "SELECT user_id FROM match_seats WHERE match_id = $1", match_id
+            )]  # fmt: skip
+            if user_id in seated:
+                raise AlreadySeated("already joined")
+            if len(seated) >= capacity:
+                raise LobbyFull(len(seated), capacity)
+            await conn.execute(
+                "INSERT INTO match_seats (match_id, join_order, user_id, name, controller)"
+                " VALUES ($1, (SELECT COALESCE(MAX(join_order), -1) + 1 FROM match_seats"
+                "              WHERE match_id = $1), $2, $3, $4)",
+                match_id,
+                user_id,
+                name,
+                controller,
+            )
+            return len(seated) + 1
+
+    async def remove_seats(
+        self,
+        match_id: int,
+        user_ids: Sequence[int],
+        *,
+        abandon: bool = False,
+        new_host: int | None = None,
+    ) -> None:
+        async with self.db.transaction() as conn:
+            await _lock(conn, match_id)
+            await conn.execute(
+                "DELETE FROM match_seats WHERE match_id = $1 AND user_id = ANY($2::bigint[])"
+                " AND seat IS NULL",
+                match_id,
+                list(user_ids),
+            )
+            if abandon:
+                await conn.execute(
+                    "UPDATE matches SET status = 'abandoned', updated_at = $2 WHERE id = $1",
+                    match_id,
+                    time.time(),
+                )
+            elif new_host is not None:
+                await conn.execute(
+                    "UPDATE matches SET host_id = $2, updated_at = $3 WHERE id = $1",
+                    match_id,
+                    new_host,
+                    time.time(),
+                )
+
+    async def set_lobby_options(self, match_id: int, options: dict[str, Any]) -> bool:
+        async with self.db.transaction() as conn:
+            status = await conn.execute(
+                "UPDATE matches SET options_json = $2, updated_at = $3"
+                " WHERE id = $1 AND status = 'lobby'",
+                match_id,
+                dumps(options),
+                time.time(),
+            )
+        return count(status) == 1
+
+    async def abandon_match(self, match_id: int) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "UPDATE matches SET status = 'abandoned', updated_at = $2 WHERE id = $1",
+                match_id,
+                time.time(),
+            )
+            await conn.execute("DELETE FROM timers WHERE match_id = $1 AND sent = 0", match_id)
+
+    async def start_match(
+        self,
+        match_id: int,
+        *,
+        seat_order: Sequence[int],
+        setup: dict[str, Any],
+        snapshot: dict[str, Any],
+        compact: bool = False,
+        timers: Sequence[Reminder] = (),
+    ) -> None:
+        if compact:
+            snapshot = compact_snapshot(snapshot, final=False)
+        async with self.db.transaction() as conn:
+            status = await conn.execute(
+                "UPDATE matches SET status = 'active', version = 0, setup_json = $2,"
+                " snapshot_json = $3, updated_at = $4 WHERE id = $1 AND status = 'lobby'",
+                match_id,
+                dumps(setup),
+                dumps(snapshot),
+                time.time(),
+            )
+            if count(status) != 1:
+                raise StaleVersion("the match is no longer a lobby")
+            seated = await conn.fetch(
+                "SELECT user_id FROM match_seats WHERE match_id = $1", match_id
+            )
+            if sorted(r[0] for r in seated) != sorted(seat_order):
+                raise StaleVersion("the lobby's players changed")
+            await conn.executemany(
+                "UPDATE match_seats SET seat = $3 WHERE match_id = $1 AND user_id = $2",
+                [(match_id, user_id, seat) for seat, user_id in enumerate(seat_order)],
+            )
+            if timers:
+                await _write_timers(conn, match_id, timers)
+
+    async def set_lobby_message(self, match_id: int, message_id: int) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "UPDATE matches SET lobby_message_id = $2 WHERE id = $1", match_id, message_id
+            )
+
+    async def set_turn_message(self, match_id: int, version: int, message_id: int) -> bool:
+        async with self.db.transaction() as conn:
+            status = await conn.execute(
+                "UPDATE matches SET turn_message_id = $2, turn_message_version = $3"
+                " WHERE id = $1 AND COALESCE(turn_message_version, -1) <= $3",
+                match_id,
+                message_id,
+                version,
+            )
+        return count(status) == 1
+
+    async def put_guild_defaults(self, guild_id: int, defaults: dict[str, Any]) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO guild_settings (guild_id, defaults_json, updated_at)"
+                " VALUES ($1, $2, $3) ON CONFLICT (guild_id) DO UPDATE SET"
+                " defaults_json = excluded.defaults_json, updated_at = excluded.updated_at",
+                guild_id,
+                dumps(defaults),
+                time.time(),
+            )
+
+    async def set_quiet(self, user_id: int, quiet: bool) -> None:
+        async with self.db.transaction() as conn:
+            if quiet:
+                await conn.execute(
+                    "INSERT INTO quiet_players (user_id, set_at) VALUES ($1, $2)"
+                    " ON CONFLICT (user_id) DO NOTHING",
+                    user_id,
+                    time.time(),
+                )
+            else:
+                await conn.execute("DELETE FROM quiet_players WHERE user_id = $1", user_id)
+
+    async def note_dm_closed(self, user_id: int, now: float | None = None) -> bool:
+        async with self.db.transaction() as conn:
+            status = await conn.execute(
+                "INSERT INTO dm_closed (user_id, noted_at) VALUES ($1, $2)"
+                " ON CONFLICT (user_id) DO NOTHING",
+                user_id,
+                float(time.time() if now is None else now),
+            )
+        return count(status) == 1
+
+    # ------------------------------------------------------------------ match writes
+    async def commit_move(self, c: MoveCommit) -> Found:
+        """Store one move (see :meth:`storage.units.Units.commit_move`), the match's row
+        locked first: two processes storing the same move serialise, the second finds the
+        version moved on.
+
+        Raises:
+            StaleVersion: the match is not at ``expected_version`` (or not active), or its log
+                has one of the entries already: nothing was written.
+            StorageBusy: the row stayed locked past the lock timeout, or the server is away.
+        """
+        if c.status is not None and c.status not in STATUSES:
+            raise ValueError(f"unknown status {c.status!r}")
+        snap = dumps(compact_snapshot(c.snapshot, final=c.status in ENDED_STATUSES))
+        async with self.db.transaction() as conn:
+            held = await _lock(conn, c.match_id, "version, status")
+            if held is None or held[0] != c.expected_version or held[1] != "active":
+                raise StaleVersion(f"match {c.match_id} is not at version {c.expected_version}")
+            now = time.time()
+            await conn.execute(
+                "UPDATE matches SET version = $2, snapshot_json = $3, updated_at = $4,"
+                " status = COALESCE($5, status) WHERE id = $1",
+                c.match_id, c.new_version, snap, now, c.status,
+            )  # fmt: skip
+            try:
+                async with conn.transaction():
+                    await conn.executemany(
+                        "INSERT INTO actions (match_id, seq, seat, action, visibility, created_at)"
+                        " VALUES ($1, $2, $3, $4, $5, $6)",
+                        [
+                            (c.match_id, e.seq, e.seat, e.action, e.visibility, now)
+                            for e in c.entries
+                        ],
+                    )
+            except asyncpg.UniqueViolationError as e:
+                raise StaleVersion(
+                    f"action log of match {c.match_id} already has that entry"
+                ) from e
+            seat_updates = (
+                ("UPDATE match_seats SET resigned = 1 WHERE match_id = $1 AND seat = $2", c.resigned),
+                ("UPDATE match_seats SET missed = 0 WHERE match_id = $1 AND seat = $2 AND missed > 0", c.moved),
+                ("UPDATE match_seats SET missed = missed + 1 WHERE match_id = $1 AND seat = $2", c.missed),
+            )  # fmt: skip
+            for sql, seats in seat_updates:
+                if seats:
+                    await conn.executemany(sql, [(c.match_id, s) for s in seats])
+            if c.timers is not None:
+                await _write_timers(conn, c.match_id, c.timers)
+            elif c.timer == "cancel":
+                await conn.execute(
+                    "DELETE FROM timers WHERE match_id = $1 AND sent = 0", c.match_id
+                )
+            elif isinstance(c.timer, Reminder):
+                t = c.timer
+                await conn.execute(
+                    _UPSERT_TIMER, c.match_id, float(t.fires_at), t.kind, t.user_id, t.version
+                )
+            if c.result is not None:
+                await write_result(conn, c.result)
+            row = await conn.fetchrow("SELECT * FROM matches WHERE id = $1", c.match_id)
+            found = await _found(conn, row)
+        assert found is not None  # updated above, in this transaction
+        return found
+
+    async def set_controller(self, match_id: int, user_id: int, controller: str | None) -> bool:
+        async with self.db.transaction() as conn:
+            status = await conn.execute(
+                "UPDATE match_seats SET controller = $3 WHERE match_id = $1 AND user_id = $2",
+                match_id,
+                user_id,
+                controller,
+            )
+        return count(status) > 0
+
+    async def replace_timers(self, match_id: int, timers: Sequence[Reminder]) -> None:
+        async with self.db.transaction() as conn:
+            await _write_timers(conn, match_id, timers)
+
+    async def claim_due_timers(
+        self, now: float, game: str | None = None
+    ) -> list[tuple[TimerRow, int]]:
+        async with self.db.transaction() as conn:
+            rows = await conn.fetch(
+                "SELECT t.id, t.match_id, t.fires_at, t.kind, t.user_id, t.version,"
+                " m.channel_id FROM timers t JOIN matches m ON m.id = t.match_id"
+                " WHERE t.sent = 0 AND t.fires_at <= $1 AND m.status = 'active'"
+                " AND ($2::text IS NULL OR m.game = $2)"
+                " ORDER BY t.fires_at, t.id FOR UPDATE OF t SKIP LOCKED",
+                float(now),
+                game,
+            )
+            out = [(TimerRow(r[0], r[1], r[2], r[3], r[4], r[5], True), int(r[6])) for r in rows]
+            if out:
+                await conn.execute(
+                    "UPDATE timers SET sent = 1 WHERE id = ANY($1::bigint[])",
+                    [t.id for t, _ in out],
+                )
+        return out
+
+    # ------------------------------------------------------------------ pruning
+    async def prune(
+        self,
+        *,
+        now: float | None = None,
+        lobby_days: float = 7.0,
+        match_days: float | None = 30.0,
+        dm_days: float | None = 30.0,
+        batch: int = PRUNE_BATCH,
+    ) -> PruneReport:
+        """Delete what only grows (see :meth:`storage.store.Storage.prune`), in short
+        transactions; safe while other processes play."""
+        now = time.time() if now is None else now
+        reminders = await self._batches(
+            "DELETE FROM timers WHERE id IN (SELECT t.id FROM timers t"
+            " LEFT JOIN matches m ON m.id = t.match_id"
+            " WHERE t.sent = 1 OR m.status IS DISTINCT FROM 'active' LIMIT $1)",
+            batch,
+        )
+        lobbies = await self._prune_abandoned(now - lobby_days * DAY, False, batch)
+        matches = 0
+        if match_days is not None:
+            matches = await self._prune_abandoned(now - match_days * DAY, True, batch)
+        dms = 0
+        if dm_days is not None:
+            dms = await self._batches(
+                "DELETE FROM dm_closed WHERE user_id IN"
+                " (SELECT user_id FROM dm_closed WHERE noted_at < $2 LIMIT $1)",
+                batch,
+                now - dm_days * DAY,
+            )
+        return PruneReport(reminders=reminders, lobbies=lobbies, matches=matches, dm_marks=dms)
+
+    async def _batches(self, sql: str, batch: int, *args: Any) -> int:
+        total = 0
+        while True:
+            async with self.db.transaction() as conn:
+                n = count(await conn.execute(sql, batch, *args))
+            total += n
+            if n < batch:
+                return total
+
+    async def _prune_abandoned(self, before: float, started: bool, batch: int) -> int:
+        total = 0
+        while True:
+            async with self.db.transaction() as conn:
+                ids = [r[0] for r in await conn.fetch(
+                    "SELECT id FROM matches WHERE status = 'abandoned' AND updated_at < $1"
+                    " AND (setup_json IS NOT NULL) = $2 ORDER BY id LIMIT $3 FOR UPDATE",
+                    before, started, batch,
+                )]  # fmt: skip
+                for table in ("actions", "match_seats", "timers"):
+                    await conn.execute(
+                        f"DELETE FROM {table} WHERE match_id = ANY($1::bigint[])", ids
+                    )
+                await conn.execute("DELETE FROM matches WHERE id = ANY($1::bigint[])", ids)
+            total += len(ids)
+            if len(ids) < batch:
+                return total
