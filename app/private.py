@@ -22,9 +22,10 @@ class DmRegistry:
         self._quiet: frozenset[int] | None = None
 
     async def quiet(self) -> frozenset[int]:
-        """Who asked not to be pinged on their turn (read once, then kept up to date by
-        :meth:`set_pings`; another process learns of a change at its restart)."""
-        if self._quiet is None:
+        """Who asked not to be pinged on their turn: read once and kept up to date by
+        :meth:`set_pings` when this process is the database's only one; read each time from a
+        database that other processes share (one of them may have changed it)."""
+        if self._quiet is None or self.storage.shared:
             self._quiet = frozenset(await self.storage.quiet_players())
         return self._quiet
 

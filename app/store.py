@@ -13,6 +13,8 @@ import asyncio
 import logging
 import weakref
 from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
+from types import TracebackType
 from typing import Any, Generic
 
 from app.cache import GameCache
@@ -39,6 +41,38 @@ log = logging.getLogger(__name__)
 Replayer = Callable[[MatchRow, list[ActionRow]], G]
 
 
+class MatchLock:
+    """A match held by this task: first against this process's other tasks (an
+    :class:`asyncio.Lock`), then, with a shared database, against the other processes (the
+    database's lock, :meth:`storage.port.Store.match_lock`). A move is thus computed and stored
+    by one process at a time, as in a single process: two seats playing at once through two
+    processes both get their play in, one after the other."""
+
+    def __init__(
+        self, local: asyncio.Lock, across: AbstractAsyncContextManager[None] | None
+    ) -> None:
+        self.local = local
+        self.across = across
+
+    async def __aenter__(self) -> None:
+        await self.local.acquire()
+        if self.across is not None:
+            try:
+                await self.across.__aenter__()
+            except BaseException:
+                self.local.release()
+                raise
+
+    async def __aexit__(
+        self, kind: type[BaseException] | None, e: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        try:
+            if self.across is not None:
+                await self.across.__aexit__(kind, e, tb)
+        finally:
+            self.local.release()
+
+
 class MatchStore(Generic[G]):
     """The stored matches of one game (``game`` is its ``matches.game`` value, ``name`` how
     messages call it), rebuilt by ``replay_log`` and cached (``cache_size`` games, at most
@@ -63,14 +97,20 @@ class MatchStore(Generic[G]):
         #: user, so the table never outgrows the matches being played at this moment
         self.locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self.cache: GameCache[G] = GameCache(cache_size, max_bytes=cache_bytes, weigh=weigh)
+        if storage.shared:
+            self.across = storage.match_lock
 
-    def lock(self, match_id: int) -> asyncio.Lock:
-        """The match's lock; the caller keeps it alive by holding it (``async with``)."""
+    #: the database's lock of a match across processes (None: this process is the only one)
+    across: Callable[[int], AbstractAsyncContextManager[None]] | None = None
+
+    def lock(self, match_id: int) -> MatchLock:
+        """The match's lock; the caller keeps it alive by holding it (``async with``). With a
+        database several processes share, it also holds the match against the others."""
         lock = self.locks.get(match_id)
         if lock is None:
             lock = asyncio.Lock()
             self.locks[match_id] = lock
-        return lock
+        return MatchLock(lock, None if self.across is None else self.across(match_id))
 
     # ------------------------------------------------------------------ rows
     async def open_row(self, channel_id: int) -> MatchRow:

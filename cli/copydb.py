@@ -11,9 +11,9 @@ import asyncio
 import sys
 from pathlib import Path
 
-from cli.database import describe, replay_all
+from cli.database import replay_all
 from engine.core.errors import one_line
-from storage.backends import is_postgres, open_store
+from storage.backends import describe, is_postgres, open_store
 from storage.copy import CopyError, copy_all, counts
 from storage.errors import StorageError
 from storage.migrate import MigrationError

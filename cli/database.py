@@ -17,7 +17,7 @@ from pathlib import Path
 from dotenv import load_dotenv
 
 from engine.core.errors import one_line
-from storage.backends import database_target, is_postgres, open_store
+from storage.backends import database_target, describe, open_store
 from storage.errors import StorageError
 from storage.migrate import MigrationError
 from storage.port import Store
@@ -50,15 +50,6 @@ def run(args: argparse.Namespace) -> int:
 async def _migrate(target: Path | str) -> None:
     store = await open_store(target)  # opening migrates
     await store.close()
-
-
-def describe(target: Path | str) -> str:
-    """The database for a message, without a password a URL may hold."""
-    text = str(target)
-    if is_postgres(text) and "@" in text:
-        scheme, rest = text.split("://", 1)
-        return f"{scheme}://…@{rest.rsplit('@', 1)[1]}"
-    return text
 
 
 async def replay_all(store: Store) -> tuple[int, list[str]]:

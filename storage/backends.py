@@ -22,6 +22,15 @@ def is_postgres(target: Path | str) -> bool:
     return str(target).startswith(PG_SCHEMES)
 
 
+def describe(target: Path | str) -> str:
+    """A database for a message or the log: a URL without the password it may hold."""
+    text = str(target)
+    if is_postgres(text) and "@" in text:
+        scheme, rest = text.split("://", 1)
+        return f"{scheme}://…@{rest.rsplit('@', 1)[1]}"
+    return text
+
+
 def database_target(env: dict[str, str] | None = None) -> Path | str:
     """``DATABASE_URL`` when set (PostgreSQL), else the SQLite file of ``DATABASE_PATH``."""
     source = os.environ if env is None else env

@@ -8,6 +8,7 @@ unchanged, only where the transaction is opened moved here.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager, nullcontext
 from typing import Any
 
 from storage.db import Database
@@ -31,6 +32,15 @@ class SqliteOperations:
     quiet: QuietPlayersRepo
     units: Units
     _ratings: RatingsRepo
+
+    @property
+    def shared(self) -> bool:
+        """A SQLite file has one serving process (its writer lock): never shared."""
+        return False
+
+    def match_lock(self, match_id: int) -> AbstractAsyncContextManager[None]:
+        """Nothing to hold: no other process serves this file."""
+        return nullcontext()
 
     @property
     def ratings(self) -> RatingsRepo:

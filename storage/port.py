@@ -11,6 +11,7 @@ server). The contract tests (tests/storage/test_contract.py) run the same checks
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
 from storage.ratings import GameResult, Rate, RatingChange, RatingRow
@@ -51,6 +52,17 @@ class Store(Protocol):
 
     @property
     def ratings(self) -> RatingsStore: ...
+
+    @property
+    def shared(self) -> bool:
+        """Whether other processes use this database too (then nothing a process keeps in
+        memory may stand for what is stored: caches are checked, locks taken in the database)."""
+        ...
+
+    def match_lock(self, match_id: int) -> AbstractAsyncContextManager[None]:
+        """Hold one match against the other processes while a move is computed and stored
+        (a no-op when :attr:`shared` is False)."""
+        ...
 
     async def close(self) -> None: ...
 

@@ -17,14 +17,22 @@ two processes are kept apart:
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from typing import Any
 
 import asyncpg
 
-from storage.errors import AlreadySeated, ChannelBusy, LobbyClosed, LobbyFull, StaleVersion
+from storage.errors import (
+    AlreadySeated,
+    ChannelBusy,
+    LobbyClosed,
+    LobbyFull,
+    StaleVersion,
+    StorageBusy,
+)
 from storage.port import Capacity
-from storage.postgres.connection import Connections, PgConn, count, create_pool
+from storage.postgres.connection import BUSY_ERRORS, Connections, PgConn, count, create_pool
 from storage.postgres.migrate import migrate
 from storage.postgres.ratings import PgRatings, write_result
 from storage.rows import (
@@ -42,6 +50,8 @@ from storage.snapshots import compact_snapshot
 from storage.units import Found, MoveCommit, Reminder
 
 DAY = 86_400.0
+#: advisory lock keys of matches: this plus the match id (apart from the migrations' key)
+MATCH_LOCKS = 1 << 40
 PRUNE_BATCH = 200
 
 _SEATS = (
@@ -84,15 +94,24 @@ async def _write_timers(conn: PgConn, match_id: int, timers: Sequence[Reminder])
 class PgStorage:
     """A PostgreSQL database behind the storage port (see the module docstring)."""
 
-    def __init__(self, pool: asyncpg.Pool, url: str) -> None:
+    def __init__(self, pool: asyncpg.Pool, url: str, locks: asyncpg.Pool | None = None) -> None:
         self.pool = pool
         self.url = url
         self.db = Connections(pool)
+        #: the connections that hold matches' advisory locks (apart, so that a holder never
+        #: waits for a connection that another holder has)
+        self.locks = locks
         self._ratings = PgRatings(self.db)
 
     @classmethod
     async def open(
-        cls, url: str, *, run_migrations: bool = True, min_size: int = 1, max_size: int = 10
+        cls,
+        url: str,
+        *,
+        run_migrations: bool = True,
+        min_size: int = 1,
+        max_size: int = 10,
+        lock_connections: int = 50,
     ) -> PgStorage:
         """Connect to ``url`` and bring its schema up to date (several processes may do this
         at once: they take turns).
@@ -105,17 +124,46 @@ class PgStorage:
             if run_migrations:
                 async with pool.acquire() as conn:
                     await migrate(conn)
+            locks = await create_pool(url, min_size=0, max_size=lock_connections)
         except BaseException:
             await pool.close()
             raise
-        return cls(pool, url)
+        return cls(pool, url, locks)
+
+    @property
+    def shared(self) -> bool:
+        return True
+
+    @asynccontextmanager
+    async def match_lock(self, match_id: int) -> AsyncIterator[None]:
+        """Hold match ``match_id`` against every other process (a session advisory lock on a
+        connection of its own, given back when the block ends: asyncpg's reset on release
+        drops it even if the unlock never ran). Waits at most the lock timeout.
+
+        Raises:
+            StorageBusy: another process held the match for longer than that.
+        """
+        assert self.locks is not None
+        try:
+            async with self.locks.acquire() as conn:
+                await conn.execute("SELECT pg_advisory_lock($1)", MATCH_LOCKS + match_id)
+                try:
+                    yield
+                finally:
+                    await conn.execute("SELECT pg_advisory_unlock($1)", MATCH_LOCKS + match_id)
+        except BUSY_ERRORS as e:
+            raise StorageBusy(f"match {match_id} is held by another process: {e}") from e
 
     @property
     def ratings(self) -> PgRatings:
         return self._ratings
 
     async def close(self) -> None:
-        await self.pool.close()
+        try:
+            if self.locks is not None:
+                await self.locks.close()
+        finally:
+            await self.pool.close()
 
     # ------------------------------------------------------------------ reads
     async def match(self, match_id: int) -> MatchRow | None:

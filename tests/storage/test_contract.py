@@ -231,3 +231,23 @@ async def test_the_last_seat_goes_to_one_of_two_connections(store: Store, second
     )
     assert sorted(type(r).__name__ for r in results) == ["LobbyFull", "int"], results
     assert len(await store.seats(match_id)) == 2
+
+
+async def test_a_match_is_held_by_one_process_at_a_time(store: Store, second: Store) -> None:
+    """``match_lock``: the other process waits (PostgreSQL); nothing to hold for SQLite's one
+    serving process."""
+    order: list[str] = []
+
+    async def hold(s: Store, name: str, match_id: int) -> None:
+        async with s.match_lock(match_id):
+            order.append(f"{name} in")
+            await asyncio.sleep(0.05)
+            order.append(f"{name} out")
+
+    await asyncio.gather(hold(store, "a", 1), hold(second, "b", 1), hold(second, "c", 2))
+    if store.shared:
+        a, b = order.index("a in"), order.index("b in")
+        first = "a" if a < b else "b"
+        other = "b" if first == "a" else "a"
+        assert order.index(f"{first} out") < order.index(f"{other} in")
+        assert order.index("c in") < order.index(f"{other} in")  # another match: no wait

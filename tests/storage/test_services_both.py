@@ -143,3 +143,25 @@ def test_cli_database_commands(
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("DATABASE_URL", pg_url)
     assert main(argv) == (0 if argv == ["migrate"] else 2)
+
+
+async def test_a_move_waits_while_another_process_holds_the_match(pg_url: str) -> None:
+    """A move reaching a second process (a DM answered on shard 0's) waits while the first
+    process works on the match, then is computed on what the first stored."""
+    one = await MatchService.open(pg_url, renderer=None, animator=None)
+    two = await MatchService.open(pg_url, renderer=None, animator=None)
+    try:
+        out = await two_player_match(one, seed=6)
+        action = random_move(out, random.Random(6))
+        async with one.store.lock(out.match_id):
+            waiting = asyncio.create_task(
+                two.submit(CHANNEL, out.current_user_id, action, out.version)
+            )
+            for _ in range(20):
+                await asyncio.sleep(0.01)
+                assert not waiting.done(), "it went in while the match was held"
+        moved = await waiting
+        assert moved.version == out.version + 1
+    finally:
+        await one.close()
+        await two.close()
