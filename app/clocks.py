@@ -173,6 +173,14 @@ class TurnClocks:
         Raises:
             ServiceError: ERR_NO_MATCH.
         """
+        done = await self._timeout(match_id, user_id, version)
+        # dealt with (played, or moot): the deadline's lease ends here; a process that dies
+        # before this line leaves it to fire again, and the version checks above make a
+        # second firing of a deadline already played change nothing
+        await self.storage.finish_timer(match_id, DEADLINE, version)
+        return done
+
+    async def _timeout(self, match_id: int, user_id: int, version: int) -> TimedOut | None:
         played: list[Played] = []
         seed = 0
         limit = 1

@@ -208,6 +208,10 @@ class SqliteOperations:
         async with self.db.transaction() as tx:
             return await self.timers.claim_due(tx, now, game)
 
+    async def finish_timer(self, match_id: int, kind: str, version: int) -> None:
+        async with self.db.transaction() as tx:
+            await self.timers.finish(tx, match_id, kind, version)
+
     async def _write_timers(self, tx: Any, match_id: int, timers: Sequence[Reminder]) -> None:
         await self.timers.cancel(tx, match_id)
         for t in timers:

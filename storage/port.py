@@ -181,6 +181,11 @@ class Store(Protocol):
     async def claim_due_timers(
         self, now: float, game: str | None = None
     ) -> list[tuple[TimerRow, int]]:
-        """Every unsent timer of an active match due at ``now``, marked sent in the same
-        transaction (fired once, by whichever process claims it), with its channel id."""
+        """Every unsent timer of an active match due at ``now``, claimed in the same
+        transaction (by one process), with its channel id: a reminder marked sent, a move
+        deadline leased until :meth:`finish_timer` (due again if its claimer died)."""
+        ...
+
+    async def finish_timer(self, match_id: int, kind: str, version: int) -> None:
+        """A leased timer of ``match_id`` set at ``version`` was dealt with: never again."""
         ...

@@ -69,6 +69,10 @@ __all__ = [
 
 #: matches (or timers) deleted per pruning transaction, so the write lock is held briefly
 PRUNE_BATCH = 200
+#: timer kinds claimed on a lease (see :meth:`TimerRepo.claim_due`): the move deadlines
+LEASED_KINDS = ("deadline",)
+#: seconds a claimed deadline stays with its claimer before another process may fire it
+TIMER_LEASE = 60.0
 
 
 def _is_unique_violation(e: sqlite3.IntegrityError) -> bool:
@@ -535,8 +539,11 @@ class TimerRepo:
     async def claim_due(
         self, tx: aiosqlite.Connection, now: float, game: str | None = None
     ) -> list[tuple[TimerRow, int]]:
-        """Mark every unsent timer of an active match due at ``now`` as sent (of one ``game``
-        when given); return each with its match's channel id."""
+        """Claim every unsent timer of an active match due at ``now`` (of one ``game`` when
+        given); return each with its match's channel id. A reminder is marked sent; a move
+        deadline is leased instead (due again :data:`TIMER_LEASE` seconds later) until
+        :meth:`finish` says it was dealt with, so a process that dies between the claim and
+        the stand-in's move loses no deadline: another one fires it when the lease runs out."""
         rows = await _rows(
             tx,
             "SELECT t.id, t.match_id, t.fires_at, t.kind, t.user_id, t.version, t.sent,"
@@ -547,8 +554,25 @@ class TimerRepo:
             (now, game, game),
         )
         out = [(TimerRow(r[0], r[1], r[2], r[3], r[4], r[5], True), int(r[7])) for r in rows]
-        await tx.executemany("UPDATE timers SET sent = 1 WHERE id = ?", [(t.id,) for t, _ in out])
+        await tx.executemany(
+            "UPDATE timers SET sent = 1 WHERE id = ?",
+            [(t.id,) for t, _ in out if t.kind not in LEASED_KINDS],
+        )
+        await tx.executemany(
+            "UPDATE timers SET fires_at = ? WHERE id = ?",
+            [(now + TIMER_LEASE, t.id) for t, _ in out if t.kind in LEASED_KINDS],
+        )
         return out
+
+    async def finish(
+        self, tx: aiosqlite.Connection, match_id: int, kind: str, version: int
+    ) -> None:
+        """A leased timer (a move deadline set at ``version``) was dealt with: sent."""
+        await tx.execute(
+            "UPDATE timers SET sent = 1 WHERE match_id = ? AND kind = ? AND version = ?"
+            " AND sent = 0",
+            (match_id, kind, version),
+        )
 
     async def next_due(self) -> float | None:
         """When the next unsent timer of a running match fires (None: no timer at all): the

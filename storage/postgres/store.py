@@ -9,9 +9,10 @@ two processes are kept apart:
   processes answering the same click, the second waits for the first's commit, finds the
   version moved on and raises :class:`~storage.errors.StaleVersion`; nothing is applied twice.
 - **Lobby checks** (free seats, status) are made under the same row lock.
-- **A timer fires once.** Due timers are claimed with ``FOR UPDATE SKIP LOCKED`` and marked
-  sent in the claiming transaction: another process skips the rows being claimed, and finds
-  them sent afterwards.
+- **A timer fires once.** Due timers are claimed with ``FOR UPDATE SKIP LOCKED`` in one
+  transaction: another process skips the rows being claimed, and finds them sent (a reminder)
+  or leased (a move deadline, due again only if its claimer dies before dealing with it)
+  afterwards.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from storage.port import Capacity
 from storage.postgres.connection import BUSY_ERRORS, Connections, PgConn, count, create_pool
 from storage.postgres.migrate import migrate
 from storage.postgres.ratings import PgRatings, write_result
+from storage.repositories import LEASED_KINDS, TIMER_LEASE
 from storage.rows import (
     ENDED_STATUSES,
     STATUSES,
@@ -551,12 +553,27 @@ class PgStorage:
                 game,
             )
             out = [(TimerRow(r[0], r[1], r[2], r[3], r[4], r[5], True), int(r[6])) for r in rows]
-            if out:
+            sent = [t.id for t, _ in out if t.kind not in LEASED_KINDS]
+            leased = [t.id for t, _ in out if t.kind in LEASED_KINDS]
+            if sent:
+                await conn.execute("UPDATE timers SET sent = 1 WHERE id = ANY($1::bigint[])", sent)
+            if leased:
                 await conn.execute(
-                    "UPDATE timers SET sent = 1 WHERE id = ANY($1::bigint[])",
-                    [t.id for t, _ in out],
+                    "UPDATE timers SET fires_at = $2 WHERE id = ANY($1::bigint[])",
+                    leased,
+                    float(now) + TIMER_LEASE,
                 )
         return out
+
+    async def finish_timer(self, match_id: int, kind: str, version: int) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "UPDATE timers SET sent = 1 WHERE match_id = $1 AND kind = $2 AND version = $3"
+                " AND sent = 0",
+                match_id,
+                kind,
+                version,
+            )
 
     # ------------------------------------------------------------------ pruning
     async def prune(

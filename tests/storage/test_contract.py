@@ -251,3 +251,22 @@ async def test_a_match_is_held_by_one_process_at_a_time(store: Store, second: St
         other = "b" if first == "a" else "a"
         assert order.index(f"{first} out") < order.index(f"{other} in")
         assert order.index("c in") < order.index(f"{other} in")  # another match: no wait
+
+
+async def test_a_deadline_is_leased_until_finished(store: Store) -> None:
+    """A claimed move deadline comes back if its claimer never says it was dealt with (the
+    process died): due again once the lease runs out, until finished."""
+    from storage.repositories import TIMER_LEASE
+
+    match_id = await started(store)
+    await store.replace_timers(
+        match_id, [Reminder(user_id=1, fires_at=100.0, version=0, kind="deadline")]
+    )
+    (first,) = await store.claim_due_timers(150.0)
+    assert first[0].kind == "deadline"
+    assert await store.claim_due_timers(150.0 + TIMER_LEASE - 1) == []
+    (again,) = await store.claim_due_timers(150.0 + TIMER_LEASE + 1)
+    assert again[0].id == first[0].id
+    await store.finish_timer(match_id, "deadline", 0)
+    assert await store.claim_due_timers(10.0**9) == []
+    assert await store.next_timer_due() is None
