@@ -17,6 +17,7 @@ two processes are kept apart:
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -68,15 +69,22 @@ _UPSERT_TIMER = (
 )
 
 
-def _seat(r: asyncpg.Record) -> SeatRow:
+def _seat(r: Any) -> SeatRow:
     return SeatRow(r[0], r[1], r[2], r[3], r[4], bool(r[5]), r[6], int(r[7]))
 
 
-async def _found(conn: PgConn, row: asyncpg.Record | None) -> Found | None:
+#: a match row with its seats (join order) as one JSON column: read in one statement
+_WITH_SEATS = (
+    "SELECT m.*, (SELECT COALESCE(json_agg(json_build_array(s.match_id, s.join_order, s.seat,"
+    " s.user_id, s.name, s.resigned, s.controller, s.missed) ORDER BY s.join_order), '[]')"
+    " FROM match_seats s WHERE s.match_id = m.id) AS seats_json FROM matches m"
+)
+
+
+def _found_row(row: asyncpg.Record | None) -> Found | None:
     if row is None:
         return None
-    match = MatchRow.from_row(row)
-    return match, [_seat(r) for r in await conn.fetch(_SEATS, match.id)]
+    return MatchRow.from_row(row), [_seat(s) for s in json.loads(row["seats_json"])]
 
 
 async def _lock(conn: PgConn, match_id: int, columns: str = "status") -> Any:
@@ -126,7 +134,7 @@ class PgStorage:
             if run_migrations:
                 async with pool.acquire() as conn:
                     await migrate(conn)
-            locks = await create_pool(url, min_size=0, max_size=lock_connections)
+            locks = await create_pool(url, min_size=0, max_size=lock_connections, reset=True)
         except BaseException:
             await pool.close()
             raise
@@ -138,9 +146,10 @@ class PgStorage:
 
     @asynccontextmanager
     async def match_lock(self, match_id: int) -> AsyncIterator[None]:
-        """Hold match ``match_id`` against every other process (a session advisory lock on a
-        connection of its own, given back when the block ends: asyncpg's reset on release
-        drops it even if the unlock never ran). Waits at most the lock timeout.
+        """Hold match ``match_id`` against every other process: a session advisory lock on a
+        connection of its own, dropped when the connection is given back (asyncpg's reset of
+        the lock pool, ``pg_advisory_unlock_all``, whatever ended the block). Waits at most
+        the lock timeout.
 
         Raises:
             StorageBusy: another process held the match for longer than that.
@@ -149,10 +158,7 @@ class PgStorage:
         try:
             async with self.locks.acquire() as conn:
                 await conn.execute("SELECT pg_advisory_lock($1)", MATCH_LOCKS + match_id)
-                try:
-                    yield
-                finally:
-                    await conn.execute("SELECT pg_advisory_unlock($1)", MATCH_LOCKS + match_id)
+                yield
         except BUSY_ERRORS as e:
             raise StorageBusy(f"match {match_id} is held by another process: {e}") from e
 
@@ -195,17 +201,16 @@ class PgStorage:
         return [_seat(r) for r in await self.db.fetch(_SEATS, match_id)]
 
     async def load_match(self, match_id: int) -> Found | None:
-        async with self.db.transaction(isolation="repeatable_read", readonly=True) as conn:
-            row = await conn.fetchrow("SELECT * FROM matches WHERE id = $1", match_id)
-            return await _found(conn, row)
+        """The row and its seats in one statement (one snapshot, one round trip)."""
+        return _found_row(await self.db.fetchrow(f"{_WITH_SEATS} WHERE m.id = $1", match_id))
 
     async def load_open_match(self, channel_id: int) -> Found | None:
-        async with self.db.transaction(isolation="repeatable_read", readonly=True) as conn:
-            row = await conn.fetchrow(
-                "SELECT * FROM matches WHERE channel_id = $1 AND status IN ('lobby', 'active')",
+        return _found_row(
+            await self.db.fetchrow(
+                f"{_WITH_SEATS} WHERE m.channel_id = $1 AND m.status IN ('lobby', 'active')",
                 channel_id,
             )
-            return await _found(conn, row)
+        )
 
     async def log_entries(self, match_id: int) -> list[ActionRow]:
         rows = await self.db.fetch(
@@ -357,14 +362,13 @@ class PgStorage:
                 )
 
     async def set_lobby_options(self, match_id: int, options: dict[str, Any]) -> bool:
-        async with self.db.transaction() as conn:
-            status = await conn.execute(
-                "UPDATE matches SET options_json = $2, updated_at = $3"
-                " WHERE id = $1 AND status = 'lobby'",
-                match_id,
-                dumps(options),
-                time.time(),
-            )
+        status = await self.db.execute(
+            "UPDATE matches SET options_json = $2, updated_at = $3"
+            " WHERE id = $1 AND status = 'lobby'",
+            match_id,
+            dumps(options),
+            time.time(),
+        )
         return count(status) == 1
 
     async def abandon_match(self, match_id: int) -> None:
@@ -412,32 +416,29 @@ class PgStorage:
                 await _write_timers(conn, match_id, timers)
 
     async def set_lobby_message(self, match_id: int, message_id: int) -> None:
-        async with self.db.transaction() as conn:
-            await conn.execute(
-                "UPDATE matches SET lobby_message_id = $2 WHERE id = $1", match_id, message_id
-            )
+        await self.db.execute(
+            "UPDATE matches SET lobby_message_id = $2 WHERE id = $1", match_id, message_id
+        )
 
     async def set_turn_message(self, match_id: int, version: int, message_id: int) -> bool:
-        async with self.db.transaction() as conn:
-            status = await conn.execute(
-                "UPDATE matches SET turn_message_id = $2, turn_message_version = $3"
-                " WHERE id = $1 AND COALESCE(turn_message_version, -1) <= $3",
-                match_id,
-                message_id,
-                version,
-            )
+        status = await self.db.execute(
+            "UPDATE matches SET turn_message_id = $2, turn_message_version = $3"
+            " WHERE id = $1 AND COALESCE(turn_message_version, -1) <= $3",
+            match_id,
+            message_id,
+            version,
+        )
         return count(status) == 1
 
     async def put_guild_defaults(self, guild_id: int, defaults: dict[str, Any]) -> None:
-        async with self.db.transaction() as conn:
-            await conn.execute(
-                "INSERT INTO guild_settings (guild_id, defaults_json, updated_at)"
-                " VALUES ($1, $2, $3) ON CONFLICT (guild_id) DO UPDATE SET"
-                " defaults_json = excluded.defaults_json, updated_at = excluded.updated_at",
-                guild_id,
-                dumps(defaults),
-                time.time(),
-            )
+        await self.db.execute(
+            "INSERT INTO guild_settings (guild_id, defaults_json, updated_at)"
+            " VALUES ($1, $2, $3) ON CONFLICT (guild_id) DO UPDATE SET"
+            " defaults_json = excluded.defaults_json, updated_at = excluded.updated_at",
+            guild_id,
+            dumps(defaults),
+            time.time(),
+        )
 
     async def set_quiet(self, user_id: int, quiet: bool) -> None:
         async with self.db.transaction() as conn:
@@ -452,20 +453,19 @@ class PgStorage:
                 await conn.execute("DELETE FROM quiet_players WHERE user_id = $1", user_id)
 
     async def note_dm_closed(self, user_id: int, now: float | None = None) -> bool:
-        async with self.db.transaction() as conn:
-            status = await conn.execute(
-                "INSERT INTO dm_closed (user_id, noted_at) VALUES ($1, $2)"
-                " ON CONFLICT (user_id) DO NOTHING",
-                user_id,
-                float(time.time() if now is None else now),
-            )
+        status = await self.db.execute(
+            "INSERT INTO dm_closed (user_id, noted_at) VALUES ($1, $2)"
+            " ON CONFLICT (user_id) DO NOTHING",
+            user_id,
+            float(time.time() if now is None else now),
+        )
         return count(status) == 1
 
     # ------------------------------------------------------------------ match writes
     async def commit_move(self, c: MoveCommit) -> Found:
-        """Store one move (see :meth:`storage.units.Units.commit_move`), the match's row
-        locked first: two processes storing the same move serialise, the second finds the
-        version moved on.
+        """Store one move (see :meth:`storage.units.Units.commit_move`): the compare-and-set
+        on the version locks the match's row, so two processes storing the same move
+        serialise and the second finds the version moved on.
 
         Raises:
             StaleVersion: the match is not at ``expected_version`` (or not active), or its log
@@ -475,26 +475,24 @@ class PgStorage:
         if c.status is not None and c.status not in STATUSES:
             raise ValueError(f"unknown status {c.status!r}")
         snap = dumps(compact_snapshot(c.snapshot, final=c.status in ENDED_STATUSES))
+        now = time.time()
         async with self.db.transaction() as conn:
-            held = await _lock(conn, c.match_id, "version, status")
-            if held is None or held[0] != c.expected_version or held[1] != "active":
-                raise StaleVersion(f"match {c.match_id} is not at version {c.expected_version}")
-            now = time.time()
-            await conn.execute(
+            # the compare-and-set locks the row: a second writer waits for this commit, then
+            # finds the version moved on (READ COMMITTED re-reads the row it waited for)
+            row = await conn.fetchrow(
                 "UPDATE matches SET version = $2, snapshot_json = $3, updated_at = $4,"
-                " status = COALESCE($5, status) WHERE id = $1",
-                c.match_id, c.new_version, snap, now, c.status,
+                " status = COALESCE($5, status)"
+                " WHERE id = $1 AND version = $6 AND status = 'active' RETURNING *",
+                c.match_id, c.new_version, snap, now, c.status, c.expected_version,
             )  # fmt: skip
+            if row is None:
+                raise StaleVersion(f"match {c.match_id} is not at version {c.expected_version}")
             try:
-                async with conn.transaction():
-                    await conn.executemany(
-                        "INSERT INTO actions (match_id, seq, seat, action, visibility, created_at)"
-                        " VALUES ($1, $2, $3, $4, $5, $6)",
-                        [
-                            (c.match_id, e.seq, e.seat, e.action, e.visibility, now)
-                            for e in c.entries
-                        ],
-                    )
+                await conn.executemany(
+                    "INSERT INTO actions (match_id, seq, seat, action, visibility, created_at)"
+                    " VALUES ($1, $2, $3, $4, $5, $6)",
+                    [(c.match_id, e.seq, e.seat, e.action, e.visibility, now) for e in c.entries],
+                )
             except asyncpg.UniqueViolationError as e:
                 raise StaleVersion(
                     f"action log of match {c.match_id} already has that entry"
@@ -504,9 +502,9 @@ class PgStorage:
                 ("UPDATE match_seats SET missed = 0 WHERE match_id = $1 AND seat = $2 AND missed > 0", c.moved),
                 ("UPDATE match_seats SET missed = missed + 1 WHERE match_id = $1 AND seat = $2", c.missed),
             )  # fmt: skip
-            for sql, seats in seat_updates:
-                if seats:
-                    await conn.executemany(sql, [(c.match_id, s) for s in seats])
+            for sql, which in seat_updates:
+                if which:
+                    await conn.executemany(sql, [(c.match_id, s) for s in which])
             if c.timers is not None:
                 await _write_timers(conn, c.match_id, c.timers)
             elif c.timer == "cancel":
@@ -520,19 +518,16 @@ class PgStorage:
                 )
             if c.result is not None:
                 await write_result(conn, c.result)
-            row = await conn.fetchrow("SELECT * FROM matches WHERE id = $1", c.match_id)
-            found = await _found(conn, row)
-        assert found is not None  # updated above, in this transaction
-        return found
+            seats = [_seat(r) for r in await conn.fetch(_SEATS, c.match_id)]
+        return MatchRow.from_row(row), seats
 
     async def set_controller(self, match_id: int, user_id: int, controller: str | None) -> bool:
-        async with self.db.transaction() as conn:
-            status = await conn.execute(
-                "UPDATE match_seats SET controller = $3 WHERE match_id = $1 AND user_id = $2",
-                match_id,
-                user_id,
-                controller,
-            )
+        status = await self.db.execute(
+            "UPDATE match_seats SET controller = $3 WHERE match_id = $1 AND user_id = $2",
+            match_id,
+            user_id,
+            controller,
+        )
         return count(status) > 0
 
     async def replace_timers(self, match_id: int, timers: Sequence[Reminder]) -> None:
