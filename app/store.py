@@ -41,6 +41,13 @@ log = logging.getLogger(__name__)
 Replayer = Callable[[MatchRow, list[ActionRow]], G]
 
 
+def on_shards(shard_ids: tuple[int, ...], shard_count: int) -> Callable[[int], bool]:
+    """Whether a guild's events reach one of ``shard_ids``: Discord's rule, ``(guild_id >> 22)
+    % shard_count``; direct messages and the local table (guild 0) are shard 0's."""
+    mine = frozenset(shard_ids)
+    return lambda guild_id: (guild_id >> 22) % shard_count in mine
+
+
 class MatchLock:
     """A match held by this task: first against this process's other tasks (an
     :class:`asyncio.Lock`), then, with a shared database, against the other processes (the
@@ -100,6 +107,9 @@ class MatchStore(Generic[G]):
         if storage.shared:
             self.across = storage.match_lock
 
+    #: which servers' matches this process recovers at start (None: every one): the guilds
+    #: of its Discord shards, when the bot runs as several processes (:func:`on_shards`)
+    serves: Callable[[int], bool] | None = None
     #: the database's lock of a match across processes (None: this process is the only one)
     across: Callable[[int], AbstractAsyncContextManager[None]] | None = None
 
@@ -144,8 +154,13 @@ class MatchStore(Generic[G]):
         return row
 
     async def active_rows(self) -> list[MatchRow]:
-        """Every active match of this game (restart recovery)."""
-        return [r for r in await self.storage.matches_with_status("active") if r.game == self.game]
+        """Every active match of this game that this process serves (restart recovery: with
+        several processes each recovers the matches of its own shards' servers)."""
+        return [
+            r
+            for r in await self.storage.matches_with_status("active")
+            if r.game == self.game and (self.serves is None or self.serves(r.guild_id))
+        ]
 
     async def match_of(self, channel_id: int, match_id: int | None) -> int:
         """The match a call is about: ``match_id`` (a DM's button names it), else the

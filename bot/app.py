@@ -20,6 +20,7 @@ from discord.ext import commands
 from app.matches import MatchService
 from app.painters import Painter, start_painter, start_thinkers
 from app.settings import Settings
+from app.store import on_shards
 from bot import gcpause, logs
 from bot.translators import CarcTranslator
 from bot.ui.components import DYNAMIC_ITEMS
@@ -187,6 +188,9 @@ async def run_bot(settings: Settings) -> None:
     # (DatabaseInUse); PostgreSQL is shared by every process (moves serialise per match)
     storage = await open_store(target, writer=True)
     service = MatchService(storage, cache_size=GAME_CACHE, cache_bytes=GAME_CACHE_BYTES)
+    if settings.shard_count is not None and settings.shard_ids is not None:
+        # at start, each process recovers the matches of its own shards' servers
+        service.store.serves = on_shards(settings.shard_ids, settings.shard_count)
     pruner = asyncio.create_task(prune_daily(storage))
     if settings.draw_workers <= 0:  # this process draws: warm it up before the first turn
         await asyncio.to_thread(warm)

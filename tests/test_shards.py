@@ -3,6 +3,8 @@ the shards a process runs (discord.py's AutoShardedBot), unsharded without them.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from app.settings import Settings, SettingsError, parse_shards
@@ -58,3 +60,24 @@ async def test_the_bot_runs_the_shards_it_is_given() -> None:
 def test_run_takes_the_shards_on_the_command_line() -> None:
     args = build_parser().parse_args(["run", "--shards", "0-3", "--shard-count", "8"])
     assert args.shards == "0-3" and args.shard_count == 8
+
+
+async def test_each_process_recovers_its_own_shards_matches(tmp_path: Path) -> None:
+    """At start, a process re-posts the boards of its shards' servers only (another process
+    recovers the rest); Discord's rule: shard = (guild_id >> 22) % shard_count."""
+    from app.matches import MatchOptions, MatchService
+    from app.store import on_shards
+
+    svc = await MatchService.open(tmp_path / "s.sqlite3", renderer=None, animator=None)
+    try:
+        guilds = {shard: (shard << 22) + 17 for shard in range(4)}
+        for shard, guild in guilds.items():
+            await svc.create_lobby(guild, 100 + shard, 1, "Ann", MatchOptions(), seed=shard)
+            await svc.join(100 + shard, 2, "Bob")
+            await svc.start(100 + shard, 1)
+        assert len(await svc.active_matches()) == 4
+        svc.store.serves = on_shards((1, 3), 4)
+        assert sorted(o.guild_id for o in await svc.active_matches()) == [guilds[1], guilds[3]]
+        assert on_shards((0,), 4)(0)  # the local table and DMs: shard 0
+    finally:
+        await svc.close()
