@@ -54,6 +54,16 @@ def _run_as() -> str | None:
     return "pgserver"
 
 
+def _traversable(folder: Path) -> None:
+    """Let the server's user reach binaries under root's folders (pgserver's in a virtualenv
+    inside a checkout under ``/root``): every folder above them gets ``o+x``, as pgserver
+    itself does when run as root."""
+    for parent in [folder, *folder.resolve().parents]:
+        mode = parent.stat().st_mode
+        if not mode & 0o001:
+            parent.chmod(mode | 0o001)
+
+
 class Server:
     """One running server (see the module docstring); :meth:`stop` ends it and its files."""
 
@@ -73,6 +83,7 @@ class Server:
             entry = pwd.getpwnam(self.user)
             os.chown(self.root, entry.pw_uid, entry.pw_gid)
             self.root.chmod(0o755)
+            _traversable(self.bin)
         subprocess.run(
             [str(self.bin / "initdb"), "-D", str(self.data), "-U", "postgres",
              "--auth=trust", "-E", "UTF8", "--locale=C", "--no-sync"],

@@ -36,36 +36,27 @@ from storage.errors import (
 from storage.port import Capacity
 from storage.postgres.connection import BUSY_ERRORS, Connections, PgConn, count, create_pool
 from storage.postgres.migrate import migrate
+from storage.postgres.moves import commit_in_one_statement
 from storage.postgres.ratings import PgRatings, write_result
-from storage.repositories import LEASED_KINDS, TIMER_LEASE
+from storage.postgres.timers import UPSERT_TIMER, PgTimers, write_timers
 from storage.rows import (
     ENDED_STATUSES,
     STATUSES,
     ActionRow,
     MatchRow,
-    PruneReport,
     SeatRow,
-    TimerRow,
     dumps,
     loads,
 )
 from storage.snapshots import compact_snapshot
 from storage.units import Found, MoveCommit, Reminder
 
-DAY = 86_400.0
 #: advisory lock keys of matches: this plus the match id (apart from the migrations' key)
 MATCH_LOCKS = 1 << 40
-PRUNE_BATCH = 200
 
 _SEATS = (
     "SELECT match_id, join_order, seat, user_id, name, resigned, controller, missed"
     " FROM match_seats WHERE match_id = $1 ORDER BY join_order"
-)
-_UPSERT_TIMER = (
-    "INSERT INTO timers (match_id, fires_at, kind, user_id, version, sent)"
-    " VALUES ($1, $2, $3, $4, $5, 0)"
-    " ON CONFLICT (match_id, kind) DO UPDATE SET fires_at = excluded.fires_at,"
-    " user_id = excluded.user_id, version = excluded.version, sent = 0"
 )
 
 
@@ -92,16 +83,7 @@ async def _lock(conn: PgConn, match_id: int, columns: str = "status") -> Any:
     return await conn.fetchrow(f"SELECT {columns} FROM matches WHERE id = $1 FOR UPDATE", match_id)
 
 
-async def _write_timers(conn: PgConn, match_id: int, timers: Sequence[Reminder]) -> None:
-    await conn.execute("DELETE FROM timers WHERE match_id = $1 AND sent = 0", match_id)
-    if timers:
-        await conn.executemany(
-            _UPSERT_TIMER,
-            [(match_id, float(t.fires_at), t.kind, t.user_id, t.version) for t in timers],
-        )
-
-
-class PgStorage:
+class PgStorage(PgTimers):
     """A PostgreSQL database behind the storage port (see the module docstring)."""
 
     def __init__(self, pool: asyncpg.Pool, url: str, locks: asyncpg.Pool | None = None) -> None:
@@ -225,21 +207,6 @@ class PgStorage:
             "SELECT defaults_json FROM guild_settings WHERE guild_id = $1", guild_id
         )
         return {} if v is None else dict(loads(v))
-
-    async def pending_timers(self, match_id: int) -> list[TimerRow]:
-        rows = await self.db.fetch(
-            "SELECT id, match_id, fires_at, kind, user_id, version, sent FROM timers"
-            " WHERE match_id = $1 AND sent = 0 ORDER BY fires_at",
-            match_id,
-        )
-        return [TimerRow(r[0], r[1], r[2], r[3], r[4], r[5], bool(r[6])) for r in rows]
-
-    async def next_timer_due(self) -> float | None:
-        v = await self.db.fetchval(
-            "SELECT MIN(t.fires_at) FROM timers t JOIN matches m ON m.id = t.match_id"
-            " WHERE t.sent = 0 AND m.status = 'active'"
-        )
-        return None if v is None else float(v)
 
     async def is_dm_closed(self, user_id: int) -> bool:
         return (
@@ -413,7 +380,7 @@ class PgStorage:
                 [(match_id, user_id, seat) for seat, user_id in enumerate(seat_order)],
             )
             if timers:
-                await _write_timers(conn, match_id, timers)
+                await write_timers(conn, match_id, timers)
 
     async def set_lobby_message(self, match_id: int, message_id: int) -> None:
         await self.db.execute(
@@ -476,6 +443,8 @@ class PgStorage:
             raise ValueError(f"unknown status {c.status!r}")
         snap = dumps(compact_snapshot(c.snapshot, final=c.status in ENDED_STATUSES))
         now = time.time()
+        if c.result is None:  # every move but a match's last: one round trip
+            return await commit_in_one_statement(self.db, c, snap, now)
         async with self.db.transaction() as conn:
             # the compare-and-set locks the row: a second writer waits for this commit, then
             # finds the version moved on (READ COMMITTED re-reads the row it waited for)
@@ -506,7 +475,7 @@ class PgStorage:
                 if which:
                     await conn.executemany(sql, [(c.match_id, s) for s in which])
             if c.timers is not None:
-                await _write_timers(conn, c.match_id, c.timers)
+                await write_timers(conn, c.match_id, c.timers)
             elif c.timer == "cancel":
                 await conn.execute(
                     "DELETE FROM timers WHERE match_id = $1 AND sent = 0", c.match_id
@@ -514,7 +483,7 @@ class PgStorage:
             elif isinstance(c.timer, Reminder):
                 t = c.timer
                 await conn.execute(
-                    _UPSERT_TIMER, c.match_id, float(t.fires_at), t.kind, t.user_id, t.version
+                    UPSERT_TIMER, c.match_id, float(t.fires_at), t.kind, t.user_id, t.version
                 )
             if c.result is not None:
                 await write_result(conn, c.result)
@@ -529,103 +498,3 @@ class PgStorage:
             controller,
         )
         return count(status) > 0
-
-    async def replace_timers(self, match_id: int, timers: Sequence[Reminder]) -> None:
-        async with self.db.transaction() as conn:
-            await _write_timers(conn, match_id, timers)
-
-    async def claim_due_timers(
-        self, now: float, game: str | None = None
-    ) -> list[tuple[TimerRow, int]]:
-        async with self.db.transaction() as conn:
-            rows = await conn.fetch(
-                "SELECT t.id, t.match_id, t.fires_at, t.kind, t.user_id, t.version,"
-                " m.channel_id FROM timers t JOIN matches m ON m.id = t.match_id"
-                " WHERE t.sent = 0 AND t.fires_at <= $1 AND m.status = 'active'"
-                " AND ($2::text IS NULL OR m.game = $2)"
-                " ORDER BY t.fires_at, t.id FOR UPDATE OF t SKIP LOCKED",
-                float(now),
-                game,
-            )
-            out = [(TimerRow(r[0], r[1], r[2], r[3], r[4], r[5], True), int(r[6])) for r in rows]
-            sent = [t.id for t, _ in out if t.kind not in LEASED_KINDS]
-            leased = [t.id for t, _ in out if t.kind in LEASED_KINDS]
-            if sent:
-                await conn.execute("UPDATE timers SET sent = 1 WHERE id = ANY($1::bigint[])", sent)
-            if leased:
-                await conn.execute(
-                    "UPDATE timers SET fires_at = $2 WHERE id = ANY($1::bigint[])",
-                    leased,
-                    float(now) + TIMER_LEASE,
-                )
-        return out
-
-    async def finish_timer(self, match_id: int, kind: str, version: int) -> None:
-        async with self.db.transaction() as conn:
-            await conn.execute(
-                "UPDATE timers SET sent = 1 WHERE match_id = $1 AND kind = $2 AND version = $3"
-                " AND sent = 0",
-                match_id,
-                kind,
-                version,
-            )
-
-    # ------------------------------------------------------------------ pruning
-    async def prune(
-        self,
-        *,
-        now: float | None = None,
-        lobby_days: float = 7.0,
-        match_days: float | None = 30.0,
-        dm_days: float | None = 30.0,
-        batch: int = PRUNE_BATCH,
-    ) -> PruneReport:
-        """Delete what only grows (see :meth:`storage.store.Storage.prune`), in short
-        transactions; safe while other processes play."""
-        now = time.time() if now is None else now
-        reminders = await self._batches(
-            "DELETE FROM timers WHERE id IN (SELECT t.id FROM timers t"
-            " LEFT JOIN matches m ON m.id = t.match_id"
-            " WHERE t.sent = 1 OR m.status IS DISTINCT FROM 'active' LIMIT $1)",
-            batch,
-        )
-        lobbies = await self._prune_abandoned(now - lobby_days * DAY, False, batch)
-        matches = 0
-        if match_days is not None:
-            matches = await self._prune_abandoned(now - match_days * DAY, True, batch)
-        dms = 0
-        if dm_days is not None:
-            dms = await self._batches(
-                "DELETE FROM dm_closed WHERE user_id IN"
-                " (SELECT user_id FROM dm_closed WHERE noted_at < $2 LIMIT $1)",
-                batch,
-                now - dm_days * DAY,
-            )
-        return PruneReport(reminders=reminders, lobbies=lobbies, matches=matches, dm_marks=dms)
-
-    async def _batches(self, sql: str, batch: int, *args: Any) -> int:
-        total = 0
-        while True:
-            async with self.db.transaction() as conn:
-                n = count(await conn.execute(sql, batch, *args))
-            total += n
-            if n < batch:
-                return total
-
-    async def _prune_abandoned(self, before: float, started: bool, batch: int) -> int:
-        total = 0
-        while True:
-            async with self.db.transaction() as conn:
-                ids = [r[0] for r in await conn.fetch(
-                    "SELECT id FROM matches WHERE status = 'abandoned' AND updated_at < $1"
-                    " AND (setup_json IS NOT NULL) = $2 ORDER BY id LIMIT $3 FOR UPDATE",
-                    before, started, batch,
-                )]  # fmt: skip
-                for table in ("actions", "match_seats", "timers"):
-                    await conn.execute(
-                        f"DELETE FROM {table} WHERE match_id = ANY($1::bigint[])", ids
-                    )
-                await conn.execute("DELETE FROM matches WHERE id = ANY($1::bigint[])", ids)
-            total += len(ids)
-            if len(ids) < batch:
-                return total

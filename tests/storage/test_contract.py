@@ -270,3 +270,26 @@ async def test_a_deadline_is_leased_until_finished(store: Store) -> None:
     await store.finish_timer(match_id, "deadline", 0)
     assert await store.claim_due_timers(10.0**9) == []
     assert await store.next_timer_due() is None
+
+
+async def test_a_move_keeps_replaces_or_cancels_the_timers(store: Store) -> None:
+    match_id = await started(store)
+
+    async def kinds() -> list[tuple[str, int]]:
+        return sorted((t.kind, t.user_id) for t in await store.pending_timers(match_id))
+
+    await store.commit_move(move(match_id, 0))  # "keep"
+    assert await kinds() == [("turn_reminder", 1)]
+    await store.commit_move(move(match_id, 1, timer=Reminder(user_id=2, fires_at=300.0, version=2)))
+    assert await kinds() == [("turn_reminder", 2)]
+    deadline = Reminder(user_id=1, fires_at=400.0, version=3, kind="deadline")
+    warning = Reminder(user_id=1, fires_at=350.0, version=3, kind="warning")
+    await store.commit_move(move(match_id, 2, timers=(deadline, warning)))
+    assert await kinds() == [("deadline", 1), ("warning", 1)]
+    assert await store.next_timer_due() == 350.0
+    await store.commit_move(move(match_id, 3, timers=(deadline,)))
+    assert await kinds() == [("deadline", 1)]
+    await store.commit_move(move(match_id, 4, timer="cancel", moved=[0], missed=[1]))
+    assert await kinds() == []
+    row, seats = await store.commit_move(move(match_id, 5, missed=[1], status="abandoned"))
+    assert row.status == "abandoned" and [s.missed for s in seats] == [0, 2]
