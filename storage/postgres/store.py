@@ -17,6 +17,7 @@ two processes are kept apart:
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections.abc import AsyncIterator, Sequence
@@ -93,6 +94,8 @@ class PgStorage(PgTimers):
         #: the connections that hold matches' advisory locks (apart, so that a holder never
         #: waits for a connection that another holder has)
         self.locks = locks
+        #: lock connections being given back (see :meth:`match_lock`)
+        self._releasing: set[asyncio.Future[None]] = set()
         self._ratings = PgRatings(self.db)
 
     @classmethod
@@ -133,22 +136,40 @@ class PgStorage(PgTimers):
         the lock pool, ``pg_advisory_unlock_all``, whatever ended the block). Waits at most
         the lock timeout.
 
+        The connection is given back in the background: the caller does not wait for the
+        unlock's round trip (a task of this process that takes the match next waits for it in
+        the database, as another process would).
+
         Raises:
             StorageBusy: another process held the match for longer than that.
         """
-        assert self.locks is not None
+        locks = self.locks
+        assert locks is not None
         try:
-            async with self.locks.acquire() as conn:
-                await conn.execute("SELECT pg_advisory_lock($1)", MATCH_LOCKS + match_id)
-                yield
+            conn = await locks.acquire()
         except BUSY_ERRORS as e:
-            raise StorageBusy(f"match {match_id} is held by another process: {e}") from e
+            raise StorageBusy(f"no connection to hold match {match_id}: {e}") from e
+        try:
+            await conn.execute("SELECT pg_advisory_lock($1)", MATCH_LOCKS + match_id)
+        except BaseException as e:
+            await locks.release(conn)
+            if isinstance(e, BUSY_ERRORS):
+                raise StorageBusy(f"match {match_id} is held by another process: {e}") from e
+            raise
+        try:
+            yield
+        finally:
+            task = asyncio.ensure_future(locks.release(conn))
+            self._releasing.add(task)
+            task.add_done_callback(self._releasing.discard)
 
     @property
     def ratings(self) -> PgRatings:
         return self._ratings
 
     async def close(self) -> None:
+        if self._releasing:  # the matches' locks still being given back
+            await asyncio.gather(*self._releasing, return_exceptions=True)
         try:
             if self.locks is not None:
                 await self.locks.close()
