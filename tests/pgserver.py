@@ -29,7 +29,12 @@ def binaries() -> Path:
     override = os.environ.get("CARCABOT_PG_BIN")
     if override:
         return Path(override)
-    for folder in sorted(glob.glob("/usr/lib/postgresql/*/bin"), reverse=True):
+
+    def version(folder: str) -> tuple[int, ...]:
+        name = Path(folder).parent.name
+        return tuple(int(p) for p in name.split(".") if p.isdigit())
+
+    for folder in sorted(glob.glob("/usr/lib/postgresql/*/bin"), key=version, reverse=True):
         if Path(folder, "initdb").exists():
             return Path(folder)
     found = shutil.which("initdb")
