@@ -83,11 +83,13 @@ def _run_bot(settings: Settings) -> int:
             f"carcabot: the Discord layer is not available ({e.name} is missing)", file=sys.stderr
         )
         return 2
-    from storage import DatabaseInUse
+    from storage import DatabaseInUse, DatabaseUnavailable, MigrationError
 
     try:
         asyncio.run(run_bot(settings))
     except DatabaseInUse as e:  # another bot process writes to this database
+        return _fail(str(e))
+    except (DatabaseUnavailable, MigrationError) as e:  # DATABASE_URL's server, its schema
         return _fail(str(e))
     except KeyboardInterrupt:
         log.info("stopped")

@@ -29,6 +29,7 @@ import asyncpg
 from storage.errors import (
     AlreadySeated,
     ChannelBusy,
+    DatabaseUnavailable,
     LobbyClosed,
     LobbyFull,
     StaleVersion,
@@ -112,9 +113,17 @@ class PgStorage(PgTimers):
         at once: they take turns).
 
         Raises:
+            DatabaseUnavailable: the server cannot be reached or refuses the connection.
             MigrationError: the schema cannot be brought up to date.
         """
-        pool = await create_pool(url, min_size=min_size, max_size=max_size)
+        try:
+            pool = await create_pool(url, min_size=min_size, max_size=max_size)
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as e:
+            from storage.backends import describe
+
+            raise DatabaseUnavailable(
+                f"cannot use the PostgreSQL database {describe(url)}: {e}"
+            ) from e
         try:
             if run_migrations:
                 async with pool.acquire() as conn:

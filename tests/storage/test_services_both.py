@@ -18,6 +18,7 @@ from cli.main import main
 from storage.backends import open_store
 from storage.copy import CopyError, counts
 from tests.bot.matchservice import ANN, BOB, CHANNEL, GUILD, play, random_move, two_player_match
+from tests.pgserver import Server
 
 CARD_CHANNEL = 77
 
@@ -165,3 +166,16 @@ async def test_a_move_waits_while_another_process_holds_the_match(pg_url: str) -
     finally:
         await one.close()
         await two.close()
+
+
+def test_an_unusable_database_url_is_one_line(
+    pg_server: Server, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:  # fmt: skip
+    """A database that does not exist (or a refused password) is one line naming the server,
+    never the password, for `carcabot migrate` and the bot alike."""
+    monkeypatch.chdir(tmp_path)
+    url = pg_server.url("nowhere").replace("postgres@", "postgres:secret@")
+    assert main(["migrate", url]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "nowhere" in err and "secret" not in err
