@@ -155,7 +155,9 @@ class Bench:
         target: Path | str = db
         if args.database:
             self.pg_name = f"carcabench_{os.getpid()}_{db.stem.replace('-', '_')}"
-            target = await _create_pg_database(args.database, self.pg_name)
+            from storage.postgres.admin import create_database
+
+            target = await create_database(args.database, self.pg_name)
         kwargs: dict[str, Any] = {"cache_size": args.cache}
         params = inspect.signature(MatchService.__init__).parameters
         self.painter = self.animations = None
@@ -197,7 +199,9 @@ class Bench:
         await self.fake.close()
         await self.service.close()
         if self.pg_name is not None:
-            await _drop_pg_database(self.args.database, self.pg_name)
+            from storage.postgres.admin import drop_database
+
+            await drop_database(self.args.database, self.pg_name)
         for p in {id(x): x for x in (self.painter, self.animations) if x is not None}.values():
             await p.close()
 
@@ -379,35 +383,6 @@ async def main(args: argparse.Namespace) -> None:
         finally:
             memory.stop()
             await bench.close()
-
-
-def _pg_url(server: str, name: str) -> str:
-    """``server`` (a postgresql:// URL) with its database replaced by ``name``."""
-    from urllib.parse import urlsplit, urlunsplit
-
-    parts = urlsplit(server)
-    return urlunsplit(parts._replace(path=f"/{name}"))
-
-
-async def _create_pg_database(server: str, name: str) -> str:
-    import asyncpg
-
-    conn = await asyncpg.connect(server)
-    try:
-        await conn.execute(f"CREATE DATABASE {name}")
-    finally:
-        await conn.close()
-    return _pg_url(server, name)
-
-
-async def _drop_pg_database(server: str, name: str) -> None:
-    import asyncpg
-
-    conn = await asyncpg.connect(server)
-    try:
-        await conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-    finally:
-        await conn.close()
 
 
 def _server_cpu() -> float:

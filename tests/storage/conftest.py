@@ -13,6 +13,7 @@ import pytest
 
 from storage.port import Store
 from storage.postgres import PgStorage, migrate
+from storage.postgres.admin import create_database
 from storage.store import Storage
 from tests.pgserver import TEMPLATE, Server
 
@@ -20,11 +21,7 @@ _names = itertools.count(1)
 
 
 async def _template(server: Server) -> None:
-    conn = await asyncpg.connect(server.url())
-    try:
-        await conn.execute(f"CREATE DATABASE {TEMPLATE}")
-    finally:
-        await conn.close()
+    await create_database(server.url(), TEMPLATE)
     conn = await asyncpg.connect(server.url(TEMPLATE))
     try:
         await migrate(conn)
