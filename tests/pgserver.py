@@ -4,7 +4,8 @@ The system's server binaries are used when present (``/usr/lib/postgresql/*/bin`
 ``initdb`` on the ``PATH``); on a fresh machine, those the ``pgserver`` dev dependency ships.
 The tests never skip for want of a server. The server listens on a Unix socket only (no TCP
 port to collide with), runs with ``fsync`` off (it is thrown away), and is started once per
-test session; each test gets its own database, cloned from a migrated template.
+test session; the tests share one migrated database, emptied before each test (a database per
+test would leave hundreds of megabytes of files to delete at the end).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import time
 from pathlib import Path
 from typing import IO
 
-TEMPLATE = "carcabot_template"
+DATABASE = "carcabot_test"
 PORT = 5432
 
 
@@ -128,15 +129,13 @@ class Server:
                 raise RuntimeError("the test PostgreSQL server never became ready")
             time.sleep(0.05)
 
-    def create_database(self, name: str, *, template: str | None = None) -> str:
-        """Create database ``name`` (a copy of ``template``); its URL."""
-        args = ["-T", template] if template else []
+    def sql(self, database: str, statement: str) -> None:
+        """Run one statement through ``psql`` (no event loop needed: fixtures use it)."""
         subprocess.run(
-            [str(self.bin / "createdb"), "-h", str(self.socket), "-p", str(PORT),
-             "-U", "postgres", *args, name],
+            [str(self.bin / "psql"), "-h", str(self.socket), "-p", str(PORT), "-U", "postgres",
+             "-d", database, "-v", "ON_ERROR_STOP=1", "-qc", statement],
             check=True, capture_output=True,
         )  # fmt: skip
-        return self.url(name)
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:

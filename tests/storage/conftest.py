@@ -4,25 +4,23 @@ session starts itself (tests/pgserver.py); each test gets a fresh database of ei
 from __future__ import annotations
 
 import asyncio
-import itertools
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import asyncpg
 import pytest
 
+from storage.copy import TABLES
 from storage.port import Store
 from storage.postgres import PgStorage, migrate
 from storage.postgres.admin import create_database
 from storage.store import Storage
-from tests.pgserver import TEMPLATE, Server
-
-_names = itertools.count(1)
+from tests.pgserver import DATABASE, Server
 
 
 async def _template(server: Server) -> None:
-    await create_database(server.url(), TEMPLATE)
-    conn = await asyncpg.connect(server.url(TEMPLATE))
+    await create_database(server.url(), DATABASE)
+    conn = await asyncpg.connect(server.url(DATABASE))
     try:
         await migrate(conn)
     finally:
@@ -31,7 +29,7 @@ async def _template(server: Server) -> None:
 
 @pytest.fixture(scope="session")
 def pg_server() -> Iterator[Server]:
-    """One PostgreSQL server for the whole session, with a migrated template database."""
+    """One PostgreSQL server for the whole session, with one migrated database."""
     server = Server().start()
     try:
         asyncio.run(_template(server))
@@ -42,8 +40,10 @@ def pg_server() -> Iterator[Server]:
 
 @pytest.fixture
 def pg_url(pg_server: Server) -> str:
-    """The URL of a fresh, migrated database of its own."""
-    return pg_server.create_database(f"t{next(_names)}", template=TEMPLATE)
+    """The URL of the session's migrated database, emptied of every row (ids start again)."""
+    tables = ", ".join(name for name, _, _ in TABLES)
+    pg_server.sql(DATABASE, f"TRUNCATE {tables} RESTART IDENTITY CASCADE")
+    return pg_server.url(DATABASE)
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
