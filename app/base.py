@@ -102,7 +102,9 @@ from app.types import seated as seated
 from engine.core import messages
 from engine.core.decisions import Decision
 from engine.core.messages import Phrase
-from storage import ActionRow, MatchRow, Storage
+from storage import ActionRow, MatchRow
+from storage.backends import open_store
+from storage.port import Store
 
 log = logging.getLogger(__name__)
 
@@ -146,7 +148,7 @@ class GameService(Guarded, Generic[Opts, G]):
 
     def __init__(
         self,
-        storage: Storage,
+        storage: Store,
         *,
         clock: Callable[[], float] = time.time,
         cache_size: int = 64,
@@ -198,8 +200,9 @@ class GameService(Guarded, Generic[Opts, G]):
 
     @classmethod
     async def open(cls, path: Path | str, **kwargs: Any) -> Self:
-        """Open (and migrate) the database at ``path`` and build a service on it."""
-        return cls(await Storage.open(path), **kwargs)
+        """Open (and migrate) the database ``path`` names (a SQLite file, or a ``postgresql://``
+        URL) and build a service on it."""
+        return cls(await open_store(path), **kwargs)
 
     async def close(self) -> None:
         """Close the database (its worker thread would otherwise keep the process alive)."""
@@ -274,12 +277,11 @@ class GameService(Guarded, Generic[Opts, G]):
         return await self.lobbies.of_channel(channel_id)
 
     async def set_lobby_message(self, match_id: int, message_id: int) -> None:
-        async with self.storage.db.transaction() as tx:
-            await self.storage.matches.set_lobby_message(tx, match_id, message_id)
+        await self.storage.set_lobby_message(match_id, message_id)
 
     async def set_turn_message(self, match_id: int, version: int, message_id: int) -> None:
         """Remember the message showing ``version`` (restart recovery and stale-click links)."""
-        await self.storage.units.set_turn_message(match_id, version, message_id)
+        await self.storage.set_turn_message(match_id, version, message_id)
 
     async def abandon(self, channel_id: int, user_id: int, *, can_manage: bool) -> LobbyInfo[Opts]:
         """End the lobby or match without a result (the host, or a member who can manage the
@@ -371,8 +373,7 @@ class GameService(Guarded, Generic[Opts, G]):
         async with self.store.lock(row.id):
             loaded = await self.store.load(row.id)
             self.store.require_seat(loaded, user_id)
-            async with self.storage.db.transaction() as tx:
-                await self.storage.matches.set_controller(tx, row.id, user_id, controller)
+            await self.storage.set_controller(row.id, user_id, controller)
             loaded = await self.store.load(row.id)
         return await self._presented(loaded)
 
@@ -412,10 +413,7 @@ class GameService(Guarded, Generic[Opts, G]):
                 self._votes.pop(next(iter(self._votes)))
             if len(votes) < needed:
                 return VoteOut(len(votes), needed, None)
-            async with self.storage.db.transaction() as tx:
-                await self.storage.matches.set_controller(
-                    tx, row.id, target_id, f"{AWAY}:{STAND_IN_LEVEL}"
-                )
+            await self.storage.set_controller(row.id, target_id, f"{AWAY}:{STAND_IN_LEVEL}")
             self._votes.pop(key, None)
             loaded = await self.store.load(row.id)
         return VoteOut(len(votes), needed, await self._presented(loaded))

@@ -70,8 +70,9 @@ from storage import (
     Reminder,
     SeatRow,
     StaleVersion,
-    Storage,
 )
+from storage.port import Store
+from storage.units import MoveCommit
 
 log = logging.getLogger(__name__)
 
@@ -191,7 +192,7 @@ class CardMatchService(GameService[CardOptions, CardState]):
 
     def __init__(
         self,
-        storage: Storage,
+        storage: Store,
         *,
         renderer: TableRenderer | None = _UNSET,
         clock: Callable[[], float] = time.time,
@@ -276,14 +277,12 @@ class CardMatchService(GameService[CardOptions, CardState]):
                 state = replay(setup, row.seed, ())
             except EngineError as e:
                 raise illegal(e) from None
-            async with self.storage.db.transaction() as tx:
-                await self.storage.matches.start(
-                    tx,
-                    row.id,
-                    seat_order=[s.user_id for s in order],
-                    setup=setup.to_json(),
-                    snapshot=self._snapshot(state),
-                )
+            await self.storage.start_match(
+                row.id,
+                seat_order=[s.user_id for s in order],
+                setup=setup.to_json(),
+                snapshot=self._snapshot(state),
+            )
             self.store.remember(row.id, state)
             loaded = await self.store.load(row.id)
             timers = turn_timers(
@@ -293,8 +292,7 @@ class CardMatchService(GameService[CardOptions, CardState]):
                 self.clock,
             )
             if timers:
-                async with self.storage.db.transaction() as tx:
-                    await self._write_timers(tx, row.id, timers)
+                await self.storage.replace_timers(row.id, timers)
                 self.on_timers()
             users = tuple(s.user_id for s in loaded.seats)
         return await self._outcome(loaded, private_changed=users)  # drawn after the lock
@@ -359,22 +357,22 @@ class CardMatchService(GameService[CardOptions, CardState]):
                 after.version, seat, action.notation(), f"seat:{seat}" if secret else "public"
             )
             try:
-                async with self.storage.db.transaction() as tx:
-                    await self.storage.matches.advance(
-                        tx,
-                        match_id,
+                timers = self._turn_timers(loaded, before, after)
+                await self.storage.commit_move(
+                    MoveCommit(
+                        match_id=match_id,
                         expected_version=before.version,
                         new_version=after.version,
                         snapshot=self._snapshot(after),
+                        entries=[entry],
                         status="finished" if after.over else None,
+                        timers=timers,
+                        moved=[seat] if timed_out is False else [],
+                        missed=[seat] if timed_out is True else [],
+                        # the final table, with the final move
+                        result=self._result(loaded, after) if after.over else None,
                     )
-                    await self.storage.actions.append(tx, match_id, [entry])
-                    await self.storage.matches.count_move(tx, match_id, seat, timed_out=timed_out)
-                    timers = self._turn_timers(loaded, before, after)
-                    if timers is not None:
-                        await self._write_timers(tx, match_id, timers)
-                    if after.over:  # the final table, with the final move
-                        await self.storage.ratings.record(tx, self._result(loaded, after))
+                )
             except StaleVersion:
                 self.store.cache.drop(match_id, before.version)
                 raise ServiceError(ERR_STALE, "This table is out of date.") from None
@@ -404,13 +402,6 @@ class CardMatchService(GameService[CardOptions, CardState]):
             return None
         options = CardOptions.from_json(loaded.row.options)
         return turn_timers(options, now, after.version, self.clock)
-
-    async def _write_timers(self, tx: Any, match_id: int, timers: Sequence[Reminder]) -> None:
-        await self.storage.timers.cancel(tx, match_id)
-        for t in timers:
-            await self.storage.timers.replace_turn_reminder(
-                tx, match_id, user_id=t.user_id, fires_at=t.fires_at, version=t.version, kind=t.kind
-            )
 
     async def play_timeout(self, match_id: int, user_id: int, version: int) -> TimedOut | None:
         """A move deadline passed: an AI stand-in plays it (see :meth:`TurnClocks.timeout`).
@@ -460,7 +451,7 @@ class CardMatchService(GameService[CardOptions, CardState]):
         loaded = await self.store.load(match_id)
         row = loaded.row
         assert row.setup is not None
-        entries = await self.storage.actions.entries(match_id)
+        entries = await self.storage.log_entries(match_id)
         state = loaded.game
         return CardRecord(
             CardSetup.from_json(row.setup),

@@ -173,6 +173,14 @@ class TurnClocks:
         Raises:
             ServiceError: ERR_NO_MATCH.
         """
+        done = await self._timeout(match_id, user_id, version)
+        # dealt with (played, or moot): the deadline's lease ends here; a process that dies
+        # before this line leaves it to fire again, and the version checks above make a
+        # second firing of a deadline already played change nothing
+        await self.storage.finish_timer(match_id, DEADLINE, version)
+        return done
+
+    async def _timeout(self, match_id: int, user_id: int, version: int) -> TimedOut | None:
         played: list[Played] = []
         seed = 0
         limit = 1
@@ -207,14 +215,11 @@ class TurnClocks:
             played.append(Played(d, action, out))
         if not played:
             return None
-        row = next(s for s in await self.storage.matches.seats(match_id) if s.user_id == user_id)
+        row = next(s for s in await self.storage.seats(match_id) if s.user_id == user_id)
         handed = row.missed >= limit and row.controller is None
         last = played[-1]
         if handed:
-            async with self.storage.db.transaction() as tx:
-                await self.storage.matches.set_controller(
-                    tx, match_id, user_id, f"{AWAY}:{STAND_IN_LEVEL}"
-                )
+            await self.storage.set_controller(match_id, user_id, f"{AWAY}:{STAND_IN_LEVEL}")
             last = Played(
                 last.decision, last.action, await self.present(await self.store.load(match_id))
             )
@@ -224,6 +229,5 @@ class TurnClocks:
         """Every timer due at ``now`` of a running match, claimed (marked fired in the same
         transaction: whichever process claims it fires it, once): (match_id, channel_id,
         user_id, kind, version)."""
-        async with self.storage.db.transaction() as tx:
-            due = await self.storage.timers.claim_due(tx, now, self.store.game)
+        due = await self.storage.claim_due_timers(now, self.store.game)
         return [Due(t.match_id, channel, t.user_id, t.kind, t.version) for t, channel in due]

@@ -1,15 +1,13 @@
 """Storing a tile-game move: its snapshot, its reminder and the one transaction that holds them.
 
 A collaborator of :class:`app.matches.MatchService`. Every accepted move is one compare-and-set transaction, run in one trip to SQLite's thread
-(:meth:`storage.units.Units.commit_move`), which also reads the match row and seats back.
+(:meth:`storage.port.Store.commit_move`), which also reads the match row and seats back.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import Literal
-
-import aiosqlite
 
 from app.clocks import timers_for
 from app.errors import ERR_STALE, ServiceError
@@ -75,7 +73,7 @@ class MoveCommits:
                 expansions=MatchOptions.from_json(row.options).expansions,
             )  # fmt: skip
         try:
-            found = await self.storage.units.commit_move(
+            found = await self.storage.commit_move(
                 MoveCommit(
                     match_id=row.id,
                     expected_version=before,
@@ -105,16 +103,11 @@ class MoveCommits:
             await self.ratings.settle()
         return Loaded(found[0], seated(found[1]), game)
 
-    async def schedule_timers(
-        self, tx: aiosqlite.Connection, row: MatchRow, game: Game, seats: Sequence[SeatRow]
-    ) -> None:
+    def first_timers(
+        self, row: MatchRow, game: Game, seats: Sequence[SeatRow]
+    ) -> tuple[Reminder, ...]:
         """The first turn's timers, written with the start (app/clocks.py)."""
-        await self.storage.timers.cancel(tx, row.id)
-        for t in timers_for(row, seats, game, self.clock):
-            await self.storage.timers.replace_turn_reminder(
-                tx, row.id, user_id=t.user_id, fires_at=t.fires_at, version=t.version, kind=t.kind
-            )
-        self.on_timers()
+        return tuple(timers_for(row, seats, game, self.clock))
 
 
 def newly_awaiting(before: Game, after: Game) -> bool:

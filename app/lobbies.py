@@ -74,19 +74,17 @@ class Lobbies(Generic[Opts]):
         self.validate(options)
         game = self.store.game
         try:
-            async with self.storage.db.transaction() as tx:
-                match_id = await self.storage.matches.create(
-                    tx,
-                    guild_id=guild_id,
-                    channel_id=channel_id,
-                    host_id=host_id,
-                    options=options.to_json(),
-                    seed=seed,
-                    game=game,
-                )
-                await self.storage.matches.add_seat(tx, match_id, host_id, host_name)
+            match_id = await self.storage.create_lobby(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                host_id=host_id,
+                host_name=host_name,
+                options=options.to_json(),
+                seed=seed,
+                game=game,
+            )
         except ChannelBusy:
-            row = await self.storage.matches.open_in_channel(channel_id)
+            row = await self.storage.open_match(channel_id)
             url = None
             if row is not None:
                 msg_id = row.turn_message_id if row.status == "active" else row.lobby_message_id
@@ -128,15 +126,13 @@ class Lobbies(Generic[Opts]):
         """Seat a player (or a program) in the lobby: the capacity check and the insert are one
         transaction (two processes, one seat)."""
         try:
-            async with self.storage.db.transaction() as tx:
-                await self.storage.matches.join(
-                    tx,
-                    match_id,
-                    user_id,
-                    name,
-                    capacity=lambda o: self.options_from_json(o).players,
-                    controller=controller,
-                )
+            await self.storage.join_lobby(
+                match_id,
+                user_id,
+                name,
+                capacity=lambda o: self.options_from_json(o).players,
+                controller=controller,
+            )
         except AlreadySeated:
             raise ServiceError(ERR_ALREADY_JOINED, "You have already joined this match.") from None
         except LobbyFull as e:
@@ -156,8 +152,7 @@ class Lobbies(Generic[Opts]):
             programs = [s for s in seats if s.user_id <= 0]
             if not programs:
                 raise ServiceError(ERR_NOT_IN_LOBBY, "There is no AI seat in this lobby.")
-            async with self.storage.db.transaction() as tx:
-                await self.storage.matches.remove_seat(tx, row.id, programs[-1].user_id)
+            await self.storage.remove_seats(row.id, [programs[-1].user_id])
         return await self.info(row.id)
 
     async def leave(self, channel_id: int, user_id: int) -> LobbyInfo[Opts]:
@@ -172,14 +167,13 @@ class Lobbies(Generic[Opts]):
                 raise ServiceError(ERR_NOT_IN_LOBBY, "You are not in this lobby.")
             rest = [s for s in seats if s.user_id != user_id and s.user_id > 0]
             programs = [s for s in seats if s.user_id <= 0]
-            async with self.storage.db.transaction() as tx:
-                await self.storage.matches.remove_seat(tx, row.id, user_id)
-                if not rest:  # no person left: the AI seats go with the table
-                    for p in programs:
-                        await self.storage.matches.remove_seat(tx, row.id, p.user_id)
-                    await self.storage.matches.set_status(tx, row.id, "abandoned")
-                elif row.host_id == user_id:
-                    await self.storage.matches.set_host(tx, row.id, rest[0].user_id)
+            # no person left: the AI seats go with the table
+            await self.storage.remove_seats(
+                row.id,
+                [user_id, *(p.user_id for p in programs)] if not rest else [user_id],
+                abandon=not rest,
+                new_host=rest[0].user_id if rest and row.host_id == user_id else None,
+            )
         return await self.info(row.id)
 
     async def change_options(
@@ -197,8 +191,7 @@ class Lobbies(Generic[Opts]):
             self.validate(options)
             if options.players < len(seats):
                 raise illegal(Phrase("svc.joined_already", n=len(seats)))
-            async with self.storage.db.transaction() as tx:
-                await self.storage.matches.set_options(tx, row.id, options.to_json())
+            await self.storage.set_lobby_options(row.id, options.to_json())
         return await self.info(row.id)
 
     async def of_channel(self, channel_id: int) -> LobbyInfo[Opts]:
@@ -216,9 +209,7 @@ class Lobbies(Generic[Opts]):
                 raise ServiceError(ERR_NO_MATCH, "No match is running in this channel.")
             if not can_manage:
                 self.require_host(row, user_id)
-            async with self.storage.db.transaction() as tx:
-                await self.storage.matches.set_status(tx, row.id, "abandoned")
-                await self.storage.timers.cancel(tx, row.id)
+            await self.storage.abandon_match(row.id)
         return await self.info(row.id)
 
     @asynccontextmanager
@@ -248,7 +239,7 @@ class Lobbies(Generic[Opts]):
             row = await self.store.reread(row.id)
             if row.status != "lobby":
                 raise ServiceError(ERR_ALREADY_STARTED, "The match has already started.")
-            yield row, await self.storage.matches.seats(row.id)
+            yield row, await self.storage.seats(row.id)
 
     @staticmethod
     def seat_order(row: MatchRow, seats: Sequence[SeatRow], *, shuffle: bool) -> list[SeatRow]:
@@ -264,7 +255,7 @@ class Lobbies(Generic[Opts]):
     async def info(self, match_id: int) -> LobbyInfo[Opts]:
         """The lobby (or match) ``match_id`` with its players and options."""
         row = await self.store.reread(match_id)
-        seats = await self.storage.matches.seats(match_id)
+        seats = await self.storage.seats(match_id)
         colours = self.colours
         return LobbyInfo(
             match_id=row.id,

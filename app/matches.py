@@ -81,7 +81,8 @@ from engine.carcassonne.view import PublicView
 from engine.core.decisions import Decision
 from engine.core.errors import StaleStateError
 from engine.core.messages import Phrase
-from storage import ActionRow, MatchRow, NewAction, StaleVersion, Storage, snapshot_names
+from storage import ActionRow, MatchRow, NewAction, StaleVersion, snapshot_names
+from storage.port import Store
 
 __all__ = [
     "ERR_ALREADY_JOINED",
@@ -145,7 +146,7 @@ class MatchService(GameService[MatchOptions, Game]):
 
     def __init__(
         self,
-        storage: Storage,
+        storage: Store,
         *,
         renderer: BoardRenderer | None = _UNSET,
         animator: Animator | None = _UNSET,
@@ -281,17 +282,16 @@ class MatchService(GameService[MatchOptions, Game]):
             except EngineError as e:
                 raise illegal(e) from None
             try:
-                async with self.storage.db.transaction() as tx:
-                    await self.storage.matches.start(
-                        tx,
-                        row.id,
-                        seat_order=[s.user_id for s in order],
-                        setup=setup.to_json(),
-                        snapshot=snapshot_of(game, names, record=False),
-                        compact=True,
-                    )
-                    seated_now = [dataclasses.replace(s, seat=i) for i, s in enumerate(order)]
-                    await self.commits.schedule_timers(tx, row, game, seated_now)
+                seated_now = [dataclasses.replace(s, seat=i) for i, s in enumerate(order)]
+                await self.storage.start_match(
+                    row.id,
+                    seat_order=[s.user_id for s in order],
+                    setup=setup.to_json(),
+                    snapshot=snapshot_of(game, names, record=False),
+                    compact=True,
+                    timers=self.commits.first_timers(row, game, seated_now),
+                )
+                self.commits.on_timers()
             except StaleVersion:  # a simultaneous start, join or leave won the race
                 raise ServiceError(
                     ERR_ALREADY_STARTED, "The match has already started or its players changed."
@@ -302,13 +302,12 @@ class MatchService(GameService[MatchOptions, Game]):
 
     async def guild_defaults(self, guild_id: int) -> MatchOptions:
         """The guild's default lobby options (the built-in defaults if none were stored)."""
-        return MatchOptions.from_json(await self.storage.guilds.get(guild_id))
+        return MatchOptions.from_json(await self.storage.guild_defaults(guild_id))
 
     async def set_guild_defaults(self, guild_id: int, options: MatchOptions) -> None:
         """Raises ServiceError ERR_ILLEGAL for invalid options."""
         validate_options(options)
-        async with self.storage.db.transaction() as tx:
-            await self.storage.guilds.put(tx, guild_id, options.to_json())
+        await self.storage.put_guild_defaults(guild_id, options.to_json())
 
     # ------------------------------------------------------------------ play
     async def submit(
@@ -457,7 +456,7 @@ class MatchService(GameService[MatchOptions, Game]):
 
     async def next_timer(self) -> float | None:
         """When the next timer fires (None: none is set)."""
-        return await self.storage.timers.next_due()
+        return await self.storage.next_timer_due()
 
     # ------------------------------------------------------------------ program seats
     def _open_decisions(self, game: Game) -> tuple[Decision, ...]:
@@ -526,7 +525,7 @@ class MatchService(GameService[MatchOptions, Game]):
     async def recent_matches(self, channel_id: int, limit: int = 10) -> list[MatchSummary]:
         """The channel's started matches, newest first, read from snapshots (no replay)."""
         out = []
-        for row in await self.storage.matches.in_channel(channel_id, limit=limit):
+        for row in await self.storage.matches_in_channel(channel_id, limit=limit):
             snap = row.snapshot
             if row.setup is None or snap is None or row.game != GAME:
                 continue

@@ -10,38 +10,37 @@ it cannot grow with the number of players. The Discord side is :mod:`bot.cogs.pr
 
 from __future__ import annotations
 
-from storage import Storage
+from storage.port import Store
 
 
 class DmRegistry:
     """Users whose DMs are closed, and who asked not to be pinged on their turn; one per
     process, shared by both game services."""
 
-    def __init__(self, storage: Storage) -> None:
+    def __init__(self, storage: Store) -> None:
         self.storage = storage
         self._quiet: frozenset[int] | None = None
 
     async def quiet(self) -> frozenset[int]:
-        """Who asked not to be pinged on their turn (read once, then kept up to date by
-        :meth:`set_pings`; another process learns of a change at its restart)."""
-        if self._quiet is None:
-            self._quiet = frozenset(await self.storage.quiet.all())
+        """Who asked not to be pinged on their turn: read once and kept up to date by
+        :meth:`set_pings` when this process is the database's only one; read each time from a
+        database that other processes share (one of them may have changed it)."""
+        if self._quiet is None or self.storage.shared:
+            self._quiet = frozenset(await self.storage.quiet_players())
         return self._quiet
 
     async def set_pings(self, user_id: int, on: bool) -> None:
-        async with self.storage.db.transaction() as tx:
-            await self.storage.quiet.set_quiet(tx, user_id, not on)
+        await self.storage.set_quiet(user_id, not on)
         quiet = set(await self.quiet())
         (quiet.discard if on else quiet.add)(user_id)
         self._quiet = frozenset(quiet)
 
     async def is_closed(self, user_id: int) -> bool:
-        return user_id > 0 and await self.storage.dm_closed.is_closed(user_id)
+        return user_id > 0 and await self.storage.is_dm_closed(user_id)
 
     async def closed_among(self, user_ids: list[int]) -> set[int]:
-        return await self.storage.dm_closed.closed_among([u for u in user_ids if u > 0])
+        return await self.storage.dm_closed_among([u for u in user_ids if u > 0])
 
     async def note_closed(self, user_id: int) -> bool:
         """Remember a refused DM at once; ``True`` the first time (the channel is told once)."""
-        async with self.storage.db.transaction() as tx:
-            return await self.storage.dm_closed.note(tx, user_id)
+        return await self.storage.note_dm_closed(user_id)

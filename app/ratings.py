@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from openskill.models import PlackettLuce
 
 from app.seats import AI, AWAY, parse_controller
-from storage import GameResult, ResultSeat, SeatRow, Storage
+from storage import GameResult, ResultSeat, SeatRow
+from storage.port import Store
 
 #: shown rating = BASE + SCALE × ordinal (mu − 3σ): a new player shows 1500
 BASE, SCALE = 1500, 20
@@ -94,7 +95,7 @@ class Standing:
 class Ratings:
     """Applies finished games to the ratings, and reads them (see the module docstring)."""
 
-    def __init__(self, storage: Storage, model: PlackettLuce | None = None) -> None:
+    def __init__(self, storage: Store, model: PlackettLuce | None = None) -> None:
         self.storage = storage
         self.repo = storage.ratings
         self.model = model or PlackettLuce()

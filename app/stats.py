@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.ratings import Ratings, shown
-from storage import GLOBAL, GameResult, Storage
+from storage import GLOBAL, GameResult
+from storage.port import Store
 
 #: rating changes the trend covers, and last games shown
 TREND_GAMES, LAST_GAMES = 5, 5
@@ -47,7 +48,7 @@ class HistoryPage:
 class Stats:
     """Stats and history (see the module docstring)."""
 
-    def __init__(self, storage: Storage, ratings: Ratings) -> None:
+    def __init__(self, storage: Store, ratings: Ratings) -> None:
         self.repo = storage.ratings
         self.ratings = ratings
 

@@ -3,7 +3,7 @@ their logs behind a cache.
 
 A collaborator of both game services (:class:`~app.base.GameService`): the lobby, the moves
 and the reads all find a match here. A move's reads are one trip to SQLite each
-(:class:`storage.units.Units`: the match row with its seats), its JSON columns decoded only when
+(:meth:`storage.port.Store.load_match`: the match row with its seats), its JSON columns decoded only when
 used; a game is replayed from its log only when the cache does not hold it at its version.
 """
 
@@ -13,6 +13,8 @@ import asyncio
 import logging
 import weakref
 from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
+from types import TracebackType
 from typing import Any, Generic
 
 from app.cache import GameCache
@@ -29,13 +31,53 @@ from app.types import G, Loaded, seated
 from engine.core.errors import EngineError
 from engine.core.messages import Phrase
 from engine.core.seats import Seat
-from storage import ActionRow, MatchRow, Storage
+from storage import ActionRow, MatchRow
+from storage.port import Store
 from storage.units import Found
 
 log = logging.getLogger(__name__)
 
 #: rebuilds a started match's game from its row and log (engine errors propagate)
 Replayer = Callable[[MatchRow, list[ActionRow]], G]
+
+
+def on_shards(shard_ids: tuple[int, ...], shard_count: int) -> Callable[[int], bool]:
+    """Whether a guild's events reach one of ``shard_ids``: Discord's rule, ``(guild_id >> 22)
+    % shard_count``; direct messages and the local table (guild 0) are shard 0's."""
+    mine = frozenset(shard_ids)
+    return lambda guild_id: (guild_id >> 22) % shard_count in mine
+
+
+class MatchLock:
+    """A match held by this task: first against this process's other tasks (an
+    :class:`asyncio.Lock`), then, with a shared database, against the other processes (the
+    database's lock, :meth:`storage.port.Store.match_lock`). A move is thus computed and stored
+    by one process at a time, as in a single process: two seats playing at once through two
+    processes both get their play in, one after the other."""
+
+    def __init__(
+        self, local: asyncio.Lock, across: AbstractAsyncContextManager[None] | None
+    ) -> None:
+        self.local = local
+        self.across = across
+
+    async def __aenter__(self) -> None:
+        await self.local.acquire()
+        if self.across is not None:
+            try:
+                await self.across.__aenter__()
+            except BaseException:
+                self.local.release()
+                raise
+
+    async def __aexit__(
+        self, kind: type[BaseException] | None, e: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        try:
+            if self.across is not None:
+                await self.across.__aexit__(kind, e, tb)
+        finally:
+            self.local.release()
 
 
 class MatchStore(Generic[G]):
@@ -45,7 +87,7 @@ class MatchStore(Generic[G]):
 
     def __init__(
         self,
-        storage: Storage,
+        storage: Store,
         *,
         game: str,
         name: str,
@@ -62,14 +104,23 @@ class MatchStore(Generic[G]):
         #: user, so the table never outgrows the matches being played at this moment
         self.locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self.cache: GameCache[G] = GameCache(cache_size, max_bytes=cache_bytes, weigh=weigh)
+        if storage.shared:
+            self.across = storage.match_lock
 
-    def lock(self, match_id: int) -> asyncio.Lock:
-        """The match's lock; the caller keeps it alive by holding it (``async with``)."""
+    #: which servers' matches this process recovers at start (None: every one): the guilds
+    #: of its Discord shards, when the bot runs as several processes (:func:`on_shards`)
+    serves: Callable[[int], bool] | None = None
+    #: the database's lock of a match across processes (None: this process is the only one)
+    across: Callable[[int], AbstractAsyncContextManager[None]] | None = None
+
+    def lock(self, match_id: int) -> MatchLock:
+        """The match's lock; the caller keeps it alive by holding it (``async with``). With a
+        database several processes share, it also holds the match against the others."""
         lock = self.locks.get(match_id)
         if lock is None:
             lock = asyncio.Lock()
             self.locks[match_id] = lock
-        return lock
+        return MatchLock(lock, None if self.across is None else self.across(match_id))
 
     # ------------------------------------------------------------------ rows
     async def open_row(self, channel_id: int) -> MatchRow:
@@ -79,7 +130,7 @@ class MatchStore(Generic[G]):
             ServiceError: ERR_NO_MATCH, or ERR_OTHER_GAME when the other game owns the channel
                 (its commands must never touch this game's log).
         """
-        row = await self.storage.matches.open_in_channel(channel_id)
+        row = await self.storage.open_match(channel_id)
         if row is None:
             raise ServiceError(ERR_NO_MATCH, f"No {self.name} match is running in this channel.")
         if row.game != self.game:
@@ -97,14 +148,19 @@ class MatchStore(Generic[G]):
         return row
 
     async def reread(self, match_id: int) -> MatchRow:
-        row = await self.storage.matches.get(match_id)
+        row = await self.storage.match(match_id)
         if row is None or row.game != self.game:
             raise ServiceError(ERR_NO_MATCH, f"No such {self.name} match.")
         return row
 
     async def active_rows(self) -> list[MatchRow]:
-        """Every active match of this game (restart recovery)."""
-        return [r for r in await self.storage.matches.with_status("active") if r.game == self.game]
+        """Every active match of this game that this process serves (restart recovery: with
+        several processes each recovers the matches of its own shards' servers)."""
+        return [
+            r
+            for r in await self.storage.matches_with_status("active")
+            if r.game == self.game and (self.serves is None or self.serves(r.guild_id))
+        ]
 
     async def match_of(self, channel_id: int, match_id: int | None) -> int:
         """The match a call is about: ``match_id`` (a DM's button names it), else the
@@ -122,7 +178,7 @@ class MatchStore(Generic[G]):
             ServiceError: ERR_NO_MATCH (no such match, or still a lobby), ERR_ILLEGAL (its log
                 no longer replays; logged).
         """
-        return await self.rebuild(await self.storage.units.match(match_id))
+        return await self.rebuild(await self.storage.load_match(match_id))
 
     async def load_active(self, channel_id: int) -> Loaded[G]:
         """The channel's active match of this game, like :meth:`load` (one trip when cached).
@@ -130,7 +186,7 @@ class MatchStore(Generic[G]):
         Raises:
             ServiceError: ERR_NO_MATCH (also while a lobby), ERR_OTHER_GAME, ERR_ILLEGAL.
         """
-        found = await self.storage.units.open_match(channel_id)
+        found = await self.storage.load_open_match(channel_id)
         if found is None:
             raise ServiceError(ERR_NO_MATCH, f"No {self.name} match is running in this channel.")
         row = found[0]
@@ -160,7 +216,7 @@ class MatchStore(Generic[G]):
             raise ServiceError(ERR_NO_MATCH, "The match has not started yet.", lobby=True)
         game = self.cache.get(row.id, row.version)
         if game is None:
-            entries = await self.storage.actions.entries(row.id)
+            entries = await self.storage.log_entries(row.id)
             try:
                 game = self.replay_log(row, entries)
             except (EngineError, ValueError, TypeError, KeyError) as e:

@@ -45,6 +45,10 @@ of tables that held. Defaults take about four minutes; a full run::
     python benchmarks/tables.py --steps 200,400,600,800,1000,1200 --measure 120 --bisect 3
     python benchmarks/tables.py --tables 300 --measure 60 --stages 60:70  # one count, late game
     python benchmarks/tables.py --tables 750 --measure 40 --wire  # discord.py's HTTP code too
+    python benchmarks/tables.py --database postgresql://postgres@/postgres?host=/tmp/pg
+
+``--database URL`` keeps the matches in PostgreSQL instead (a new database on that server for
+each bot, dropped at the end) and counts the server's CPU per move beside the bot's.
 """
 
 from __future__ import annotations
@@ -127,6 +131,8 @@ class Step:
     cpu_animations: float
     wall: float
     load: float
+    #: CPU of the PostgreSQL server's processes (``--database``), 0 for SQLite
+    cpu_server: float = 0.0
 
     @property
     def p99(self) -> float:
@@ -143,7 +149,16 @@ class Bench:
         self.tasks: list[asyncio.Task[None]] = []
 
     async def open(self, db: Path) -> None:
+        """The bot on a fresh database: the SQLite file ``db``, or with ``--database`` a new
+        database on that PostgreSQL server."""
         args = self.args
+        self.pg_name = None
+        target: Path | str = db
+        if args.database:
+            self.pg_name = f"carcabench_{os.getpid()}_{db.stem.replace('-', '_')}"
+            from storage.postgres.admin import create_database
+
+            target = await create_database(args.database, self.pg_name)
         kwargs: dict[str, Any] = {"cache_size": args.cache}
         params = inspect.signature(MatchService.__init__).parameters
         self.painter = self.animations = None
@@ -152,7 +167,7 @@ class Bench:
             kwargs.update(painter=self.painter, animation_painter=self.animations)
         if "cache_bytes" in params:
             kwargs["cache_bytes"] = args.cache_bytes
-        self.service = await MatchService.open(db, **kwargs)
+        self.service = await MatchService.open(target, **kwargs)
         self.bot = CarcBot(self.service, background_tasks=False)
         self.fake = LeanDiscord(self.bot, wire=args.wire)
         if hasattr(self.fake, "ack_deadline"):  # Discord's 3 s (absent in older checkouts)
@@ -186,6 +201,10 @@ class Bench:
             await asyncio.wait(busy, timeout=30)
         await self.fake.close()
         await self.service.close()
+        if self.pg_name is not None:
+            from storage.postgres.admin import drop_database
+
+            await drop_database(self.args.database, self.pg_name)
         for p in {id(x): x for x in (self.painter, self.animations) if x is not None}.values():
             await p.close()
 
@@ -237,6 +256,7 @@ class Bench:
         w0 = {p: _proc_cpu(p) for p in pids}
         anim = set(self.animations.pids()) if self.animations is not self.painter else set()
         c0, dc0, t0 = _self_cpu(), self.clock.driver_cpu, time.perf_counter()
+        s0 = _server_cpu() if self.args.database else 0.0
         gc0 = self.clock.gateway_cpu
         profile = None
         if self.args.profile:
@@ -260,6 +280,7 @@ class Bench:
         used = {p: _proc_cpu(p) - w0.get(p, 0.0) for p in self.worker_pids()}
         cpu_anim = sum(v for p, v in used.items() if p in anim)
         cpu_workers = sum(used.values())
+        cpu_server = _server_cpu() - s0 if self.args.database else 0.0
         return Step(
             n,
             d.stats,
@@ -270,6 +291,7 @@ class Bench:
             cpu_anim,
             wall,
             os.getloadavg()[0],
+            cpu_server,
         )
 
 
@@ -332,6 +354,7 @@ def report(s: Step, goal: float, wire: bool = False) -> None:
     bot = (s.cpu_bot - s.cpu_driver) / moves * 1000
     boards = (s.cpu_workers - s.cpu_animations) / moves * 1000
     anim = s.cpu_animations / moves * 1000
+    server = s.cpu_server / moves * 1000
     replays = len(st.times.get("replay", []))
     parse = (
         ""
@@ -342,8 +365,9 @@ def report(s: Step, goal: float, wire: bool = False) -> None:
         f"  CPU per move: bot process {bot:.1f} ms ({parse}+ driver"
         f" {s.cpu_driver / moves * 1000:.1f}),"
         f" board workers {boards:.1f} ms, animation worker {anim:.1f} ms ({replays} replays),"
-        f" total {bot + boards + anim:.1f} ms; machine busy"
-        f" {(s.cpu_bot + s.cpu_workers) / s.wall:.2f} of {os.cpu_count()} cores"
+        + (f" database server {server:.1f} ms," if s.cpu_server else "")
+        + f" total {bot + boards + anim + server:.1f} ms; machine busy"
+        f" {(s.cpu_bot + s.cpu_workers + s.cpu_server) / s.wall:.2f} of {os.cpu_count()} cores"
     )
     acks = st.times.get("ack (any)", [])
     late = sum(1 for a in acks if a > 3.0)
@@ -434,6 +458,21 @@ async def main(args: argparse.Namespace) -> None:
             await bench.close()
 
 
+def _server_cpu() -> float:
+    """CPU seconds of every ``postgres`` process of this machine (the database server's share
+    of the moves; run the benchmark on a machine whose only PostgreSQL server is the one it
+    uses)."""
+    total = 0.0
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if (entry / "comm").read_text().strip() == "postgres":
+                    total += _proc_cpu(int(entry.name))
+            except OSError:
+                continue
+    return total
+
+
 def _stages(text: str) -> tuple[int, int]:
     lo, _, hi = text.partition(":")
     a, b = int(lo), int(hi or lo)
@@ -488,6 +527,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="Discord drops an interaction acknowledged later than this (s; 0: never)",
     )
     p.add_argument("--tree", help="measure another checkout of the project")
+    p.add_argument(
+        "--database",
+        metavar="URL",
+        help="a PostgreSQL server (postgresql://…/postgres): each bot gets a new database on "
+        "it instead of a SQLite file; the server's CPU is counted per move",
+    )
     return p.parse_args(argv)
 
 

@@ -451,41 +451,104 @@ async def seed_tables(
                 placed += step == "place"
             if not game.state.over:
                 break
-        async with storage.db.transaction() as tx:
-            mid = await storage.matches.create(
-                tx,
-                guild_id=0,
-                channel_id=channel,
-                host_id=a.id,
-                options=options.to_json(),
-                seed=match_seed,
-            )
-            await storage.matches.add_seat(tx, mid, a.id, a.name)
-            await storage.matches.add_seat(tx, mid, b.id, b.name)
-            await storage.matches.start(
-                tx,
-                mid,
-                seat_order=[a.id, b.id],
-                setup=setup.to_json(),
-                snapshot=snapshot_of(start_game(setup, match_seed), [a.name, b.name]),
-                compact=True,
-            )
-            if entries:
-                await storage.actions.append(tx, mid, entries)
-                await storage.matches.advance(
-                    tx,
-                    mid,
-                    expected_version=0,
-                    new_version=game.version,
-                    snapshot=snapshot_of(game, [a.name, b.name]),
-                    compact=True,
-                )
+        seed = _seed_through_port if hasattr(storage, "create_lobby") else _seed_sqlite
+        await seed(storage, channel, a, b, options, setup, match_seed, game, entries)
         users = {a.id: a, b.id: b}
         seat = game.state.asks[0].seat if game.state.asks else game.state.current
         tables.append(Table(m, channel, users, [a.id, b.id][int(seat)], placed))
         # the bot has every live match cached in steady state (and has drawn its board)
         await service.current(channel, render=False)
     return tables
+
+
+async def _seed_sqlite(
+    storage: Any,
+    channel: int,
+    a: User,
+    b: User,
+    options: Any,
+    setup: Any,
+    match_seed: int,
+    game: Any,
+    entries: list[NewAction],
+) -> int:
+    """One seeded match through the SQLite repositories (a checkout before the port)."""
+    async with storage.db.transaction() as tx:
+        mid = await storage.matches.create(
+            tx,
+            guild_id=0,
+            channel_id=channel,
+            host_id=a.id,
+            options=options.to_json(),
+            seed=match_seed,
+        )
+        await storage.matches.add_seat(tx, mid, a.id, a.name)
+        await storage.matches.add_seat(tx, mid, b.id, b.name)
+        await storage.matches.start(
+            tx,
+            mid,
+            seat_order=[a.id, b.id],
+            setup=setup.to_json(),
+            snapshot=snapshot_of(start_game(setup, match_seed), [a.name, b.name]),
+            compact=True,
+        )
+        if entries:
+            await storage.actions.append(tx, mid, entries)
+            await storage.matches.advance(
+                tx,
+                mid,
+                expected_version=0,
+                new_version=game.version,
+                snapshot=snapshot_of(game, [a.name, b.name]),
+                compact=True,
+            )
+    return int(mid)
+
+
+async def _seed_through_port(
+    storage: Any,
+    channel: int,
+    a: User,
+    b: User,
+    options: Any,
+    setup: Any,
+    match_seed: int,
+    game: Any,
+    entries: list[NewAction],
+) -> int:
+    """One seeded match through the storage port's whole operations (SQLite or PostgreSQL)."""
+    from storage import MoveCommit
+
+    mid = int(
+        await storage.create_lobby(
+            guild_id=0,
+            channel_id=channel,
+            host_id=a.id,
+            host_name=a.name,
+            options=options.to_json(),
+            seed=match_seed,
+            game="carcassonne",
+        )
+    )
+    await storage.join_lobby(mid, b.id, b.name, capacity=2)
+    await storage.start_match(
+        mid,
+        seat_order=[a.id, b.id],
+        setup=setup.to_json(),
+        snapshot=snapshot_of(start_game(setup, match_seed), [a.name, b.name]),
+        compact=True,
+    )
+    if entries:
+        await storage.commit_move(
+            MoveCommit(
+                match_id=mid,
+                expected_version=0,
+                new_version=game.version,
+                snapshot=snapshot_of(game, [a.name, b.name]),
+                entries=entries,
+            )
+        )
+    return mid
 
 
 # ---------------------------------------------------------------------------- processes

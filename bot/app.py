@@ -20,13 +20,16 @@ from discord.ext import commands
 from app.matches import MatchService
 from app.painters import Painter, start_painter, start_thinkers
 from app.settings import Settings
+from app.store import on_shards
 from bot import gcpause, logs
 from bot.translators import CarcTranslator
 from bot.ui.components import DYNAMIC_ITEMS
 from bot.workload import WorkGate
 from rendering import warm_up
 from rendering.worker import warm
-from storage import Storage, StorageError
+from storage import StorageError
+from storage.backends import describe, is_postgres, open_store
+from storage.port import Store
 from words.i18n import lang_of, t
 
 log = logging.getLogger(__name__)
@@ -74,6 +77,7 @@ class CarcBot(commands.Bot):
         background_tasks: bool = True,
         draw_workers: int = 0,
         ai_workers: int = 0,
+        **gateway: Any,
     ) -> None:
         """``service`` may be None only for ``carcabot sync`` (no interaction is served);
         ``background_tasks=False`` leaves the reminder loop off (tests drive it directly);
@@ -93,6 +97,7 @@ class CarcBot(commands.Bot):
             # nothing pings unless a message names whom it may ping (bot.ui.message.pinging)
             allowed_mentions=discord.AllowedMentions.none(),
             help_command=None,
+            **gateway,  # shard_ids and shard_count of a ShardedCarcBot
         )
         self.service = service
         self.dev_guild_id = dev_guild_id
@@ -141,6 +146,29 @@ class CarcBot(commands.Bot):
         return await self.tree.sync(guild=guild)
 
 
+class ShardedCarcBot(CarcBot, commands.AutoShardedBot):
+    """The bot on some of Discord's shards (``shard_ids`` of ``shard_count``): one process of
+    several sharing one PostgreSQL database. Direct messages reach shard 0's process; what it
+    posts in a channel goes by the channel's id (``get_partial_messageable``), whichever
+    process holds that channel's guild."""
+
+
+def make_bot(
+    service: MatchService | None,
+    *,
+    shard_ids: tuple[int, ...] | None = None,
+    shard_count: int | None = None,
+    **options: Any,
+) -> CarcBot:
+    """The bot: unsharded (one gateway connection) unless ``shard_count`` is given."""
+    if shard_count is None:
+        return CarcBot(service, **options)
+    return ShardedCarcBot(
+        service, shard_ids=list(shard_ids or range(shard_count)), shard_count=shard_count,
+        **options,
+    )  # fmt: skip
+
+
 def setup_logging(level: int) -> None:
     """The console log at ``level``, once, with no secret in it (:func:`bot.logs.setup`)."""
     logs.setup(level)
@@ -155,11 +183,17 @@ async def run_bot(settings: Settings) -> None:
     if not settings.discord_token:
         raise ValueError("DISCORD_TOKEN is not set")
     setup_logging(settings.log_level_number)
-    log.info("starting the Discord bot; opening match database %s", settings.database_path)
-    settings.database_path.parent.mkdir(parents=True, exist_ok=True)
-    # writer=True: a second bot process on the same database refuses to start (DatabaseInUse)
-    storage = await Storage.open(settings.database_path, writer=True)
+    target = settings.database_target
+    log.info("starting the Discord bot; opening match database %s", describe(target))
+    if not is_postgres(target):
+        settings.database_path.parent.mkdir(parents=True, exist_ok=True)
+    # writer=True: a second bot process on the same SQLite file refuses to start
+    # (DatabaseInUse); PostgreSQL is shared by every process (moves serialise per match)
+    storage = await open_store(target, writer=True)
     service = MatchService(storage, cache_size=GAME_CACHE, cache_bytes=GAME_CACHE_BYTES)
+    if settings.shard_count is not None and settings.shard_ids is not None:
+        # at start, each process recovers the matches of its own shards' servers
+        service.store.serves = on_shards(settings.shard_ids, settings.shard_count)
     pruner = asyncio.create_task(prune_daily(storage))
     if settings.draw_workers <= 0:  # this process draws: warm it up before the first turn
         await asyncio.to_thread(warm)
@@ -167,11 +201,13 @@ async def run_bot(settings: Settings) -> None:
     gcpause.freeze_survivors()
     collector = asyncio.create_task(gcpause.full_collections())
     try:
-        bot = CarcBot(
+        bot = make_bot(
             service,
             dev_guild_id=settings.dev_guild_id,
             draw_workers=settings.draw_workers,
             ai_workers=settings.ai_workers,
+            shard_ids=settings.shard_ids,
+            shard_count=settings.shard_count,
         )
         async with bot:
             await bot.start(settings.discord_token)
@@ -202,7 +238,7 @@ async def start_painters(workers: int) -> tuple[Painter, Painter]:
 PRUNE_EVERY = 24 * 3600.0
 
 
-async def prune_daily(storage: Storage) -> None:
+async def prune_daily(storage: Store) -> None:
     """Prune at start and then once a day; a failure is logged and retried next time."""
     while True:
         try:

@@ -6,6 +6,8 @@
 ``carcabot simulate``        play random legal games
 ``carcabot render-tiles OUT.png``  contact sheet of every tile type
 ``carcabot sync``            register the slash commands with Discord
+``carcabot migrate [DB]``    bring the database's schema up to date
+``carcabot copy-db FROM TO`` copy a whole database (SQLite <-> PostgreSQL), checked
 
 Each subcommand lives in its own module; this file only parses arguments and calls the subcommand.
 """
@@ -29,6 +31,8 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "simulate": ("cli.simulate", "Play random legal games and print the results."),
     "render-tiles": ("cli.render", "Draw a contact sheet of every tile type."),
     "sync": ("cli.sync", "Register the slash commands with Discord."),
+    "migrate": ("cli.database", "Bring the database's schema up to date (SQLite or PostgreSQL)."),
+    "copy-db": ("cli.copydb", "Copy every match, setting and rating to a new database, checked."),
 }
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import sys
 from pathlib import Path
 
@@ -27,12 +28,24 @@ log = logging.getLogger("carcabot")
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--env-file", type=Path, default=Path(".env"), help="settings file to load")
     p.add_argument("--out", type=Path, default=Path("out"), help="local table: board images")
+    p.add_argument(
+        "--shards",
+        metavar="IDS",
+        help="run these of Discord's shards only (0-3, or 0,2,4; overrides SHARD_IDS)",
+    )
+    p.add_argument(
+        "--shard-count", type=int, metavar="N", help="how many shards in all (SHARD_COUNT)"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     env_file: Path = getattr(args, "env_file", Path(".env"))
     if env_file.is_file():
         load_dotenv(env_file, override=False)
+    if getattr(args, "shards", None) is not None:
+        os.environ["SHARD_IDS"] = args.shards
+    if getattr(args, "shard_count", None) is not None:
+        os.environ["SHARD_COUNT"] = str(args.shard_count)
     try:
         settings = Settings.from_env()
     except SettingsError as e:
@@ -70,11 +83,13 @@ def _run_bot(settings: Settings) -> int:
             f"carcabot: the Discord layer is not available ({e.name} is missing)", file=sys.stderr
         )
         return 2
-    from storage import DatabaseInUse
+    from storage import DatabaseInUse, DatabaseUnavailable, MigrationError
 
     try:
         asyncio.run(run_bot(settings))
     except DatabaseInUse as e:  # another bot process writes to this database
+        return _fail(str(e))
+    except (DatabaseUnavailable, MigrationError) as e:  # DATABASE_URL's server, its schema
         return _fail(str(e))
     except KeyboardInterrupt:
         log.info("stopped")

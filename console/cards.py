@@ -28,6 +28,7 @@ from engine.cardgame.events import RoundEnded
 from engine.core.decisions import Decision
 from engine.core.rng import Rng
 from storage import Storage
+from storage.port import Store
 from words import cards as cui
 from words.i18n import lang_of
 from words.labels import open_text
@@ -299,7 +300,7 @@ class _CardTable:
             self.say(f"  {rank}. {name:<12} {p.score:>4}  🏠 {len(p.chest)}{mark}")
 
 
-async def set_aside(storage: Storage, channel: int, say: Any, lang: str) -> None:
+async def set_aside(storage: Store, channel: int, say: Any, lang: str) -> None:
     """Abandon whatever unfinished local match holds ``channel`` (of either game), saying so."""
     from app.matches import MatchService
 

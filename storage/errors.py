@@ -43,6 +43,11 @@ class StorageBusy(StorageError):
     """
 
 
+class DatabaseUnavailable(StorageError):
+    """The database server cannot be used: not reachable, the database missing, the password
+    refused. ``str()`` is one line for the terminal (no password in it)."""
+
+
 class DatabaseInUse(StorageError):
     """Another process already writes to this database file (the writer lock is taken).
 

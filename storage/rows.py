@@ -3,11 +3,8 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from dataclasses import dataclass, field
-from typing import Any
-
-import aiosqlite
+from typing import Any, Protocol
 
 OPEN_STATUSES = ("lobby", "active")
 #: a match that ended: its row, seats and log are final
@@ -19,6 +16,12 @@ GAMES = ("carcassonne", "cardgame")
 def dumps(data: Any) -> str:
     """Compact, key-sorted JSON for a JSON column."""
     return json.dumps(data, separators=(",", ":"), sort_keys=True)
+
+
+class ByName(Protocol):
+    """A database row read by column name (sqlite3's, aiosqlite's or asyncpg's)."""
+
+    def __getitem__(self, key: str, /) -> Any: ...
 
 
 def loads(text: str | None) -> Any:
@@ -84,7 +87,7 @@ class MatchRow:
         return out
 
     @classmethod
-    def from_row(cls, r: aiosqlite.Row | sqlite3.Row) -> MatchRow:
+    def from_row(cls, r: ByName) -> MatchRow:
         """From a ``SELECT *`` row (read by column name)."""
         return cls(
             id=r["id"],

@@ -9,6 +9,7 @@ from typing import Any
 
 from storage.db import Database
 from storage.direct import DmClosedRepo, QuietPlayersRepo
+from storage.operations import SqliteOperations
 from storage.ratings import RatingsRepo
 from storage.repositories import (
     PRUNE_BATCH,
@@ -23,8 +24,9 @@ from storage.units import Units
 DAY = 86_400.0
 
 
-class Storage:
-    """The database and its repositories, opened and closed together."""
+class Storage(SqliteOperations):
+    """The database and its repositories, opened and closed together; the SQLite backend of
+    :class:`storage.port.Store` (its whole operations: :class:`SqliteOperations`)."""
 
     def __init__(self, db: Database) -> None:
         self.db = db
@@ -35,7 +37,7 @@ class Storage:
         self.dm_closed = DmClosedRepo(db)
         self.quiet = QuietPlayersRepo(db)
         #: finished games' results, ratings and their history (storage/ratings.py)
-        self.ratings = RatingsRepo(db)
+        self._ratings = RatingsRepo(db)
         #: a move's reads and writes, one trip to SQLite each (storage/units.py)
         self.units = Units(db)
 

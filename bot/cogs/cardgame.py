@@ -559,6 +559,7 @@ async def setup(bot: commands.Bot) -> None:
     tile = getattr(bot, "service", None)
     if service is None and tile is not None:
         service = CardMatchService(tile.storage, dm=tile.dm, painter=tile.painter)
+        service.store.serves = tile.store.serves  # the same shards' servers (bot/app.py)
         bot.card_service = service  # type: ignore[attr-defined]
     cog = CardGame(bot, service)
     tiles = bot.get_cog("Carcassonne")

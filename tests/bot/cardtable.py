@@ -186,7 +186,7 @@ class Driver:
         return loaded.game
 
     async def user_of(self, seat: int) -> User:
-        seats = await self.t.cards.storage.matches.seats(self.match_id)
+        seats = await self.t.cards.storage.seats(self.match_id)
         uid = next(s.user_id for s in seats if s.seat == seat)
         return next(u for u in self.users if u.id == uid)
 
