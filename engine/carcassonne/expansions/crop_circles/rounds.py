@@ -65,8 +65,9 @@ def _own(s: GameState, seat: Seat, m: CropModel) -> list[tuple[Feature, Meeple]]
     kind = m.kind
     return [
         (f, x)
-        # most features hold no figure: those are skipped by ``filter``, without a Python step
-        for f in filter(_MEEPLES, s.board.features.values())
+        # most features hold no figure (nor does NO_FEATURE): ``filter`` skips those without
+        # a Python step
+        for f in filter(_MEEPLES, s.board.features)
         if f.kind is kind and not f.done
         for x in f.meeples
         if x.seat == seat and (known := FIGURES.get(x.figure)) is not None and known.follower

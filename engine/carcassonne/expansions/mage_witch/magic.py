@@ -202,8 +202,10 @@ def somewhere(s: GameState) -> bool:
     board = s.board
     limits = [_avoid(s, figure) for figure in FIGURES]
     # newest first: the features of the latest tiles are the likeliest to be unfinished
-    for rep, feat in reversed(board.features.items()):
-        if feat.open <= 0 or feat.done:
+    features = board.features
+    for rep in range(len(features) - 1, -1, -1):
+        feat = features[rep]
+        if feat.open <= 0 or feat.done:  # NO_FEATURE too (no open end)
             continue
         kind = feat.kind
         if kind is not _ROAD and kind is not _CITY:
