@@ -292,7 +292,8 @@ class Board:
 
     def meeples(self) -> Iterator[Meeple]:
         for f in self.features:
-            yield from f.meeples
+            if f.meeples:
+                yield from f.meeples
 
     # ------------------------------------------------------------------ changes
     def _store(self, rep: int, feat: Feature) -> None:
