@@ -93,7 +93,7 @@ def full_values(state: GameState) -> list[float]:
     for i, player in enumerate(state.players):
         values[i] += fig * sum(player.supply.values())
     board = state.board
-    for feat in board.features.values():
+    for feat in board.live_features():
         if feat.done or not feat.meeples or feat.kind is FeatureKind.FIELD:
             continue
         p = completion_chance(state, feat)

@@ -107,7 +107,7 @@ def find_scored(view: PublicView, events: Sequence[PointsScored]) -> list[Scored
         tiles = {Position(*p) for p in e.item.where}
         cells: list[tuple[Position, int]] = []
         if kind is not None and tiles:
-            for feat in board.features.values():
+            for feat in board.live_features():
                 if feat.kind is kind and set(feat.tiles) == tiles:
                     cells.extend(where[s] for s in feat.segs if s in where)
         seats = tuple(a.seat for a in e.awards)

@@ -1,14 +1,16 @@
 """The board: placed tiles, the frontier of open cells, and features kept by union-find.
 
-The board is the hot path of random play and AI search, so it is built for speed: plain dicts
-copied shallowly by :meth:`Board.clone`, and :class:`Feature` records that are never changed
+The board is the hot path of random play and AI search, so it is built for speed: plain dicts and
+lists copied shallowly by :meth:`Board.clone`, and :class:`Feature` records that are never changed
 in place (a change builds a new record), so a clone shares them safely with its parent.
 
 Every printed feature of a placed tile gets a global *segment* id, numbered from 0 in the order
 tiles are placed. ``root[seg]`` (a list indexed by segment) maps each segment to its feature's
 representative segment, and ``features[rep]`` holds the merged feature. Merging relabels the
-smaller feature's segments, so ``root`` is always one lookup. ``root`` is a list rather than a
-dict because a placement copies it (copy on write): a list copies a third of the bytes.
+smaller feature's segments, so ``root`` is always one lookup. ``root`` and ``features`` are
+lists indexed by segment rather than dicts because a placement copies them (copy on write): a
+list copies a third of the bytes. ``features`` holds :data:`NO_FEATURE` at every segment that
+is not a representative; :meth:`Board.iter_features` and :meth:`Board.live_features` skip it.
 """
 
 from __future__ import annotations
@@ -137,6 +139,11 @@ def has_follower(feature: Feature, seat: Seat) -> bool:
     return False
 
 
+#: what :attr:`Board.features` holds at a segment that is not a representative (merged into
+#: another feature): a feature with no segment, tile or figure, never read by rule code
+NO_FEATURE = Feature(FeatureKind.FIELD, (), frozenset(), 0)
+
+
 class _NorthFirst(dict[Position, int]):
     """The order cells are offered in, north first, then west first, as an int per cell
     (sorting by ints is twice as fast as by ``(y, x)`` tuples; a row holds 2**16 cells, far
@@ -200,7 +207,8 @@ class Board:
         self.order: list[Position] = []
         #: segment -> its feature's representative segment, for every segment given so far
         self.root: list[int] = []
-        self.features: dict[int, Feature] = {}
+        #: representative segment -> its feature; :data:`NO_FEATURE` at any other segment
+        self.features: list[Feature] = []
         self.next_seg = 0
         #: features of one tile connected to each other after it was placed (a ferry joining
         #: two road ends), as groups of feature indices per tile (:meth:`reconnect`); replaced,
@@ -214,7 +222,7 @@ class Board:
         self._fshared = False
 
     def clone(self) -> Board:
-        """An independent copy. Its dictionaries are shared and copied by whichever board
+        """An independent copy. Its dicts and lists are shared and copied by whichever board
         changes them first: ``cells``, ``frontier``, ``order`` and ``root`` together, when a
         tile is placed or extended (:meth:`place`, :meth:`extend`); ``root`` alone when
         features are merged or re-routed without a tile (:meth:`union`,
@@ -252,7 +260,7 @@ class Board:
             self._rshared = False
         return self.root
 
-    def _feats(self) -> dict[int, Feature]:
+    def _feats(self) -> list[Feature]:
         """``features``, copied first if a clone shares it (before any change to it)."""
         if self._fshared:
             self.features = self.features.copy()
@@ -275,11 +283,17 @@ class Board:
         return sum(1 for dx, dy in RING if (x + dx, y + dy) in cells)
 
     def iter_features(self) -> Iterator[tuple[int, Feature]]:
-        return iter(self.features.items())
+        """Every feature with its representative segment, by representative."""
+        return ((r, f) for r, f in enumerate(self.features) if f is not NO_FEATURE)
+
+    def live_features(self) -> Iterator[Feature]:
+        """Every feature on the board, by representative segment."""
+        return (f for f in self.features if f is not NO_FEATURE)
 
     def meeples(self) -> Iterator[Meeple]:
-        for f in self.features.values():
-            yield from f.meeples
+        for f in self.features:
+            if f.meeples:
+                yield from f.meeples
 
     # ------------------------------------------------------------------ changes
     def _store(self, rep: int, feat: Feature) -> None:
@@ -323,7 +337,7 @@ class Board:
             mods,
             fa.done or fb.done,
         )
-        del features[rb]
+        features[rb] = NO_FEATURE
         return ra
 
     def place(self, pos: Position, rt: RotatedTile) -> PlacedTile:
@@ -337,18 +351,21 @@ class Board:
         tiles = frozenset((pos,))
         feats = self._feats()
         self.root.extend(segs)  # each new segment its own representative
+        # ``starts`` is in feature order, so each new feature is appended at its own segment
         for index, kind, open_, pennants, mods, cities in starts:
             seg = base + index
-            feats[seg] = Feature(
-                kind,
-                (seg,),
-                tiles,
-                open_,
-                pennants,
-                (),
-                frozenset([base + c for c in cities]) if cities else _NO_CITIES,
-                mods,
-                False,
+            feats.append(
+                Feature(
+                    kind,
+                    (seg,),
+                    tiles,
+                    open_,
+                    pennants,
+                    (),
+                    frozenset([base + c for c in cities]) if cities else _NO_CITIES,
+                    mods,
+                    False,
+                )
             )
         placed = _placed((pos, rt, segs))
         cells = self.cells
@@ -402,9 +419,11 @@ class Board:
         self.cells[pos] = placed
         tiles = frozenset((pos,))
         self.root.extend(range(base, base + len(added)))
+        feats = self._feats()
+        feats.extend([NO_FEATURE] * len(added))
         for f in added:
             seg = segs[f.index]
-            self._feats()[seg] = Feature(
+            feats[seg] = Feature(
                 f.kind, (seg,), tiles, rt.sides[f.index].bit_count(), f.pennants, mods=f.mods
             )
         x, y = pos
@@ -447,7 +466,7 @@ class Board:
 
     def neutral_figures(self) -> tuple[tuple[int, Meeple], ...]:
         """Every neutral figure on the board with its feature's representative segment."""
-        return tuple((rep, m) for rep, f in self.features.items() for m in f.meeples if m.seat < 0)
+        return tuple((rep, m) for rep, f in self.iter_features() for m in f.meeples if m.seat < 0)
 
     def add_meeple(self, meeple: Meeple) -> None:
         r = self.root[meeple.seg]

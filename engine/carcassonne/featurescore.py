@@ -199,7 +199,7 @@ def final_scoring(state: GameState, events: list[Event]) -> None:
     """RULES.md §3 / §19: incomplete features, farms, then expansion lines. Mutates ``state``."""
     board = state.board
     events.append(FinalScoringStarted(board_figures(board)))
-    for rep, feat in sorted(board.features.items()):
+    for rep, feat in board.iter_features():
         if feat.kind is FeatureKind.FIELD or not feat.meeples:
             continue
         cpos = _cloister_pos(board, rep) if feat.kind is FeatureKind.CLOISTER else None
@@ -238,7 +238,7 @@ def _completed_cities(board: Board, field: Feature) -> list[int]:
 
 def _farms_per_farm(state: GameState, events: list[Event]) -> None:
     board = state.board
-    for rep, feat in sorted(board.features.items()):
+    for rep, feat in board.iter_features():
         if feat.kind is not FeatureKind.FIELD or not feat.meeples:
             continue
         cities = _completed_cities(board, feat)
@@ -266,9 +266,7 @@ def _farms_first_edition(state: GameState, events: list[Event]) -> None:
     across all the farms that supply it."""
     board = state.board
     farms = [
-        (rep, f)
-        for rep, f in sorted(board.features.items())
-        if f.kind is FeatureKind.FIELD and f.meeples
+        (rep, f) for rep, f in board.iter_features() if f.kind is FeatureKind.FIELD and f.meeples
     ]
     supplied: dict[int, list[Feature]] = {}
     for _, f in farms:

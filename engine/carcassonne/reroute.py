@@ -26,6 +26,7 @@ from engine.carcassonne.board import (
     _FIELD,
     _NO_CITIES,
     _SEALED,
+    NO_FEATURE,
     Board,
     Feature,
     Meeple,
@@ -102,7 +103,7 @@ def _rebuild(board: Board, reps: set[int]) -> tuple[int, ...]:
             root[sg] = rep
     for r in olds:
         if r not in out:
-            del feats[r]
+            feats[r] = NO_FEATURE
     return tuple(sorted(out))
 
 

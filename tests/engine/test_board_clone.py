@@ -33,7 +33,7 @@ def _picture(b: Board) -> tuple[Any, ...]:
         list(b.root),
         {
             r: (f.segs, f.tiles, f.open, f.meeples, f.cities, dict(f.mods))
-            for r, f in b.features.items()
+            for r, f in b.iter_features()
         },
         b.next_seg,
     )

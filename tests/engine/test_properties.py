@@ -65,7 +65,7 @@ def snapshot(state: GameState) -> tuple[Any, ...]:
             dict(f.mods),
             f.done,
         )
-        for rep, f in board.features.items()
+        for rep, f in board.iter_features()
     }
     cells = {pos: (p.rt.tile.id, p.rt.rotation, p.segs) for pos, p in board.cells.items()}
     return (
@@ -317,7 +317,7 @@ def check_board_model(state: GameState) -> None:
             got = {board.root[s] for s in feat.cities}
             assert got == {board_rep[c] for c in model.bordered[r]}
     # and no board feature is left over
-    assert set(board.features) == set(board_rep.values())
+    assert {r for r, _ in board.iter_features()} == set(board_rep.values())
     # the frontier is every empty cell beside a tile, kept in north-first order
     around = {
         Position(p.x + dx, p.y + dy) for p in cells for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0))

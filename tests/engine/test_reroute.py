@@ -128,7 +128,7 @@ def _features(b: Board) -> set[Any]:
     for sg, rep in enumerate(b.root):  # the union-find itself is consistent
         assert sg in b.features[rep].segs
     out = set()
-    for f in b.features.values():
+    for f in b.live_features():
         parts = frozenset(where[sg] for sg in f.segs)
         cities = frozenset(
             frozenset(where[s] for s in b.features[b.root[c]].segs) for c in f.cities

@@ -106,7 +106,7 @@ class RollStep(Step):
 
 
 def _owl(s: GameState) -> tuple[int, Meeple] | None:
-    for rep, f in s.board.features.items():
+    for rep, f in s.board.iter_features():
         for m in f.meeples:
             if m.figure == OWL:
                 return rep, m

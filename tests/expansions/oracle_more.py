@@ -303,7 +303,7 @@ def share_acorns(s: GameState, seat: Seat, feature: Feature) -> list[Event]:
 # ---------------------------------------------------------------------- round (turn order)
 def _own_road_spots(s: GameState, seat: Seat) -> tuple[tuple[str, Meeple], ...]:
     out = {}
-    for f in s.board.features.values():
+    for f in s.board.live_features():
         if f.kind is not FeatureKind.ROAD or f.done:
             continue
         for m in f.meeples:

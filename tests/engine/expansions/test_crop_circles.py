@@ -68,7 +68,7 @@ def on(s: GameState, seat: Seat, pos: Position) -> list[str]:
     """The figures of ``seat`` on the tile at ``pos``, by feature kind."""
     return sorted(
         f.kind.value
-        for f in s.board.features.values()
+        for f in s.board.live_features()
         for m in f.meeples
         if m.seat == seat and m.pos == pos
     )

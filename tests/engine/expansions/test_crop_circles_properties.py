@@ -87,7 +87,7 @@ class Round:
                 x, y = (int(v) for v in cell.split(","))
                 feats = [
                     f
-                    for f in after.board.features.values()
+                    for f in after.board.live_features()
                     if any(
                         mm.pos.x == x and mm.pos.y == y and mm.seat == d.seat for mm in f.meeples
                     )

@@ -15,7 +15,6 @@ follower, the mayor in a city, the wagon on a road or in a city), under B the on
 from __future__ import annotations
 
 from dataclasses import replace
-from operator import attrgetter
 
 from engine.carcassonne.actions import Action, Choose, Pass, register_action
 from engine.carcassonne.board import Feature, Meeple
@@ -65,15 +64,14 @@ def _own(s: GameState, seat: Seat, m: CropModel) -> list[tuple[Feature, Meeple]]
     kind = m.kind
     return [
         (f, x)
-        # most features hold no figure: those are skipped by ``filter``, without a Python step
-        for f in filter(_MEEPLES, s.board.features.values())
-        if f.kind is kind and not f.done
+        # most features hold no figure (nor does NO_FEATURE): tested first, by the specialised
+        # slot read of a plain loop (half the instructions of ``filter`` with an
+        # ``attrgetter``, whose generic attribute lookup runs once per feature)
+        for f in s.board.features
+        if f.meeples and f.kind is kind and not f.done
         for x in f.meeples
         if x.seat == seat and (known := FIGURES.get(x.figure)) is not None and known.follower
     ]
-
-
-_MEEPLES = attrgetter("meeples")
 
 
 def _spot(s: GameState, meeple: Meeple) -> str:

@@ -42,7 +42,7 @@ class Choice(NamedTuple):
 
 
 def _features(s: GameState) -> Iterator[tuple[int, Feature]]:
-    return iter(sorted(s.board.features.items()))
+    return s.board.iter_features()
 
 
 def final_value(s: GameState, feat: Feature) -> ScoreItem:

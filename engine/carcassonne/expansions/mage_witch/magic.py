@@ -145,8 +145,9 @@ def open_parts(s: GameState) -> list[tuple[Position, int, int]]:
     append = found.append
     for pos in sorted(cells, key=north_first):
         placed = cells[pos]
-        segs = placed.segs
-        for i in placed.rt.closables:
+        # by index: a NamedTuple's field is a generic attribute lookup, an index is not
+        segs = placed[2]
+        for i in placed[1].closables:
             rep = root[segs[i]]
             feat = features[rep]
             if feat.open > 0 and not feat.done:
@@ -162,8 +163,9 @@ def _open_spots(s: GameState) -> tuple[list[Spot], list[int]]:
     reps: list[int] = []
     for pos in sorted(cells, key=north_first):
         placed = cells[pos]
-        segs = placed.segs
-        for i in placed.rt.closables:
+        # by index: a NamedTuple's field is a generic attribute lookup, an index is not
+        segs = placed[2]
+        for i in placed[1].closables:
             rep = root[segs[i]]
             feat = features[rep]
             if feat.open > 0 and not feat.done:
@@ -202,8 +204,10 @@ def somewhere(s: GameState) -> bool:
     board = s.board
     limits = [_avoid(s, figure) for figure in FIGURES]
     # newest first: the features of the latest tiles are the likeliest to be unfinished
-    for rep, feat in reversed(board.features.items()):
-        if feat.open <= 0 or feat.done:
+    features = board.features
+    for rep in range(len(features) - 1, -1, -1):
+        feat = features[rep]
+        if feat.open <= 0 or feat.done:  # NO_FEATURE too (no open end)
             continue
         kind = feat.kind
         if kind is not _ROAD and kind is not _CITY:
