@@ -28,11 +28,11 @@ from engine.cardgame.state import CardState
 from engine.core.seats import Seat
 
 #: a figure in supply is worth up to this many points, early in the game
-FIGURE_VALUE = 3.0
+FIGURE_VALUE = 4.5
 #: ... falling to nothing over the last this many turns of each seat
 FIGURE_HORIZON = 8.0
 #: the chance that one more open end of a road or a city gets closed in time
-END_CLOSES = 0.82
+END_CLOSES = 0.7
 #: a city's chance is lowered (cities are harder to close than roads)
 CITY_FACTOR = 0.9
 #: a farm counts this share of the 3 points of each unfinished city it supplies, times the

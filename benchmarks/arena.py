@@ -111,6 +111,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--card-game", action="store_true")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=2, help="worker processes")
+    ap.add_argument("--log", default="", help="append each game's seed, a's seat, scores here")
     args = ap.parse_args(argv)
     exps = expansions_arg(args.expansions)
     games = [
@@ -128,8 +129,16 @@ def main(argv: list[str] | None = None) -> None:
         for k in range(args.games)
     ]
     t0 = time.time()
+    results: list[tuple[int, tuple[int, ...], float] | str] = []
+    log = open(args.log, "a", encoding="utf-8") if args.log else None  # noqa: SIM115
     with multiprocessing.Pool(args.jobs) as pool:
-        results = pool.map(play, games, chunksize=1)
+        for g, r in zip(games, pool.imap(play, games, chunksize=1), strict=True):
+            results.append(r)
+            if log is not None:  # one line a game: a stopped run still tells what it played
+                log.write(f"{g.seed} {g.a_seat} {r if isinstance(r, str) else r[1]}\n")
+                log.flush()
+    if log is not None:
+        log.close()
     wins = 0.0
     margins: list[int] = []
     cpu = 0.0
