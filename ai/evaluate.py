@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from ai import basevalues
 from engine.carcassonne.board import Feature
 from engine.carcassonne.featurescore import feature_item, final_scoring
 from engine.carcassonne.figures import is_follower
@@ -27,13 +28,16 @@ from engine.cardgame.state import CardState
 from engine.core.seats import Seat
 
 #: a figure in supply is worth up to this many points, early in the game
-FIGURE_VALUE = 3.0
+FIGURE_VALUE = 4.5
 #: ... falling to nothing over the last this many turns of each seat
 FIGURE_HORIZON = 8.0
 #: the chance that one more open end of a road or a city gets closed in time
-END_CLOSES = 0.82
+END_CLOSES = 0.7
 #: a city's chance is lowered (cities are harder to close than roads)
 CITY_FACTOR = 0.9
+#: a farm counts this share of the 3 points of each unfinished city it supplies, times the
+#: city's completion chance (a farmer placed early is worth the cities still to be closed)
+FARM_POTENTIAL = 0.0
 
 Values = Callable[[GameState], list[float]]
 
@@ -50,7 +54,7 @@ def end_now(state: GameState) -> list[float]:
 def simple_values(state: GameState) -> list[float]:
     """The greedy player's values: the score if the game ended now plus one point per figure
     in supply."""
-    values = end_now(state)
+    values = basevalues.end_now(state) if basevalues.applies(state) else end_now(state)
     if state.over:
         return values
     for i, player in enumerate(state.players):
@@ -86,34 +90,56 @@ def completion_chance(state: GameState, feat: Feature) -> float:
 
 def full_values(state: GameState) -> list[float]:
     """The normal and strong players' values (see the module doc)."""
-    values = end_now(state)
+    fast = basevalues.applies(state)
     if state.over:
-        return values
+        return [float(s) for s in state.scores]
+    values = [float(s) for s in state.scores] if fast else end_now(state)
     fig = figure_value(state)
     for i, player in enumerate(state.players):
         values[i] += fig * sum(player.supply.values())
     board = state.board
+    n = len(values)
     for feat in board.live_features():
-        if feat.done or not feat.meeples or feat.kind is FeatureKind.FIELD:
+        if feat.done or not feat.meeples:
+            continue
+        winners = [w for w in feat.winners() if 0 <= w < n]
+        now = basevalues.now_points(state, feat) if fast else 0
+        for w in winners:
+            values[w] += now
+        if feat.kind is FeatureKind.FIELD:
+            if FARM_POTENTIAL and winners:
+                pot = FARM_POTENTIAL * 3.0 * _open_cities(state, feat)
+                for w in winners:
+                    values[w] += pot
             continue
         p = completion_chance(state, feat)
         if p <= 0.0:
             continue
-        winners = feat.winners()
-        if feat.kind is FeatureKind.CLOISTER:
+        if fast:
+            gain = float(basevalues.done_points(state, feat) - now)
+        elif feat.kind is FeatureKind.CLOISTER:
             (pos,) = feat.tiles
             gain = float(8 - board.neighbours_count(pos))
+        elif feat.open == 0:  # closed by the tile just placed, scored as complete already
+            gain = 0.0
         else:  # a road or a city: what completing it adds (a city doubles, an inn ...)
             done = feature_item(state, feat, complete=True, final=False).points
-            now = feature_item(state, feat, complete=False, final=True).points
-            gain = float(done - now)
+            now_pts = feature_item(state, feat, complete=False, final=True).points
+            gain = float(done - now_pts)
         for w in winners:
-            if 0 <= w < len(values):
-                values[w] += p * gain
+            values[w] += p * gain
         for m in feat.meeples:
-            if 0 <= m.seat < len(values) and is_follower(m.figure):
+            if 0 <= m.seat < n and is_follower(m.figure):
                 values[m.seat] += p * fig
     return values
+
+
+def _open_cities(state: GameState, field: Feature) -> float:
+    """The summed completion chances of the unfinished cities ``field`` supplies."""
+    board = state.board
+    root, features = board.root, board.features
+    reps = {root[seg] for seg in field.cities}
+    return sum(completion_chance(state, features[r]) for r in reps if features[r].open > 0)
 
 
 def margin(values: Sequence[float], seat: Seat) -> float:

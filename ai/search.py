@@ -8,7 +8,8 @@ Strong tile search (docs/ai.md): the turns of the seat are ranked by the evaluat
 ``width`` go on to successive halving, where each is played on the same series of
 determinisations, the next seats answer with their own one-ply choice until the seat's next turn,
 the seat takes its own next tile the same way, and the position is evaluated. Each round keeps the
-better half and doubles the samples, until one is left or the budget is spent.
+better half; the samples per candidate of the next round are planned so that the rounds left
+share what remains of the budget, at the cost per sample seen so far.
 """
 
 from __future__ import annotations
@@ -38,11 +39,13 @@ class Budget:
     nodes: int | None = None
     deadline: float | None = None
     used: int = 0
+    start: float = 0.0
 
     @classmethod
     def of(cls, nodes: int | None, seconds: float | None) -> Budget:
-        deadline = None if seconds is None else time.process_time() + seconds
-        return cls(nodes, deadline)
+        now = time.process_time()
+        deadline = None if seconds is None else now + seconds
+        return cls(nodes, deadline, 0, now)
 
     def spend(self, n: int = 1) -> None:
         self.used += n
@@ -52,6 +55,16 @@ class Budget:
         if self.nodes is not None and self.used >= self.nodes:
             return True
         return self.deadline is not None and time.process_time() >= self.deadline
+
+    def fraction(self) -> float:
+        """How much of the budget is spent, 0 to 1 (1 with no limit: nothing to plan for)."""
+        parts = []
+        if self.nodes is not None:
+            parts.append(self.used / max(1, self.nodes))
+        if self.deadline is not None:
+            total = self.deadline - self.start
+            parts.append((time.process_time() - self.start) / total if total > 0 else 1.0)
+        return min(1.0, max(parts)) if parts else 1.0
 
 
 def best_turn(
@@ -113,13 +126,12 @@ def strong_turn(
     count = {i: 0 for i in pool}
     plies = len(rules.scores(root)) + 1  # the others' turns, then the seat's next one
     per = 1
-    while len(pool) > 1 and not budget.out:
+    rollouts = 0
+    while not budget.out:
         for i in pool:
-            for _ in range(per):
-                if budget.out:
-                    break
-                j = count[i]
-                after = replay(rules, dets[j], seat, options[i].steps)
+            goal = count[i] + per
+            while count[i] < goal and not budget.out:
+                after = replay(rules, dets[count[i]], seat, options[i].steps)
                 value = (
                     static[i]
                     if after is None
@@ -127,17 +139,30 @@ def strong_turn(
                 )
                 total[i] += value
                 count[i] += 1
-        sampled = [i for i in pool if count[i]]
-        if len(sampled) < len(pool):
+                rollouts += 1
+        if len(pool) == 1 or budget.out:
             break
-        sampled.sort(key=lambda i: -(total[i] / count[i]))
-        pool = sampled[: max(1, len(sampled) // 2)]
-        per *= 2
+        pool.sort(key=lambda i: -(total[i] / count[i]))
+        pool = pool[: max(1, len(pool) // 2)]
+        if len(pool) == 1:
+            break
+        per = _samples_each(budget, rollouts, len(pool))
     most = max(count.values())
-    done = [i for i in total if count[i] == most]
     if most == 0:
         return options[order[0]]
+    done = [i for i in total if count[i] == most]
     return options[max(done, key=lambda i: (total[i] / count[i], -order.index(i)))]
+
+
+def _samples_each(budget: Budget, rollouts: int, pool: int) -> int:
+    """Samples per candidate in the next round of successive halving, so that the rounds left
+    (one per halving of ``pool``) share what the budget has left at the cost seen so far."""
+    spent = budget.fraction()
+    if spent <= 0.0 or rollouts == 0:
+        return 1
+    affordable = (1.0 - spent) * rollouts / spent
+    rounds = max(1, math.ceil(math.log2(pool))) if pool > 1 else 1
+    return max(1, int(affordable / (rounds * pool)))
 
 
 def card_playout(rules: Rules, state: Any, seat: Seat, rng: Rng, budget: Budget) -> float:

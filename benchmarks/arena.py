@@ -50,16 +50,22 @@ class Game:
     cards: bool
 
 
-def play(g: Game) -> tuple[int, tuple[int, ...], float] | str:
-    """Play ``g``; ``(a's seat, final scores, CPU seconds)``, or what went wrong."""
+#: one game's result: a's seat, the final scores, the game's CPU seconds, and a's answers: how
+#: many, their CPU seconds in all and the longest
+Result = tuple[int, tuple[int, ...], float, int, float, float]
+
+
+def play(g: Game) -> Result | str:
+    """Play ``g`` (see :data:`Result`), or what went wrong."""
     try:
         return _play(g)
     except Exception as e:  # one broken game is reported, the others still count
         return f"seed {g.seed}, a at seat {g.a_seat}: {type(e).__name__}: {e}"
 
 
-def _play(g: Game) -> tuple[int, tuple[int, ...], float]:
+def _play(g: Game) -> Result:
     t0 = time.process_time()
+    a_n, a_cpu, a_max = 0, 0.0, 0.0
     state: Any
     if g.cards:
         state = card_rules.new_game(CardSetup(players=g.players), seed=g.seed)
@@ -70,14 +76,18 @@ def _play(g: Game) -> tuple[int, tuple[int, ...], float]:
         pend = card_pending(state) if g.cards else tile_rules.pending(state)
         seat = pend[0].seat
         level = g.a if seat == g.a_seat else g.b
+        t = time.process_time()
         key, action = choose(
             state, seat, level=level, budget_s=g.budget, nodes=g.nodes, seed=g.seed * 7 + seat
         )
+        if seat == g.a_seat:
+            spent = time.process_time() - t
+            a_n, a_cpu, a_max = a_n + 1, a_cpu + spent, max(a_max, spent)
         if g.cards:
             state = card_rules.answer(state, seat, key, action).state
         else:
             state = tile_rules.apply(state, seat, action, key=key).state
-    return g.a_seat, tuple(state.scores), time.process_time() - t0
+    return g.a_seat, tuple(state.scores), time.process_time() - t0, a_n, a_cpu, a_max
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -111,6 +121,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--card-game", action="store_true")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=2, help="worker processes")
+    ap.add_argument("--log", default="", help="append each game's seed, a's seat, scores here")
     args = ap.parse_args(argv)
     exps = expansions_arg(args.expansions)
     games = [
@@ -128,16 +139,26 @@ def main(argv: list[str] | None = None) -> None:
         for k in range(args.games)
     ]
     t0 = time.time()
+    results: list[Result | str] = []
+    log = open(args.log, "a", encoding="utf-8") if args.log else None  # noqa: SIM115
     with multiprocessing.Pool(args.jobs) as pool:
-        results = pool.map(play, games, chunksize=1)
+        for g, r in zip(games, pool.imap(play, games, chunksize=1), strict=True):
+            results.append(r)
+            if log is not None:  # one line a game: a stopped run still tells what it played
+                log.write(f"{g.seed} {g.a_seat} {r if isinstance(r, str) else r[1]}\n")
+                log.flush()
+    if log is not None:
+        log.close()
     wins = 0.0
     margins: list[int] = []
     cpu = 0.0
+    a_n, a_cpu, a_max = 0, 0.0, 0.0
     errors = [r for r in results if isinstance(r, str)]
     for e in errors:
         print("error:", e)
     played = [r for r in results if not isinstance(r, str)]
-    for a_seat, scores, spent in played:
+    for a_seat, scores, spent, n_answers, answers_cpu, longest in played:
+        a_n, a_cpu, a_max = a_n + n_answers, a_cpu + answers_cpu, max(a_max, longest)
         best = max(scores)
         if scores[a_seat] == best:
             wins += 1 / scores.count(best)
@@ -157,6 +178,10 @@ def main(argv: list[str] | None = None) -> None:
     print(
         f"  mean margin {mean:+.1f} points (sd {sd:.1f}, ±{1.96 * sd / math.sqrt(n):.1f}); "
         f"{cpu:.0f} CPU s, {time.time() - t0:.0f} s wall"
+    )
+    print(
+        f"  {args.a}'s answers: {a_n}, {a_cpu / max(1, a_n):.3f} CPU s each on average, "
+        f"{a_max:.3f} s at most"
     )
 
 
