@@ -20,6 +20,7 @@ from engine.carcassonne.events import (
     TilePlaced,
 )
 from engine.carcassonne.featurescore import final_scoring, score_completed
+from engine.carcassonne.fits import ROTATIONS_OF_MASK, fits_table, offered_masks
 from engine.carcassonne.flow import (
     Ask,
     Frame,
@@ -33,15 +34,12 @@ from engine.carcassonne.flow import (
 from engine.carcassonne.geometry import Position, Rotation
 from engine.carcassonne.placement import (
     CORNER_SPOTS,
-    ROTATIONS_OF_MASK,
     can_place,
     deploy_allowed,
     deploy_refused,
     deploy_target,
     extra_masks,
-    fits_table,
     legal_deploys,
-    offered_masks,
     parse_spot,
     placement_masks,
     refuse_placement,

@@ -15,13 +15,9 @@ from hypothesis import strategies as st
 
 from engine import GameSetup, new_game
 from engine.carcassonne.actions import PlaceTile
+from engine.carcassonne.fits import canonical_rotations, fits_table, offered_table
 from engine.carcassonne.geometry import Position, Rotation
-from engine.carcassonne.placement import (
-    canonical_rotations,
-    fits_table,
-    legal_placements,
-    offered_table,
-)
+from engine.carcassonne.placement import legal_placements
 from engine.carcassonne.randomplay import CHOICE_SALT
 from engine.carcassonne.rules import apply, pending
 from engine.carcassonne.state import GameState

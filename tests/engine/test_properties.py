@@ -31,8 +31,8 @@ from engine import (
     public_view,
 )
 from engine.carcassonne.events import Event, PointsScored
+from engine.carcassonne.fits import canonical_rotations
 from engine.carcassonne.geometry import facing_half
-from engine.carcassonne.placement import canonical_rotations
 from engine.carcassonne.rules import parse_spot, pending, spot_name
 from engine.carcassonne.tiles import FeatureKind, tile
 from engine.core.rng import Rng
