@@ -68,12 +68,9 @@ class WorkGate:
         self.notice_after_s = notice_after_s
         self._free = asyncio.Semaphore(slots)
         self.waiting = 0
+        #: moves being worked on now
+        self.busy = 0
         self.stats = GateStats()
-
-    @property
-    def busy(self) -> int:
-        """Moves being worked on now."""
-        return self.slots - self._free._value  # noqa: SLF001 - the semaphore's own count
 
     @contextlib.asynccontextmanager
     async def slot(
@@ -97,9 +94,11 @@ class WorkGate:
         waited = time.perf_counter() - start
         self.stats.longest_wait_s = max(self.stats.longest_wait_s, waited)
         self.stats.entered += 1
+        self.busy += 1
         try:
             yield
         finally:
+            self.busy -= 1
             self._free.release()
 
     async def _wait(self, on_wait: Callable[[int], Awaitable[None]] | None) -> None:
