@@ -430,6 +430,7 @@ class Carcassonne(
             _uid(interaction),
             [s.action() for s in steps],
             key=decision.key,
+            match_id=outcome.match_id,  # read with the decisions: not looked up again
         )
         lang = self._remember_lang(done.match_id, interaction)
         moved = move_text(steps, outcome.seats, lang)

@@ -21,10 +21,10 @@ from tests.bot.tiletable import close_table, open_table, posted, start_match, wh
 from tests.storage.trips import Trips
 
 #: trips per step of a move typed as ``/carcassonne place`` (see test below)
-CELL, ROTATION, FOLLOWER, PLACE = 1, 0, 1, 5
+CELL, ROTATION, FOLLOWER, PLACE = 1, 0, 1, 4
 
 
-async def test_a_typed_move_makes_seven_round_trips_and_never_rereads_the_log(
+async def test_a_typed_move_makes_six_round_trips_and_never_rereads_the_log(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     table = await open_table(tmp_path / "trips.sqlite3")
@@ -58,8 +58,9 @@ async def test_a_typed_move_makes_seven_round_trips_and_never_rereads_the_log(
             res = await fake.slash(user, "place", cell=cell, rotation=rot, follower=follower)
             turn = posted(res)
             # the decisions (1; the preview after the tile is the follower autocomplete's, kept
-            # in the seat's picker session), the match under its lock (2: by channel, then by
-            # id), the whole move in one transaction (1), the turn message's id (1)
+            # in the seat's picker session), the match under its lock (1: by the id the
+            # decisions were read with), the whole move in one transaction (1), the turn
+            # message's id (1)
             assert trips.take() == PLACE
         assert replays == [], "a cached game is never replayed from its log"
     finally:
