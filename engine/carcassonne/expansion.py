@@ -298,6 +298,19 @@ class Hooks:
         self.extra_deploys_guarded = tuple((e, e.extra_deploys_unless) for e in self.extra_deploys)
 
 
+def guard_passes(state: Any, guard: tuple[str, str] | None, placed: Any) -> bool:
+    """Whether a guarded hook must run for ``placed`` (``Expansion.on_placed_unless`` /
+    ``extra_deploys_unless``): its declared test — a model attribute of the expansion's, or a
+    symbol on the placed tile — made without calling the hook. ``None``: always."""
+    if guard is None:
+        return True
+    key, name = guard
+    if key:
+        m = state.ext.get(key)
+        return m is not None and bool(getattr(m, name))
+    return bool(placed.rt.tile.symbol_map.get(name))
+
+
 @per_setup
 def hooks_of(setup: GameSetup) -> Hooks:
     """The :class:`Hooks` of a setup's enabled expansions."""

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from engine.carcassonne.actions import Deploy
 from engine.carcassonne.board import Board, Feature, PlacedTile
-from engine.carcassonne.expansion import Expansion, deploy_vetoes, per_setup
+from engine.carcassonne.expansion import Expansion, deploy_vetoes, guard_passes, per_setup
 from engine.carcassonne.figures import FIGURES, is_follower
 from engine.carcassonne.fits import ROTATIONS_OF_MASK, fits_table, offered_masks, offered_table
 from engine.carcassonne.geometry import HALF_NAMES, SIDE_NAMES, Position, Rotation
@@ -309,16 +309,17 @@ def legal_deploys(state: GameState) -> list[Deploy]:
                     allowed = True
             if allowed:
                 out.append(_deploy(name, fig))
+    out.extend(extra_deploys(state, seat, placed))
+    return out
+
+
+def extra_deploys(state: GameState, seat: Seat, placed: PlacedTile) -> list[Deploy]:
+    """What the expansions offer ``seat`` beside the tile's features (a corner, a printed
+    machine); a guarded hook is asked only when its declared test passes."""
+    out: list[Deploy] = []
     for e, guard in state.hooks.extra_deploys_guarded:
-        if guard is not None:  # the hook's declared test, without calling it
-            key, name = guard
-            if key:
-                m = state.ext.get(key)
-                if m is None or not getattr(m, name):
-                    continue
-            elif not placed.rt.tile.symbol_map.get(name):
-                continue
-        out.extend(e.extra_deploys(state, seat, placed))
+        if guard is None or guard_passes(state, guard, placed):
+            out.extend(e.extra_deploys(state, seat, placed))
     return out
 
 

@@ -19,6 +19,7 @@ from engine.carcassonne.events import (
     TileDrawn,
     TilePlaced,
 )
+from engine.carcassonne.expansion import guard_passes
 from engine.carcassonne.featurescore import final_scoring, score_completed
 from engine.carcassonne.fits import ROTATIONS_OF_MASK, fits_table, offered_masks
 from engine.carcassonne.flow import (
@@ -38,6 +39,7 @@ from engine.carcassonne.placement import (
     deploy_allowed,
     deploy_refused,
     deploy_target,
+    extra_deploys,
     extra_masks,
     legal_deploys,
     parse_spot,
@@ -221,15 +223,8 @@ class PlacedStep(Step):
         if s.setup.expansions and s.placed is not None:
             placed = s.board.cells[s.placed]
             for e, guard in s.hooks.on_placed_guarded:
-                if guard is not None:  # the hook's declared test, without calling it
-                    key, name = guard
-                    if key:
-                        m = s.ext.get(key)
-                        if m is None or not getattr(m, name):
-                            continue
-                    elif not placed.rt.tile.symbol_map.get(name):
-                        continue
-                events.extend(e.on_placed(s, placed))
+                if guard is None or guard_passes(s, guard, placed):
+                    events.extend(e.on_placed(s, placed))
         return None
 
 
@@ -304,18 +299,7 @@ class DeployStep(Step):
 def _extra_deploys(s: GameState, seat: Seat, placed: PlacedTile) -> list[Deploy]:
     """What the expansions offer ``seat`` beside the tile's features (a corner, a printed
     machine): naming another figure on such a spot is refused for that figure, not the spot."""
-    out: list[Deploy] = []
-    for e, guard in s.hooks.extra_deploys_guarded:
-        if guard is not None:  # the hook's declared test, as ``legal_deploys`` makes it
-            key, name = guard
-            if key:
-                m = s.ext.get(key)
-                if m is None or not getattr(m, name):
-                    continue
-            elif not placed.rt.tile.symbol_map.get(name):
-                continue
-        out.extend(e.extra_deploys(s, seat, placed))
-    return out
+    return extra_deploys(s, seat, placed)
 
 
 def _deploy_extra(
