@@ -384,7 +384,7 @@ async def main(args: argparse.Namespace) -> None:
     print(
         f"machine: {platform.processor() or platform.machine()}, nproc {os.cpu_count()}, "
         f"Python {platform.python_version()}, load average {os.getloadavg()[0]:.2f}; "
-        f"tree {TREE}"
+        f"tree {TREE}; event loop {type(asyncio.get_running_loop()).__module__}"
     )
     with tempfile.TemporaryDirectory() as tmp:
         bench = Bench(args)
@@ -533,8 +533,23 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="a PostgreSQL server (postgresql://…/postgres): each bot gets a new database on "
         "it instead of a SQLite file; the server's CPU is counted per move",
     )
+    p.add_argument(
+        "--event-loop",
+        choices=("uvloop", "asyncio"),
+        help="the bot's event loop (default: the bot's own choice, bot/eventloop.py)",
+    )
     return p.parse_args(argv)
 
 
+def _run(args: argparse.Namespace) -> None:
+    """On the loop the bot runs on (``bot.eventloop``; ``--event-loop`` to compare)."""
+    try:
+        from bot import eventloop
+    except ImportError:  # pragma: no cover - a --tree from before bot/eventloop.py
+        asyncio.run(main(args))
+        return
+    eventloop.run(main(args), eventloop.choose(args.event_loop))
+
+
 if __name__ == "__main__":
-    asyncio.run(main(parse_args()))
+    _run(parse_args())

@@ -75,6 +75,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _run_bot(settings: Settings) -> int:
     try:
+        from bot import eventloop
         from bot.app import run_bot
     except ModuleNotFoundError as e:
         if e.name not in ("bot.app", "discord"):
@@ -86,7 +87,12 @@ def _run_bot(settings: Settings) -> int:
     from storage import DatabaseInUse, DatabaseUnavailable, MigrationError
 
     try:
-        asyncio.run(run_bot(settings))
+        loop = eventloop.choose()
+    except eventloop.EventLoopError as e:
+        return _fail(str(e))
+    log.info("event loop: %s", loop)
+    try:
+        eventloop.run(run_bot(settings), loop)
     except DatabaseInUse as e:  # another bot process writes to this database
         return _fail(str(e))
     except (DatabaseUnavailable, MigrationError) as e:  # DATABASE_URL's server, its schema
