@@ -26,11 +26,11 @@ import signal
 import sys
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from app.replay import Move, iter_turn_states
+from app.workerpool import WorkerContext, WorkerDied, WorkerPool
 from engine import GameSetup, public_view
 from engine.carcassonne.events import Event
 
@@ -42,8 +42,6 @@ T = TypeVar("T")
 
 #: how long the start-up warm-up of the workers may take before the bot goes on without it
 WARM_TIMEOUT = 120.0
-#: after a worker died, do not start a new pool more often than this (seconds)
-RESTART_AFTER = 5.0
 
 
 class Painter:
@@ -67,16 +65,6 @@ class Painter:
         """Stop the workers (nothing to do for threads)."""
 
 
-def _call(data: bytes) -> Any:
-    """In a worker: the pickled zero-argument callable's result."""
-    fn = pickle.loads(data)
-    return fn()
-
-
-def _ready() -> int:
-    return os.getpid()
-
-
 def _init_worker(nice: int, warm: Callable[[], Any] | None) -> None:
     """In a new worker: ignore Ctrl-C (the bot stops its workers itself), lower the priority
     when asked (the animation worker yields to boards), warm the caches up."""
@@ -93,7 +81,7 @@ def _init_worker(nice: int, warm: Callable[[], Any] | None) -> None:
         log.debug("drawing worker %s warm in %.2f s", os.getpid(), time.perf_counter() - t0)
 
 
-def _context() -> multiprocessing.context.BaseContext:
+def _context() -> WorkerContext:
     """``forkserver`` where there is one (a fork of this threaded process would copy its
     locks mid-use), else ``spawn``."""
     methods = multiprocessing.get_all_start_methods()
@@ -106,7 +94,8 @@ def _context() -> multiprocessing.context.BaseContext:
 
 
 class ProcessPainter(Painter):
-    """Draws in ``workers`` worker processes (see the module docstring).
+    """Draws in ``workers`` worker processes (see the module docstring), answered over the
+    event loop's sockets (:class:`app.workerpool.WorkerPool`).
 
     ``nice`` lowers the workers' priority (for the replay animation, which must not slow the
     boards down); ``warm`` runs in each worker before its first picture.
@@ -123,20 +112,10 @@ class ProcessPainter(Painter):
         if workers < 1:
             raise ValueError("a process painter needs at least one worker")
         self.processes = workers
-        self.warm = warm
-        self.nice = nice
         self.name = name
-        self._pool: ProcessPoolExecutor | None = None
-        self._broken_at = float("-inf")
+        self._pool = WorkerPool(workers, _context(), _init_worker, (nice, warm))
+        self._started = False
         self._refused: set[str] = set()
-
-    def _new_pool(self) -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(
-            max_workers=self.processes,
-            mp_context=_context(),
-            initializer=_init_worker,
-            initargs=(self.nice, self.warm),
-        )
 
     async def start(self) -> None:
         """Start every worker and wait (up to :data:`WARM_TIMEOUT`) until each is warm.
@@ -144,16 +123,11 @@ class ProcessPainter(Painter):
         Raises:
             OSError, NotImplementedError: processes cannot be started here (use threads).
         """
-        if self._pool is None:
-            self._pool = self._new_pool()
-        loop = asyncio.get_running_loop()
-        # one call per worker: a call finding no idle worker starts the next one
-        calls = [loop.run_in_executor(self._pool, _ready) for _ in range(self.processes)]
-        done, pending = await asyncio.wait(calls, timeout=WARM_TIMEOUT)
-        for fut in pending:
-            fut.cancel()
-        for fut in done:
-            fut.result()  # a worker that could not start raises here
+        self._started = True
+        try:
+            await asyncio.wait_for(self._pool.start(), WARM_TIMEOUT)
+        except TimeoutError:
+            log.warning("%s: the drawing workers are still warming up; going on", self.name)
         log.info("%s: %d drawing worker(s) started", self.name, len(self.pids()))
 
     async def paint(self, fn: Callable[[], T]) -> T:
@@ -165,44 +139,26 @@ class ProcessPainter(Painter):
                 self._refused.add(what)
                 log.warning("%s: %s does not pickle (%s); drawn in a thread", self.name, what, e)
             return await asyncio.to_thread(fn)
-        pool = self._pool_now()
-        if pool is None:
-            return await asyncio.to_thread(fn)
-        loop = asyncio.get_running_loop()
+        if not self._started:  # a painter used without start(): its workers start now
+            await self.start()
         try:
-            result: T = await loop.run_in_executor(pool, _call, data)
-        except BrokenProcessPool:
+            result: T = await self._pool.call(data)
+        except WorkerDied:
             # a worker died (killed, out of memory): this picture is drawn here, the next
-            # ones by a new pool
-            log.error("%s: a drawing worker died; starting new ones", self.name)
-            self._broken(pool)
+            # ones by the others and the new one that replaces it
+            log.error("%s: a drawing worker died; drawing this picture here", self.name)
             return await asyncio.to_thread(fn)
         return result
 
-    def _pool_now(self) -> ProcessPoolExecutor | None:
-        if self._pool is None and time.monotonic() - self._broken_at >= RESTART_AFTER:
-            try:
-                self._pool = self._new_pool()
-            except (OSError, NotImplementedError):
-                log.exception("%s: cannot start drawing workers; drawing in threads", self.name)
-                self._broken_at = time.monotonic()
-        return self._pool
-
-    def _broken(self, pool: Executor) -> None:
-        if self._pool is pool:
-            self._pool = None
-            self._broken_at = time.monotonic()
-        pool.shutdown(wait=False, cancel_futures=True)
-
     def pids(self) -> list[int]:
-        pool = self._pool
-        procs = getattr(pool, "_processes", None) or {}
-        return sorted(int(p) for p in procs)
+        return self._pool.pids()
 
     async def close(self) -> None:
-        pool, self._pool = self._pool, None
-        if pool is not None:
-            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
+        await self._pool.close()
+
+    def kill(self) -> None:
+        """Stop the workers at once, without the event loop (tests)."""
+        self._pool.kill()
 
 
 async def start_painter(workers: int, **kwargs: Any) -> Painter:
@@ -213,7 +169,7 @@ async def start_painter(workers: int, **kwargs: Any) -> Painter:
     painter = ProcessPainter(workers, **kwargs)
     try:
         await painter.start()
-    except (OSError, NotImplementedError, BrokenProcessPool) as e:
+    except (OSError, NotImplementedError) as e:
         log.warning("drawing workers unavailable (%s); drawing in threads", e)
         await painter.close()
         return Painter()

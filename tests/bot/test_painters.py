@@ -7,20 +7,21 @@ that its start-up is paid once.
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import io
 import os
 import pickle
 import random
 import signal
-from collections.abc import Iterator
+import time
+from collections.abc import AsyncIterator
 from functools import partial
 from pathlib import Path
 
 import pytest
 from PIL import Image
 
-from app import painters
 from app.matches import MatchOptions, MatchService
 from app.painters import Painter, ProcessPainter, replay_animation, start_painter
 from engine import GameSetup, apply, new_game, pending, public_view
@@ -28,15 +29,13 @@ from engine.carcassonne.expansions import all_expansions
 from rendering import render_animation, render_board
 
 
-@pytest.fixture(scope="module")
-def painter() -> Iterator[ProcessPainter]:
+@pytest.fixture
+async def painter() -> AsyncIterator[ProcessPainter]:
     p = ProcessPainter(1, name="test")
     try:
         yield p
     finally:
-        pool = p._pool
-        if pool is not None:
-            pool.shutdown(wait=True, cancel_futures=True)
+        await p.close()
 
 
 async def test_a_worker_draws_in_another_process(painter: ProcessPainter) -> None:
@@ -96,8 +95,7 @@ async def test_the_replay_is_replayed_and_drawn_in_a_worker(
         await svc.close()
 
 
-async def test_new_workers_replace_one_that_died(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(painters, "RESTART_AFTER", 0.0)
+async def test_new_workers_replace_one_that_died() -> None:
     p = ProcessPainter(1, name="doomed")
     try:
         first = await p.paint(os.getpid)
@@ -105,9 +103,49 @@ async def test_new_workers_replace_one_that_died(monkeypatch: pytest.MonkeyPatch
         # the picture asked for meanwhile is drawn here; the next ones by a new worker
         assert await p.paint(os.getpid) == os.getpid()
         second = await p.paint(os.getpid)
-        assert second not in (first, os.getpid())
+        assert second not in (first, os.getpid()) and p.pids() == [second]
     finally:
         await p.close()
+    assert p.pids() == []
+
+
+async def test_a_worker_killed_mid_picture_fails_only_that_picture() -> None:
+    """Two workers: one is killed while drawing; its picture is drawn here, the other
+    worker's call is answered, and a new worker takes the dead one's place."""
+    p = ProcessPainter(2, name="two")
+    try:
+        await p.start()
+        a, b = p.pids()
+        slow = asyncio.ensure_future(p.paint(partial(_sleep_then_pid, 1.0)))
+        other = asyncio.ensure_future(p.paint(partial(_sleep_then_pid, 0.3)))
+        await asyncio.sleep(0.2)
+        os.kill(a, signal.SIGKILL)
+        results = {await slow, await other}
+        assert os.getpid() in results and b in results  # one here, one by the live worker
+        for _ in range(50):  # the replacement starts in the background
+            if len(p.pids()) == 2:
+                break
+            await asyncio.sleep(0.1)
+        assert len(p.pids()) == 2 and a not in p.pids()
+        assert len({await p.paint(os.getpid) for _ in range(4)} - {b}) <= 1
+    finally:
+        await p.close()
+
+
+def _sleep_then_pid(seconds: float) -> int:
+    time.sleep(seconds)
+    return os.getpid()
+
+
+async def test_a_cancelled_caller_leaves_the_worker_usable(painter: ProcessPainter) -> None:
+    call = asyncio.ensure_future(painter.paint(partial(_sleep_then_pid, 0.3)))
+    await asyncio.sleep(0.05)
+    call.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await call
+    pid = await painter.paint(os.getpid)  # waits for the worker to finish, then is served
+    assert pid == painter.pids()[0] != os.getpid()
+    assert await painter.paint(partial(bytes, 3)) == b"\x00\x00\x00"  # raw bytes back
 
 
 async def test_no_workers_means_threads() -> None:

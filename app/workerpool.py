@@ -1,0 +1,274 @@
+"""Worker processes that answer calls over the event loop's own sockets: the drawing workers.
+
+The bot first drew in a ``concurrent.futures.ProcessPoolExecutor``. Its answers come back
+through a manager thread that, for every picture, builds a new selector to wait on the
+workers' pipes, reads the ~100 KB PNG in Python-level chunks, unpickles it and hands it to the
+loop with ``call_soon_threadsafe``; a feeder thread pickles every request again. All of that
+holds the interpreter lock beside the event loop: with uvloop it was the largest share of the
+bot process's CPU (26 % in a py-spy sample of ``benchmarks/tables.py --tables 1000``).
+
+Here each worker is a process joined to the bot by one socket pair, read and written by the
+event loop itself (uvloop's C code where it runs): a call is one frame out (the pickled
+zero-argument callable) and one frame back (raw bytes for a ``bytes`` result such as a PNG,
+else the pickled result or exception). Idle workers wait in a queue, so calls are served in
+arrival order. A worker that dies (killed, out of memory) fails only the call it was serving
+(:class:`WorkerDied`) and is replaced by a new one.
+
+A pool belongs to the event loop that started it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import multiprocessing
+import os
+import pickle
+import socket
+import struct
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from multiprocessing.process import BaseProcess
+from typing import Any
+
+log = logging.getLogger(__name__)
+#: how workers are started: a fork of a server that imported the drawing code, or a new
+#: interpreter (:func:`app.painters._context` chooses)
+WorkerContext = multiprocessing.context.ForkServerContext | multiprocessing.context.SpawnContext
+
+#: a frame's header: its kind (one byte) and the length of what follows (eight bytes)
+_HEADER = struct.Struct("!BQ")
+_READY, _RESULT, _RAW, _ERROR = range(4)
+#: after a replacement could not be started, wait this long before trying again (seconds)
+RETRY_AFTER = 5.0
+#: how long a worker may take to stop when the pool closes before it is killed (seconds)
+STOP_TIMEOUT = 5.0
+
+
+class WorkerDied(RuntimeError):
+    """The worker serving a call exited before answering (or no worker is left)."""
+
+
+@dataclass(eq=False)
+class _Worker:
+    process: BaseProcess
+    reader: asyncio.StreamReader
+    writer: asyncio.StreamWriter
+    pid: int = field(default=0)
+
+
+class WorkerPool:
+    """``workers`` processes of ``context``, each running ``initializer(*initargs)`` once
+    before it serves (set-up, warm-up); :meth:`call` runs a pickled callable in one of them."""
+
+    def __init__(
+        self,
+        workers: int,
+        context: WorkerContext,
+        initializer: Callable[..., Any] | None = None,
+        initargs: tuple[Any, ...] = (),
+    ) -> None:
+        if workers < 1:
+            raise ValueError("a worker pool needs at least one worker")
+        self.workers = workers
+        self._context = context
+        self._initializer = initializer
+        self._initargs = initargs
+        self._idle: asyncio.Queue[_Worker] = asyncio.Queue()
+        self._alive: set[_Worker] = set()
+        self._starting = 0
+        self._closed = False
+        self._tasks: set[asyncio.Future[Any]] = set()
+
+    async def start(self) -> None:
+        """Start every worker and wait until each has run its initializer.
+
+        Raises:
+            OSError, NotImplementedError: processes cannot be started here.
+        """
+        need = self.workers - len(self._alive) - self._starting
+        for w in await asyncio.gather(*(self._spawn() for _ in range(need))):
+            self._idle.put_nowait(w)
+
+    async def call(self, data: bytes) -> Any:
+        """The result of the pickled zero-argument callable ``data``, run in a worker; its
+        exception is raised here. A cancelled caller leaves the worker to finish the call.
+
+        Raises:
+            WorkerDied: the worker exited mid-call, or no worker is alive or starting.
+        """
+        if not self._alive and not self._starting:
+            raise WorkerDied("no drawing worker is alive")
+        worker = await self._idle.get()
+        exchange = asyncio.ensure_future(self._exchange(worker, data))
+        self._keep(exchange)
+        return await asyncio.shield(exchange)
+
+    def pids(self) -> list[int]:
+        """The live workers' process ids."""
+        return sorted(w.pid for w in self._alive)
+
+    async def close(self) -> None:
+        """Stop every worker: each sees its socket close and exits; one that does not within
+        :data:`STOP_TIMEOUT` is killed."""
+        self._closed = True
+        workers, self._alive = list(self._alive), set()
+        for w in workers:
+            w.writer.close()
+        for t in list(self._tasks):
+            t.cancel()
+        await asyncio.to_thread(_join_all, [w.process for w in workers])
+
+    def kill(self) -> None:
+        """Stop every worker at once, without the event loop (tests, interpreter exit)."""
+        self._closed = True
+        for w in self._alive:
+            with contextlib.suppress(Exception):
+                w.process.kill()
+        self._alive = set()
+
+    # ------------------------------------------------------------------ one call
+    async def _exchange(self, worker: _Worker, data: bytes) -> Any:
+        try:
+            worker.writer.write(_HEADER.pack(_RESULT, len(data)))
+            worker.writer.write(data)
+            kind, size = _HEADER.unpack(await worker.reader.readexactly(_HEADER.size))
+            payload = await worker.reader.readexactly(size)
+        except (asyncio.IncompleteReadError, ConnectionError, OSError) as e:
+            self._lost(worker)
+            raise WorkerDied(f"drawing worker {worker.pid} exited mid-call") from e
+        except BaseException:  # cancelled mid-frame (the pool closing): the stream is unusable
+            self._lost(worker)
+            raise
+        self._idle.put_nowait(worker)
+        if kind == _RAW:
+            return payload
+        value = pickle.loads(payload)
+        if kind == _ERROR:
+            raise value
+        return value
+
+    # ------------------------------------------------------------------ workers
+    async def _spawn(self) -> _Worker:
+        self._starting += 1
+        try:
+            ours, theirs = self._context.Pipe(duplex=True)
+            proc = self._context.Process(
+                target=_serve,
+                args=(theirs, self._initializer, self._initargs),
+                daemon=True,
+                name="carcabot-worker",
+            )
+            try:
+                await asyncio.to_thread(proc.start)
+            finally:
+                theirs.close()
+            sock = socket.socket(fileno=os.dup(ours.fileno()))
+            ours.close()
+            sock.setblocking(False)
+            reader, writer = await asyncio.open_connection(sock=sock, limit=2**20)
+            try:
+                kind, size = _HEADER.unpack(await reader.readexactly(_HEADER.size))
+                await reader.readexactly(size)
+            except (asyncio.IncompleteReadError, ConnectionError) as e:
+                writer.close()
+                raise OSError("a drawing worker exited while starting") from e
+            if kind != _READY:
+                writer.close()
+                raise OSError("a drawing worker did not start")
+            worker = _Worker(proc, reader, writer, pid=proc.pid or 0)
+            self._alive.add(worker)
+            return worker
+        finally:
+            self._starting -= 1
+
+    def _lost(self, worker: _Worker) -> None:
+        """``worker`` is gone: forget it and start another (unless the pool is closing)."""
+        if worker not in self._alive:
+            return
+        self._alive.discard(worker)
+        worker.writer.close()
+        with contextlib.suppress(Exception):
+            worker.process.join(0)
+        if not self._closed:
+            log.error("drawing worker %d exited; starting a new one", worker.pid)
+            self._keep(asyncio.ensure_future(self._replace()))
+
+    async def _replace(self) -> None:
+        while not self._closed:
+            try:
+                self._idle.put_nowait(await self._spawn())
+                return
+            except (OSError, NotImplementedError):
+                log.exception("cannot start a drawing worker; trying again")
+                await asyncio.sleep(RETRY_AFTER)
+
+    def _keep(self, task: asyncio.Future[Any]) -> None:
+        """Hold a reference until ``task`` ends, and retrieve its exception (a call whose
+        caller was cancelled has nobody else to see it)."""
+        self._tasks.add(task)
+
+        def done(t: asyncio.Future[Any]) -> None:
+            self._tasks.discard(t)
+            if not t.cancelled():
+                t.exception()
+
+        task.add_done_callback(done)
+
+
+def _join_all(procs: list[BaseProcess]) -> None:
+    deadline = time.monotonic() + STOP_TIMEOUT
+    for p in procs:
+        p.join(max(0.0, deadline - time.monotonic()))
+        if p.is_alive():
+            p.kill()
+            p.join(1.0)
+
+
+# ---------------------------------------------------------------------- in the worker
+def _serve(conn: Any, initializer: Callable[..., Any] | None, initargs: tuple[Any, ...]) -> None:
+    """A worker's life: set up, say ready, then answer frames until the socket closes."""
+    sock = socket.socket(fileno=os.dup(conn.fileno()))
+    conn.close()
+    sock.setblocking(True)
+    if initializer is not None:
+        initializer(*initargs)
+    sock.sendall(_HEADER.pack(_READY, 0))
+    header = bytearray(_HEADER.size)
+    while True:
+        if not _recv_into(sock, memoryview(header)):
+            return  # the bot closed the pool
+        _, size = _HEADER.unpack(header)
+        data = bytearray(size)
+        if not _recv_into(sock, memoryview(data)):
+            return
+        kind, payload = _answer(data)
+        sock.sendall(_HEADER.pack(kind, len(payload)))
+        sock.sendall(payload)
+
+
+def _answer(data: bytearray) -> tuple[int, bytes]:
+    """What answers one call: raw bytes, the pickled result, or the pickled exception."""
+    try:
+        result = pickle.loads(data)()
+    except Exception as e:  # the caller's to handle, as in its own process
+        try:
+            return _ERROR, pickle.dumps(e, protocol=pickle.HIGHEST_PROTOCOL)
+        except Exception:
+            return _ERROR, pickle.dumps(RuntimeError(f"{type(e).__name__}: {e}"))
+    if type(result) is bytes:
+        return _RAW, result
+    return _RESULT, pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def _recv_into(sock: socket.socket, buf: memoryview) -> bool:
+    """Fill ``buf`` from ``sock``; False at the end of the stream."""
+    got = 0
+    while got < len(buf):
+        n = sock.recv_into(buf[got:])
+        if n == 0:
+            return False
+        got += n
+    return True
