@@ -20,6 +20,7 @@ from storage.repositories import (
 )
 from storage.rows import PruneReport
 from storage.units import Units
+from storage.votes import VotesRepo
 
 DAY = 86_400.0
 
@@ -36,6 +37,7 @@ class Storage(SqliteOperations):
         self.guilds = GuildSettingsRepo(db)
         self.dm_closed = DmClosedRepo(db)
         self.quiet = QuietPlayersRepo(db)
+        self.votes = VotesRepo(db)
         #: finished games' results, ratings and their history (storage/ratings.py)
         self._ratings = RatingsRepo(db)
         #: a move's reads and writes, one trip to SQLite each (storage/units.py)
@@ -65,9 +67,9 @@ class Storage(SqliteOperations):
     ) -> PruneReport:
         """Delete what only grows and nobody will read again, in short transactions:
         reminders that can no longer fire, lobbies abandoned more than ``lobby_days`` ago,
-        matches abandoned during play more than ``match_days`` ago and closed-DM marks older
-        than ``dm_days`` (``None``: keep them). Finished matches and their logs are kept. Safe
-        to run while the bot plays.
+        matches abandoned during play more than ``match_days`` ago, the votes of matches no
+        longer running and closed-DM marks older than ``dm_days`` (``None``: keep them).
+        Finished matches and their logs are kept. Safe to run while the bot plays.
         """
         now = time.time() if now is None else now
         reminders = lobbies = matches = 0
@@ -93,6 +95,10 @@ class Storage(SqliteOperations):
             matches += n
             if n < batch:
                 break
+        while True:  # the votes of matches no longer running
+            async with self.db.transaction() as tx:
+                if not await self.votes.prune(tx, limit=batch):
+                    break
         dms = 0
         while dm_days is not None:
             async with self.db.transaction() as tx:

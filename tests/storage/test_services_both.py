@@ -179,3 +179,36 @@ def test_an_unusable_database_url_is_one_line(
     assert main(["migrate", url]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "nowhere" in err and "secret" not in err
+
+
+async def test_a_vote_out_is_kept_through_a_restart(store_target: str) -> None:
+    """Votes to hand a silent seat to an AI are stored: the first voter's process restarts
+    (or another process takes the next vote) and the second vote still makes the majority."""
+    import time
+
+    from tests.bot.matchservice import CAT
+
+    now = [time.time()]
+    svc = await MatchService.open(store_target, renderer=None, animator=None)
+    try:
+        await svc.create_lobby(GUILD, CHANNEL, ANN, "Ann", MatchOptions(players=3), seed=2)
+        await svc.join(CHANNEL, BOB, "Bob")
+        await svc.join(CHANNEL, CAT, "Cat")
+        out = await svc.start(CHANNEL, ANN)
+        silent = out.user_of(out.decisions[0].seat)
+        a, b = [u for u in (ANN, BOB, CAT) if u != silent]
+        now[0] += 301  # five silent minutes on their move
+        svc.clock = lambda: now[0]
+        first = await svc.vote_out(CHANNEL, a, silent)
+        assert (first.votes, first.needed, first.outcome) == (1, 2, None)
+    finally:
+        await svc.close()
+    again = await MatchService.open(store_target, renderer=None, animator=None)
+    again.clock = lambda: now[0]
+    try:
+        second = await again.vote_out(CHANNEL, b, silent)
+        assert second.votes == 2 and second.outcome is not None
+        seat = next(s for s in second.outcome.seats if s.user_id == silent)
+        assert seat.controller == "away:normal"
+    finally:
+        await again.close()
