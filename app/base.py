@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from pathlib import Path
@@ -412,6 +412,17 @@ class GameService(Guarded, Generic[Opts, G]):
             await self.storage.clear_votes(row.id, target_id)
             loaded = await self.store.load(row.id)
         return VoteOut(votes, needed, await self._presented(loaded))
+
+    async def claim_private_sends(
+        self, match_id: int, sends: Sequence[tuple[int, str]]
+    ) -> set[tuple[int, str]]:
+        """Which of the ``(user, decision key)`` pairs a front end is to send by DM now: all of
+        them when this process alone serves the database (the front end remembers what it
+        sent); else those no process has sent, claimed in the database, so that a secret
+        decision goes once whatever process posts the next state."""
+        if not self.storage.shared:
+            return set(sends)
+        return await self.storage.claim_private_sends(match_id, sends)
 
     async def play_controlled(self, match_id: int, seat: int | None = None) -> Played | None:
         """Answer the first open decision of a seat a program plays (:mod:`app.seats`: a random

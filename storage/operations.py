@@ -12,7 +12,7 @@ from contextlib import AbstractAsyncContextManager, nullcontext
 from typing import Any
 
 from storage.db import Database
-from storage.direct import DmClosedRepo, QuietPlayersRepo
+from storage.direct import DmClosedRepo, PrivateSendsRepo, QuietPlayersRepo
 from storage.port import Capacity
 from storage.ratings import RatingsRepo
 from storage.repositories import ActionLogRepo, GuildSettingsRepo, MatchRepo, TimerRepo
@@ -32,6 +32,7 @@ class SqliteOperations:
     dm_closed: DmClosedRepo
     quiet: QuietPlayersRepo
     votes: VotesRepo
+    private_sends: PrivateSendsRepo
     units: Units
     _ratings: RatingsRepo
 
@@ -207,6 +208,12 @@ class SqliteOperations:
     async def clear_votes(self, match_id: int, target_id: int) -> None:
         async with self.db.transaction() as tx:
             await self.votes.clear(tx, match_id, target_id)
+
+    async def claim_private_sends(
+        self, match_id: int, sends: Sequence[tuple[int, str]]
+    ) -> set[tuple[int, str]]:
+        async with self.db.transaction() as tx:
+            return await self.private_sends.claim(tx, match_id, sends)
 
     async def replace_timers(self, match_id: int, timers: Sequence[Reminder]) -> None:
         async with self.db.transaction() as tx:

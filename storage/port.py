@@ -183,6 +183,13 @@ class Store(Protocol):
         """The votes against ``target_id`` in the match are spent (their seat was handed)."""
         ...
 
+    async def claim_private_sends(
+        self, match_id: int, sends: Sequence[tuple[int, str]]
+    ) -> set[tuple[int, str]]:
+        """Mark ``(user, decision key)`` pairs of the match as sent by direct message; the
+        pairs not marked before, which the caller sends (each once, whatever process)."""
+        ...
+
     async def replace_timers(self, match_id: int, timers: Sequence[Reminder]) -> None:
         """Every pending timer of the match replaced by ``timers``."""
         ...

@@ -545,6 +545,22 @@ class PgStorage(PgTimers):
             "DELETE FROM seat_votes WHERE match_id = $1 AND target_id = $2", match_id, target_id
         )
 
+    async def claim_private_sends(
+        self, match_id: int, sends: Sequence[tuple[int, str]]
+    ) -> set[tuple[int, str]]:
+        if not sends:
+            return set()
+        rows = await self.db.fetch(
+            "INSERT INTO private_sends (match_id, user_id, decision_key, sent_at)"
+            " SELECT $1, x.u, x.k, $4 FROM unnest($2::bigint[], $3::text[]) AS x(u, k)"
+            " ON CONFLICT DO NOTHING RETURNING user_id, decision_key",
+            match_id,
+            [u for u, _ in sends],
+            [k for _, k in sends],
+            time.time(),
+        )
+        return {(int(r[0]), str(r[1])) for r in rows}
+
     async def set_controller(self, match_id: int, user_id: int, controller: str | None) -> bool:
         status = await self.db.execute(
             "UPDATE match_seats SET controller = $3 WHERE match_id = $1 AND user_id = $2",

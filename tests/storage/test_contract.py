@@ -318,3 +318,16 @@ async def test_a_move_keeps_replaces_or_cancels_the_timers(store: Store) -> None
     assert await kinds() == []
     row, seats = await store.commit_move(move(match_id, 5, missed=[1], status="abandoned"))
     assert row.status == "abandoned" and [s.missed for s in seats] == [0, 2]
+
+
+async def test_a_secret_decision_is_claimed_for_sending_once(store: Store, second: Store) -> None:
+    match_id = await started(store)
+    assert await store.claim_private_sends(match_id, []) == set()
+    sends = [(1, "bid#3"), (2, "bid#3")]
+    assert await store.claim_private_sends(match_id, sends) == set(sends)
+    assert await second.claim_private_sends(match_id, [(2, "bid#3"), (2, "bid#4")]) == {
+        (2, "bid#4")
+    }  # another process sends only what nobody sent
+    await store.abandon_match(match_id)
+    await store.prune(now=0, match_days=None)  # those of matches no longer running go
+    assert await store.claim_private_sends(match_id, sends) == set(sends)

@@ -1,8 +1,9 @@
 """A whole Bridges, Castles & Bazaars game through two bot processes on one real PostgreSQL
 database (tests/storage/two_discords.py): every interaction in the channel reaches one of the two
 bots at random, and every sealed bid answered in a direct message reaches the bot on shard 0 —
-often about a market the other bot opened and DMed. Every move is applied exactly once, and the
-final scores the channel is shown are those of a fresh replay of the stored log."""
+often about a market the other bot opened and DMed. Every move is applied exactly once (a double
+click reaching the other bot is refused), each sealed bid is asked by DM once, and the final
+scores the channel is shown are those of a fresh replay of the stored log."""
 
 from __future__ import annotations
 
@@ -64,7 +65,7 @@ async def test_a_sealed_bid_game_through_two_bot_processes(
     bots = [CarcBot(s, background_tasks=False) for s in services]
     users = list(USERS.values())
     fakes = [CardDiscord(b, users, {CAROL.id}) for b in bots]  # Carol's DMs are closed
-    rng = random.Random(17)
+    rng = random.Random(18)
     router = Router(fakes[0], fakes[1], rng)
     commits: list[tuple[str, int, int]] = []
     count_commits(services[0], "zero", commits)
@@ -92,7 +93,8 @@ async def test_a_sealed_bid_game_through_two_bot_processes(
                 done = 1
                 if rng.random() < 0.2:  # the move's last click again, on the other bot
                     again = await router.double_click()
-                    assert "out of date" in again.text(), again.text()
+                    refused = ("This choice is out of date.", "This match is over.")
+                    assert again.text().startswith(refused), again.text()
                     doubled += 1
             # each answer is one move (a tile and its follower may be one), stored once by
             # whichever bot took it, one after the other; a double click stores nothing
@@ -108,6 +110,9 @@ async def test_a_sealed_bid_game_through_two_bot_processes(
         assert by["zero"] > 5 and by["one"] > 5, by
         assert router.dm_clicks > 0 and router.cross_dms > 0, (router.dm_clicks, router.cross_dms)
         assert rounds.by_decide, "Carol bid through Decide"
+        for u in (ALICE, BOB):  # each sealed bid DMed once, whichever bot posted the next state
+            asked = [m for m in router.dms(u.id) if "Sealed bid for tile" in m["content"]]
+            assert len(asked) == sum(1 for bids in rounds.bids if u.name in bids), u
         await _check_final(pg_url, match_id, last, turn)
     finally:
         for f in fakes:
