@@ -80,6 +80,28 @@ async def test_one_move_from_two_services_applies_once(pg_url: str) -> None:
         await two.close()
 
 
+async def test_a_picker_session_reads_again_after_another_process_moved(pg_url: str) -> None:
+    """A process's picker session (its memory of a seat's open decisions) does not outlive a
+    move another process made: the next click there reads the new decisions, instead of
+    refusing the new turn message's buttons as out of date."""
+    from app.picking import PickerSessions
+
+    one = await MatchService.open(pg_url, renderer=None, animator=None)
+    two = await MatchService.open(pg_url, renderer=None, animator=None)
+    try:
+        out = await two_player_match(one, seed=9)
+        sessions = PickerSessions(one, 8)
+        for user in (ANN, BOB):  # both seats' sessions read at this version
+            assert (await sessions.open(out.match_id, user))[0].version == out.version
+        out = await play(two, out, random.Random(9), moves=1)  # through the other process
+        read, mine = await sessions.open(out.match_id, out.current_user_id)
+        assert read.version == out.version and mine
+        assert [d.key for d in mine] == [d.key for d in out.decisions]
+    finally:
+        await one.close()
+        await two.close()
+
+
 async def test_a_deadline_fires_in_one_process(pg_url: str) -> None:
     clock = [1000.0]
     one = await MatchService.open(pg_url, renderer=None, animator=None, clock=lambda: clock[0])
