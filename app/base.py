@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from pathlib import Path
@@ -180,8 +180,6 @@ class GameService(Guarded, Generic[Opts, G]):
             min_players=self.min_players,
         )
         self.controllers = SeatControllers()
-        #: votes to hand a silent seat to an AI: (match, target, version) -> voters
-        self._votes: dict[tuple[int, int, int], set[int]] = {}
         #: finished games rate their players; stats and history read them
         self.ratings = Ratings(storage)
         self.stats = Stats(storage, self.ratings)
@@ -381,7 +379,8 @@ class GameService(Guarded, Generic[Opts, G]):
         """The caller votes to hand ``target_id``'s seat to an AI while they are silent: it must
         be their move, for at least :data:`SILENT_SECONDS`. A majority of the other people
         playing hands it over (until the player comes back); a move of theirs, or of anyone,
-        starts the count again (votes are kept per match version, in this process).
+        starts the count again (votes are kept per match version, in the database: a restart or
+        another process serving the channel keeps the count).
 
         Raises:
             ServiceError: ERR_NO_MATCH, ERR_NOT_SEATED (the caller), ERR_ILLEGAL (the target
@@ -406,17 +405,24 @@ class GameService(Guarded, Generic[Opts, G]):
                 if s.user_id > 0 and s.controller is None and not s.resigned and s is not target
             ]
             needed = len(people) // 2 + 1
-            key = (row.id, target_id, loaded.row.version)
-            votes = self._votes.setdefault(key, set())
-            votes.add(voter_id)
-            while len(self._votes) > 4096:  # forget the oldest
-                self._votes.pop(next(iter(self._votes)))
-            if len(votes) < needed:
-                return VoteOut(len(votes), needed, None)
+            votes = await self.storage.add_vote(row.id, target_id, loaded.row.version, voter_id)
+            if votes < needed:
+                return VoteOut(votes, needed, None)
             await self.storage.set_controller(row.id, target_id, f"{AWAY}:{STAND_IN_LEVEL}")
-            self._votes.pop(key, None)
+            await self.storage.clear_votes(row.id, target_id)
             loaded = await self.store.load(row.id)
-        return VoteOut(len(votes), needed, await self._presented(loaded))
+        return VoteOut(votes, needed, await self._presented(loaded))
+
+    async def claim_private_sends(
+        self, match_id: int, sends: Sequence[tuple[int, str]]
+    ) -> set[tuple[int, str]]:
+        """Which of the ``(user, decision key)`` pairs a front end is to send by DM now: all of
+        them when this process alone serves the database (the front end remembers what it
+        sent); else those no process has sent, claimed in the database, so that a secret
+        decision goes once whatever process posts the next state."""
+        if not self.storage.shared:
+            return set(sends)
+        return await self.storage.claim_private_sends(match_id, sends)
 
     async def play_controlled(self, match_id: int, seat: int | None = None) -> Played | None:
         """Answer the first open decision of a seat a program plays (:mod:`app.seats`: a random

@@ -14,8 +14,10 @@ and what follows a complete answer (:meth:`PickerSessions.following`); it presen
 and submits the chain's actions. ``back`` is one token off the path, across a chain too.
 
 The front end forgets a match's sessions whenever it learns the match changed (it posts every
-new state); a session kept past a change by another process can only offer a click that the
-submission refuses as out of date (it names its decision's key), so a session never stores
+new state). On a database that several processes share, another process may have changed the
+match meanwhile: there a session's first read of a click checks the match's version (one short
+read) and reads the decisions again when it moved on — else every click on the new turn message
+would be refused as out of date until this process posted a state itself. A session never stores
 anything wrong. After a restart there are no sessions: the first click reads again.
 """
 
@@ -143,7 +145,9 @@ class PickerSessions:
         """
         session = self.session(match_id, user_id)
         if session.read is not None:
-            return session.read
+            if await self._current(session.read[0]):
+                return session.read
+            session.read, session.ahead = None, {}
         try:
             outcome, mine = await self.service.decisions_for(0, user_id, match_id=match_id)
         except ServiceError as e:
@@ -154,6 +158,16 @@ class PickerSessions:
             raise ServiceError("match_over", "This match is over.")
         session.read = (outcome, mine)
         return session.read
+
+    async def _current(self, outcome: Outcome) -> bool:
+        """Whether ``outcome`` is still its match's state: always when this process alone
+        serves the database (it forgets a session on every change it makes); else the
+        match's stored version says."""
+        storage = self.service.storage
+        if not storage.shared:
+            return True
+        row = await storage.match(outcome.match_id)
+        return row is not None and row.version == outcome.version and row.status == "active"
 
     async def look_ahead(
         self, outcome: Outcome, user_id: int, root: Decision, actions: Sequence[Action]

@@ -24,6 +24,10 @@ TABLES: tuple[tuple[str, tuple[str, ...], str], ...] = (
                  "turn_message_id", "turn_message_version", "created_at", "updated_at"), "id"),
     ("match_seats", ("match_id", "join_order", "seat", "user_id", "name", "resigned",
                      "controller", "missed"), "match_id, join_order"),
+    ("seat_votes", ("match_id", "target_id", "version", "voter_id", "voted_at"),
+     "match_id, target_id, version, voter_id"),
+    ("private_sends", ("match_id", "user_id", "decision_key", "sent_at"),
+     "match_id, user_id, decision_key"),
     ("actions", ("match_id", "seq", "seat", "action", "visibility", "created_at"),
      "match_id, seq"),
     ("timers", ("id", "match_id", "fires_at", "kind", "user_id", "version", "sent"), "id"),
@@ -40,8 +44,8 @@ TABLES: tuple[tuple[str, tuple[str, ...], str], ...] = (
 )  # fmt: skip
 #: PostgreSQL columns of type DOUBLE PRECISION (SQLite may hand back an int for a REAL)
 _FLOATS = frozenset(
-    {"created_at", "updated_at", "fires_at", "noted_at", "set_at", "finished_at", "mu",
-     "sigma", "mu_before", "sigma_before", "mu_after", "sigma_after"}
+    {"created_at", "updated_at", "fires_at", "noted_at", "set_at", "finished_at", "voted_at",
+     "sent_at", "mu", "sigma", "mu_before", "sigma_before", "mu_after", "sigma_after"}
 )  # fmt: skip
 #: the identity columns whose sequence must follow the copied ids
 _IDENTITIES = (("matches", "id"), ("timers", "id"))

@@ -1,5 +1,6 @@
-"""The ``dm_closed`` table: users whose direct messages are closed (migration 0003); and the
-``quiet_players`` table: users who are not pinged on their turn (migration 0007).
+"""The ``dm_closed`` table: users whose direct messages are closed (migration 0003); the
+``quiet_players`` table: users who are not pinged on their turn (migration 0007); and the
+``private_sends`` table: secret decisions already sent by direct message (migration 0009).
 
 A DM that Discord refuses with 403 marks its user here in the same moment
 (:meth:`DmClosedRepo.note`), so the knowledge survives a restart that comes before the match's
@@ -10,6 +11,7 @@ their DMs meanwhile is tried again.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 
 import aiosqlite
 
@@ -74,3 +76,35 @@ class QuietPlayersRepo:
             )
         else:
             await tx.execute("DELETE FROM quiet_players WHERE user_id = ?", (user_id,))
+
+
+class PrivateSendsRepo:
+    """Which secret decisions were sent to their player by direct message (once each)."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def claim(
+        self, tx: aiosqlite.Connection, match_id: int, sends: Sequence[tuple[int, str]]
+    ) -> set[tuple[int, str]]:
+        """Mark ``(user, decision key)`` pairs as sent; those not marked before."""
+        now, fresh = time.time(), set()
+        for user_id, key in sends:
+            cur = await tx.execute(
+                "INSERT INTO private_sends (match_id, user_id, decision_key, sent_at)"
+                " VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                (match_id, user_id, key, now),
+            )
+            if cur.rowcount == 1:
+                fresh.add((user_id, key))
+        return fresh
+
+    async def prune(self, tx: aiosqlite.Connection, *, limit: int) -> int:
+        """Forget the sends of up to ``limit`` matches no longer running; how many rows."""
+        cur = await tx.execute(
+            "DELETE FROM private_sends WHERE match_id IN (SELECT DISTINCT p.match_id"
+            " FROM private_sends p JOIN matches m ON m.id = p.match_id"
+            " WHERE m.status <> 'active' LIMIT ?)",
+            (limit,),
+        )
+        return max(cur.rowcount, 0)

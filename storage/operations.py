@@ -12,12 +12,13 @@ from contextlib import AbstractAsyncContextManager, nullcontext
 from typing import Any
 
 from storage.db import Database
-from storage.direct import DmClosedRepo, QuietPlayersRepo
+from storage.direct import DmClosedRepo, PrivateSendsRepo, QuietPlayersRepo
 from storage.port import Capacity
 from storage.ratings import RatingsRepo
 from storage.repositories import ActionLogRepo, GuildSettingsRepo, MatchRepo, TimerRepo
 from storage.rows import ActionRow, MatchRow, SeatRow, TimerRow
 from storage.units import Found, MoveCommit, Reminder, Units
+from storage.votes import VotesRepo
 
 
 class SqliteOperations:
@@ -30,6 +31,8 @@ class SqliteOperations:
     guilds: GuildSettingsRepo
     dm_closed: DmClosedRepo
     quiet: QuietPlayersRepo
+    votes: VotesRepo
+    private_sends: PrivateSendsRepo
     units: Units
     _ratings: RatingsRepo
 
@@ -197,6 +200,20 @@ class SqliteOperations:
     async def set_controller(self, match_id: int, user_id: int, controller: str | None) -> bool:
         async with self.db.transaction() as tx:
             return await self.matches.set_controller(tx, match_id, user_id, controller)
+
+    async def add_vote(self, match_id: int, target_id: int, version: int, voter_id: int) -> int:
+        async with self.db.transaction() as tx:
+            return await self.votes.add(tx, match_id, target_id, version, voter_id)
+
+    async def clear_votes(self, match_id: int, target_id: int) -> None:
+        async with self.db.transaction() as tx:
+            await self.votes.clear(tx, match_id, target_id)
+
+    async def claim_private_sends(
+        self, match_id: int, sends: Sequence[tuple[int, str]]
+    ) -> set[tuple[int, str]]:
+        async with self.db.transaction() as tx:
+            return await self.private_sends.claim(tx, match_id, sends)
 
     async def replace_timers(self, match_id: int, timers: Sequence[Reminder]) -> None:
         async with self.db.transaction() as tx:

@@ -174,6 +174,22 @@ class Store(Protocol):
 
     async def set_controller(self, match_id: int, user_id: int, controller: str | None) -> bool: ...
 
+    async def add_vote(self, match_id: int, target_id: int, version: int, voter_id: int) -> int:
+        """``voter_id`` votes (once) to hand ``target_id``'s seat to an AI at match version
+        ``version``; how many have voted so. The match's votes of other versions go."""
+        ...
+
+    async def clear_votes(self, match_id: int, target_id: int) -> None:
+        """The votes against ``target_id`` in the match are spent (their seat was handed)."""
+        ...
+
+    async def claim_private_sends(
+        self, match_id: int, sends: Sequence[tuple[int, str]]
+    ) -> set[tuple[int, str]]:
+        """Mark ``(user, decision key)`` pairs of the match as sent by direct message; the
+        pairs not marked before, which the caller sends (each once, whatever process)."""
+        ...
+
     async def replace_timers(self, match_id: int, timers: Sequence[Reminder]) -> None:
         """Every pending timer of the match replaced by ``timers``."""
         ...

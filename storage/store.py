@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from storage.db import Database
-from storage.direct import DmClosedRepo, QuietPlayersRepo
+from storage.direct import DmClosedRepo, PrivateSendsRepo, QuietPlayersRepo
 from storage.operations import SqliteOperations
 from storage.ratings import RatingsRepo
 from storage.repositories import (
@@ -20,6 +20,7 @@ from storage.repositories import (
 )
 from storage.rows import PruneReport
 from storage.units import Units
+from storage.votes import VotesRepo
 
 DAY = 86_400.0
 
@@ -36,6 +37,8 @@ class Storage(SqliteOperations):
         self.guilds = GuildSettingsRepo(db)
         self.dm_closed = DmClosedRepo(db)
         self.quiet = QuietPlayersRepo(db)
+        self.votes = VotesRepo(db)
+        self.private_sends = PrivateSendsRepo(db)
         #: finished games' results, ratings and their history (storage/ratings.py)
         self._ratings = RatingsRepo(db)
         #: a move's reads and writes, one trip to SQLite each (storage/units.py)
@@ -65,9 +68,9 @@ class Storage(SqliteOperations):
     ) -> PruneReport:
         """Delete what only grows and nobody will read again, in short transactions:
         reminders that can no longer fire, lobbies abandoned more than ``lobby_days`` ago,
-        matches abandoned during play more than ``match_days`` ago and closed-DM marks older
-        than ``dm_days`` (``None``: keep them). Finished matches and their logs are kept. Safe
-        to run while the bot plays.
+        matches abandoned during play more than ``match_days`` ago, the votes and sent secret
+        decisions of matches no longer running and closed-DM marks older than ``dm_days`` (``None``: keep them).
+        Finished matches and their logs are kept. Safe to run while the bot plays.
         """
         now = time.time() if now is None else now
         reminders = lobbies = matches = 0
@@ -93,6 +96,11 @@ class Storage(SqliteOperations):
             matches += n
             if n < batch:
                 break
+        for repo in (self.votes, self.private_sends):  # what matches no longer running kept
+            while True:
+                async with self.db.transaction() as tx:
+                    if not await repo.prune(tx, limit=batch):
+                        break
         dms = 0
         while dm_days is not None:
             async with self.db.transaction() as tx:

@@ -193,21 +193,29 @@ class TurnPickers(GameCog):
             log.exception("could not post the replay of match %s", outcome.match_id)
 
     async def deliver_private(self, outcome: Outcome, lang: Lang) -> None:
-        """DM every seat its secret decisions that were not sent yet (decision 5: a 403 marks
-        the player "DMs closed", said once in the channel without the secret, and the
-        "Decide" button serves them from then on; a DM is never retried)."""
+        """DM every seat its secret decisions that were not sent yet, by this process or another
+        (decision 5: a 403 marks the player "DMs closed", said once in the channel without the
+        secret, and the "Decide" button serves them from then on; a DM is never retried)."""
         if not outcome.private_seats:
             return
         sent = self._dm_sent.setdefault(outcome.match_id, set())
         secrets = await self.service.private_decisions(outcome.match_id)  # every seat's at once
+        wanted: dict[int, list[Decision]] = {}
         for seat in outcome.private_seats:
             user_id = outcome.user_of(seat)
-            if user_id <= 0:
-                continue
             new = [d for d in secrets.get(user_id, ()) if d.key not in sent]
+            if user_id > 0 and new:
+                wanted[user_id] = new
+        if not wanted:
+            return
+        # another process may have sent some already (it posted the state that opened them)
+        pairs = [(user_id, d.key) for user_id, ds in wanted.items() for d in ds]
+        fresh = await self.service.claim_private_sends(outcome.match_id, pairs)
+        for user_id, ds in wanted.items():
+            sent.update(d.key for d in ds)
+            new = [d for d in ds if (user_id, d.key) in fresh]
             if not new:
                 continue
-            sent.update(d.key for d in new)
             msg = ui.private_message(outcome, new, lang, where=f"<#{outcome.channel_id}>")
             await send_private(
                 self.bot,

@@ -520,6 +520,47 @@ class PgStorage(PgTimers):
             seats = [_seat(r) for r in await conn.fetch(_SEATS, c.match_id)]
         return MatchRow.from_row(row), seats
 
+    async def add_vote(self, match_id: int, target_id: int, version: int, voter_id: int) -> int:
+        """One statement: the match's votes of other versions dropped, this vote added once,
+        and the count (the statement's snapshot does not see its own insert: added to it)."""
+        return int(
+            await self.db.fetchval(
+                "WITH gone AS (DELETE FROM seat_votes WHERE match_id = $1 AND version <> $3),"
+                " cast_ AS (INSERT INTO seat_votes"
+                " (match_id, target_id, version, voter_id, voted_at)"
+                " VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING RETURNING 1)"
+                " SELECT (SELECT count(*) FROM seat_votes"
+                " WHERE match_id = $1 AND target_id = $2 AND version = $3)"
+                " + (SELECT count(*) FROM cast_)",
+                match_id,
+                target_id,
+                version,
+                voter_id,
+                time.time(),
+            )
+        )
+
+    async def clear_votes(self, match_id: int, target_id: int) -> None:
+        await self.db.execute(
+            "DELETE FROM seat_votes WHERE match_id = $1 AND target_id = $2", match_id, target_id
+        )
+
+    async def claim_private_sends(
+        self, match_id: int, sends: Sequence[tuple[int, str]]
+    ) -> set[tuple[int, str]]:
+        if not sends:
+            return set()
+        rows = await self.db.fetch(
+            "INSERT INTO private_sends (match_id, user_id, decision_key, sent_at)"
+            " SELECT $1, x.u, x.k, $4 FROM unnest($2::bigint[], $3::text[]) AS x(u, k)"
+            " ON CONFLICT DO NOTHING RETURNING user_id, decision_key",
+            match_id,
+            [u for u, _ in sends],
+            [k for _, k in sends],
+            time.time(),
+        )
+        return {(int(r[0]), str(r[1])) for r in rows}
+
     async def set_controller(self, match_id: int, user_id: int, controller: str | None) -> bool:
         status = await self.db.execute(
             "UPDATE match_seats SET controller = $3 WHERE match_id = $1 AND user_id = $2",

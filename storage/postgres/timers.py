@@ -118,6 +118,13 @@ class PgTimers:
         matches = 0
         if match_days is not None:
             matches = await self._prune_abandoned(now - match_days * DAY, True, batch)
+        for table in ("seat_votes", "private_sends"):  # what matches no longer running kept
+            await self._batches(
+                f"DELETE FROM {table} WHERE match_id IN (SELECT DISTINCT x.match_id"
+                f" FROM {table} x JOIN matches m ON m.id = x.match_id"
+                " WHERE m.status <> 'active' LIMIT $1)",
+                batch,
+            )
         dms = 0
         if dm_days is not None:
             dms = await self._batches(

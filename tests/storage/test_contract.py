@@ -181,6 +181,23 @@ async def test_abandon_and_prune(store: Store) -> None:
     assert await store.match(match_id) is None
 
 
+async def test_votes_count_per_target_and_version_and_go_with_the_match(store: Store) -> None:
+    match_id = await started(store, players=3)
+    assert await store.add_vote(match_id, 3, 0, 1) == 1
+    assert await store.add_vote(match_id, 3, 0, 1) == 1  # a voter counts once
+    assert await store.add_vote(match_id, 3, 0, 2) == 2
+    assert await store.add_vote(match_id, 2, 0, 1) == 1  # another target counts apart
+    await store.commit_move(move(match_id, 0))
+    assert await store.add_vote(match_id, 3, 1, 2) == 1  # a move starts the count again
+    await store.clear_votes(match_id, 3)  # the seat was handed over
+    assert await store.add_vote(match_id, 3, 1, 1) == 1
+    await store.abandon_match(match_id)
+    await store.prune(now=0, match_days=None)  # votes of matches no longer running go
+    assert await store.add_vote(match_id, 3, 1, 2) == 1
+    await store.prune(now=10**12, lobby_days=1, match_days=1, dm_days=1)
+    assert await store.match(match_id) is None  # its votes did not hold it back
+
+
 # ---------------------------------------------------------------- two connections racing
 
 
@@ -231,6 +248,14 @@ async def test_the_last_seat_goes_to_one_of_two_connections(store: Store, second
     )
     assert sorted(type(r).__name__ for r in results) == ["LobbyFull", "int"], results
     assert len(await store.seats(match_id)) == 2
+
+
+async def test_a_vote_cast_through_one_connection_counts_in_another(
+    store: Store, second: Store
+) -> None:
+    match_id = await started(store, players=3)
+    assert await store.add_vote(match_id, 3, 0, 1) == 1
+    assert await second.add_vote(match_id, 3, 0, 2) == 2  # another process's view
 
 
 async def test_a_match_is_held_by_one_process_at_a_time(store: Store, second: Store) -> None:
@@ -293,3 +318,16 @@ async def test_a_move_keeps_replaces_or_cancels_the_timers(store: Store) -> None
     assert await kinds() == []
     row, seats = await store.commit_move(move(match_id, 5, missed=[1], status="abandoned"))
     assert row.status == "abandoned" and [s.missed for s in seats] == [0, 2]
+
+
+async def test_a_secret_decision_is_claimed_for_sending_once(store: Store, second: Store) -> None:
+    match_id = await started(store)
+    assert await store.claim_private_sends(match_id, []) == set()
+    sends = [(1, "bid#3"), (2, "bid#3")]
+    assert await store.claim_private_sends(match_id, sends) == set(sends)
+    assert await second.claim_private_sends(match_id, [(2, "bid#3"), (2, "bid#4")]) == {
+        (2, "bid#4")
+    }  # another process sends only what nobody sent
+    await store.abandon_match(match_id)
+    await store.prune(now=0, match_days=None)  # those of matches no longer running go
+    assert await store.claim_private_sends(match_id, sends) == set(sends)

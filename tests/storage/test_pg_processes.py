@@ -102,9 +102,13 @@ async def test_a_deadline_claimed_by_a_dead_process_fires_once_elsewhere(pg_url:
     two = [await spawn("fire", pg_url, after, 0) for _ in range(2)]
     outs = await asyncio.gather(*(asyncio.wait_for(p.communicate(), 300) for p in two))
     lines = [json.loads(x) for out, _ in outs for x in out.decode().splitlines()]
-    fired = sorted(x["fired"][0] for x in lines if "fired" in x)
-    assert fired == sorted(matches), lines  # each deadline once, by one of the two
-    assert all(x["fired"][2] for x in lines if "fired" in x)
+    fired = [tuple(x["fired"]) for x in lines if "fired" in x]
+    # each claimed deadline once, by one of the two; a process that claims after the other's
+    # stand-in moved may also fire the next turn's deadline (due by then too): once as well
+    first_ones = sorted(m for m, v, _ in fired if [m, v] in claimed)
+    assert first_ones == sorted(matches), lines
+    assert len({(m, v) for m, v, _ in fired}) == len(fired), lines
+    assert all(moved for m, v, moved in fired if [m, v] in claimed), lines
     store = await open_store(pg_url)
     try:
         for match_id, user in matches.items():

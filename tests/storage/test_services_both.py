@@ -80,6 +80,28 @@ async def test_one_move_from_two_services_applies_once(pg_url: str) -> None:
         await two.close()
 
 
+async def test_a_picker_session_reads_again_after_another_process_moved(pg_url: str) -> None:
+    """A process's picker session (its memory of a seat's open decisions) does not outlive a
+    move another process made: the next click there reads the new decisions, instead of
+    refusing the new turn message's buttons as out of date."""
+    from app.picking import PickerSessions
+
+    one = await MatchService.open(pg_url, renderer=None, animator=None)
+    two = await MatchService.open(pg_url, renderer=None, animator=None)
+    try:
+        out = await two_player_match(one, seed=9)
+        sessions = PickerSessions(one, 8)
+        for user in (ANN, BOB):  # both seats' sessions read at this version
+            assert (await sessions.open(out.match_id, user))[0].version == out.version
+        out = await play(two, out, random.Random(9), moves=1)  # through the other process
+        read, mine = await sessions.open(out.match_id, out.current_user_id)
+        assert read.version == out.version and mine
+        assert [d.key for d in mine] == [d.key for d in out.decisions]
+    finally:
+        await one.close()
+        await two.close()
+
+
 async def test_a_deadline_fires_in_one_process(pg_url: str) -> None:
     clock = [1000.0]
     one = await MatchService.open(pg_url, renderer=None, animator=None, clock=lambda: clock[0])
@@ -179,3 +201,36 @@ def test_an_unusable_database_url_is_one_line(
     assert main(["migrate", url]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "nowhere" in err and "secret" not in err
+
+
+async def test_a_vote_out_is_kept_through_a_restart(store_target: str) -> None:
+    """Votes to hand a silent seat to an AI are stored: the first voter's process restarts
+    (or another process takes the next vote) and the second vote still makes the majority."""
+    import time
+
+    from tests.bot.matchservice import CAT
+
+    now = [time.time()]
+    svc = await MatchService.open(store_target, renderer=None, animator=None)
+    try:
+        await svc.create_lobby(GUILD, CHANNEL, ANN, "Ann", MatchOptions(players=3), seed=2)
+        await svc.join(CHANNEL, BOB, "Bob")
+        await svc.join(CHANNEL, CAT, "Cat")
+        out = await svc.start(CHANNEL, ANN)
+        silent = out.user_of(out.decisions[0].seat)
+        a, b = [u for u in (ANN, BOB, CAT) if u != silent]
+        now[0] += 301  # five silent minutes on their move
+        svc.clock = lambda: now[0]
+        first = await svc.vote_out(CHANNEL, a, silent)
+        assert (first.votes, first.needed, first.outcome) == (1, 2, None)
+    finally:
+        await svc.close()
+    again = await MatchService.open(store_target, renderer=None, animator=None)
+    again.clock = lambda: now[0]
+    try:
+        second = await again.vote_out(CHANNEL, b, silent)
+        assert second.votes == 2 and second.outcome is not None
+        seat = next(s for s in second.outcome.seats if s.user_id == silent)
+        assert seat.controller == "away:normal"
+    finally:
+        await again.close()
