@@ -28,7 +28,8 @@ class Settings:
     ``AI_WORKERS`` (processes where AI players think; default half the cores, 0 = threads),
     ``DATABASE_URL`` (``postgresql://…``: PostgreSQL instead of the SQLite file, shared by
     several processes), ``SHARD_IDS`` / ``SHARD_COUNT`` (this process runs those of Discord's
-    shards: ``0-3`` of ``8``)."""
+    shards: ``0-3`` of ``8``), ``CARCABOT_EVENT_LOOP`` (``uvloop`` or ``asyncio``; empty: uvloop
+    where installed, see bot/eventloop.py)."""
 
     discord_token: str | None = field(default=None, repr=False)
     database_path: Path = DEFAULT_DATABASE
@@ -41,6 +42,8 @@ class Settings:
     #: the shards this process connects (None: all of them, unsharded) of ``shard_count``
     shard_ids: tuple[int, ...] | None = None
     shard_count: int | None = None
+    #: the bot's event loop: "uvloop", "asyncio" or "" (the best installed)
+    event_loop: str = ""
 
     @property
     def database_target(self) -> Path | str:
@@ -84,7 +87,11 @@ class Settings:
         if url is not None and not url.startswith(("postgresql://", "postgres://")):
             raise SettingsError("DATABASE_URL must be a postgresql:// URL")
         shard_ids, shard_count = parse_shards(get("SHARD_IDS"), get("SHARD_COUNT"))
+        loop = (get("CARCABOT_EVENT_LOOP") or "").lower()
+        if loop not in ("", "uvloop", "asyncio"):
+            raise SettingsError("CARCABOT_EVENT_LOOP must be uvloop or asyncio")
         return cls(
+            event_loop=loop,
             discord_token=get("DISCORD_TOKEN"),
             database_url=url,
             shard_ids=shard_ids,

@@ -87,7 +87,7 @@ def _run_bot(settings: Settings) -> int:
     from storage import DatabaseInUse, DatabaseUnavailable, MigrationError
 
     try:
-        loop = eventloop.choose()
+        loop = eventloop.choose(settings.event_loop)
     except eventloop.EventLoopError as e:
         return _fail(str(e))
     log.info("event loop: %s", loop)
