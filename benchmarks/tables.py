@@ -150,7 +150,7 @@ class Bench:
 
     async def open(self, db: Path) -> None:
         """The bot on a fresh database: the SQLite file ``db``, or with ``--database`` a new
-        database on that PostgreSQL server."""
+        database on that PostgreSQL server (``shared_db``: the one the parent made)."""
         args = self.args
         self.pg_name = None
         target: Path | str = db
