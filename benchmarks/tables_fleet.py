@@ -134,15 +134,16 @@ async def postmaster_pid(url: str) -> int | None:
     import asyncpg
 
     conn = await asyncpg.connect(url)
-    try:
+    try:  # while the backend lives (it ends with the connection)
         backend = int(await conn.fetchval("SELECT pg_backend_pid()"))
+        try:
+            stat = Path(f"/proc/{backend}/stat").read_text()
+            parent = int(stat.rsplit(")", 1)[1].split()[1])
+            comm = Path(f"/proc/{parent}/comm").read_text().strip()
+        except (OSError, IndexError, ValueError):
+            return None
     finally:
         await conn.close()
-    try:
-        parent = int(Path(f"/proc/{backend}/stat").read_text().rsplit(")", 1)[1].split()[1])
-        comm = Path(f"/proc/{parent}/comm").read_text().strip()
-    except (OSError, IndexError, ValueError):
-        return None
     return parent if comm in ("postgres", "postmaster") else None
 
 
@@ -291,6 +292,7 @@ class Fleet:
         self.postmaster: int | None = None
         self.memory: FleetMemory | None = None
         self.finished = False
+        self.created = False
 
     async def open(self) -> None:
         """The shared database (migrated once, before any bot opens it), then the bots."""
@@ -300,6 +302,7 @@ class Fleet:
         from storage.postgres.admin import create_database
 
         self.url = await create_database(self.args.database, self.name)
+        self.created = True
         conn = await asyncpg.connect(self.url)
         try:
             await migrate(conn)
@@ -382,9 +385,14 @@ class Fleet:
             except TimeoutError:
                 p.kill()
                 await p.wait()
+        if not self.created:
+            return
         from storage.postgres.admin import drop_database
 
-        await drop_database(self.args.database, self.name)
+        try:
+            await drop_database(self.args.database, self.name)
+        except Exception as e:  # noqa: BLE001 - not to hide what ended the run
+            print(f"database {self.name} not dropped: {type(e).__name__}: {e}", file=sys.stderr)
 
 
 def part_lines(parts: list[Step]) -> list[str]:
