@@ -48,7 +48,19 @@ of tables that held. Defaults take about four minutes; a full run::
     python benchmarks/tables.py --database postgresql://postgres@/postgres?host=/tmp/pg
 
 ``--database URL`` keeps the matches in PostgreSQL instead (a new database on that server for
-each bot, dropped at the end) and counts the server's CPU per move beside the bot's.
+each bot, dropped at the end) and counts the server's CPU per move beside the bot's (its main
+process, the connections it serves and those it reaped; every ``postgres`` process of the
+machine when the server runs elsewhere).
+
+``--processes N`` (with ``--database`` only; SQLite stays one process's) runs N bot processes,
+each a whole bot as above (its service and pools, drawing workers, fake Discord and driver)
+holding its share of the tables, all on ONE new database of the server, as several shards'
+processes share one (``tables_fleet.py``). They seed, start and measure over the same window;
+the figures are merged: moves per second, latency percentiles over every process's samples,
+CPU per move of the bot processes, the drawing workers and the server, the peak memory of all
+of them together, and the end check over every board; a line per process follows::
+
+    python benchmarks/tables.py --database $PG --processes 2 --tables 500 --measure 60
 """
 
 from __future__ import annotations
@@ -64,7 +76,6 @@ import statistics
 import sys
 import tempfile
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -98,6 +109,15 @@ from tables_driver import (  # noqa: E402
     seed_tables,
     timed,
 )
+from tables_fleet import (  # noqa: E402
+    Step,
+    child_main,
+    fleet_main,
+    pct,
+    postmaster_pid,
+    server_cpu,
+    verdict,
+)
 
 from app.errors import ServiceError  # noqa: E402
 from app.matches import MatchService  # noqa: E402
@@ -115,50 +135,33 @@ except ImportError:  # pragma: no cover - older checkouts
 
 
 # ---------------------------------------------------------------------------- the run
-def pct(values: list[float], q: float) -> float:
-    s = sorted(values)
-    return s[min(len(s) - 1, max(0, round(q * (len(s) - 1))))] if s else float("nan")
-
-
-@dataclass
-class Step:
-    tables: int
-    stats: Stats
-    cpu_bot: float
-    cpu_driver: float
-    cpu_gateway: float
-    cpu_workers: float
-    cpu_animations: float
-    wall: float
-    load: float
-    #: CPU of the PostgreSQL server's processes (``--database``), 0 for SQLite
-    cpu_server: float = 0.0
-
-    @property
-    def p99(self) -> float:
-        return pct(self.stats.times["board"], 0.99) * 1000
-
-    def held(self, goal_ms: float) -> bool:
-        return bool(self.stats.times["board"]) and self.p99 <= goal_ms and not self.stats.errors
-
-
 class Bench:
     def __init__(self, args: argparse.Namespace) -> None:
         self.args = args
         self.tables: list[Table] = []
         self.tasks: list[asyncio.Task[None]] = []
+        #: with ``--processes``: the first table's index (tables of several bots never share a
+        #: channel), the database every bot shares (not made or dropped by this one), and
+        #: whether this process counts the server's CPU (the parent counts it once)
+        self.offset = 0
+        self.shared_db: str | None = None
+        self.count_server = True
+        self.postmaster: int | None = None
 
     async def open(self, db: Path) -> None:
         """The bot on a fresh database: the SQLite file ``db``, or with ``--database`` a new
-        database on that PostgreSQL server."""
+        database on that PostgreSQL server (``shared_db``: the one the parent made)."""
         args = self.args
         self.pg_name = None
         target: Path | str = db
-        if args.database:
+        if self.shared_db is not None:
+            target = self.shared_db
+        elif args.database:
             self.pg_name = f"carcabench_{os.getpid()}_{db.stem.replace('-', '_')}"
             from storage.postgres.admin import create_database
 
             target = await create_database(args.database, self.pg_name)
+            self.postmaster = await postmaster_pid(target)
         kwargs: dict[str, Any] = {"cache_size": args.cache}
         params = inspect.signature(MatchService.__init__).parameters
         self.painter = self.animations = None
@@ -212,6 +215,10 @@ class Bench:
         """Stop the players, let every move in flight finish, then compare each table's board
         with the moves its players were told were made: a lost move (made but not reported,
         or reported but not made) or a doubled one shows as a difference."""
+        return verdict(*await self.check())
+
+    async def check(self) -> tuple[int, int, list[str]]:
+        """:meth:`verify`'s findings: boards checked, tables in a lobby, the differences."""
         self.driver.stop_at = 0.0
         pending = [t for t in self.tasks if not t.done()]
         if pending:
@@ -226,18 +233,26 @@ class Bench:
             on_board = len(outcome.view.tiles) - 1  # the start tile is not a placement
             if on_board != t.placed:
                 wrong.append(f"table {t.index}: {on_board} tiles placed, players made {t.placed}")
-        head = f"moves checked on {len(self.tables) - lobbies} boards ({lobbies} in a lobby): "
-        return head + ("every move made exactly once" if not wrong else "; ".join(wrong[:5]))
+        return len(self.tables) - lobbies, lobbies, wrong
 
     async def grow(self, n: int) -> None:
         """Seed and start tables until ``n`` play."""
+        new = await self.seed(n)
+        self.start(new, time.perf_counter() + 1.5)
+
+    async def seed(self, n: int) -> list[Table]:
+        """Seed tables until ``n`` are kept (not playing yet)."""
         if n <= len(self.tables):
-            return
+            return []
         t0 = time.perf_counter()
-        new = await seed_tables(self.service, n - len(self.tables), self.args, len(self.tables))
+        first = self.offset + len(self.tables)
+        new = await seed_tables(self.service, n - len(self.tables), self.args, first)
         print(f"  seeded {len(new)} tables in {time.perf_counter() - t0:.1f} s", flush=True)
         self.tables.extend(new)
-        start = time.perf_counter() + 1.5
+        return new
+
+    def start(self, new: list[Table], start: float) -> None:
+        """The players of ``new`` begin their schedule at ``start`` (``perf_counter``)."""
         clock = self.clock
         self.tasks += [
             asyncio.create_task(timed(self.driver.run_table(t, start), clock)) for t in new
@@ -246,8 +261,12 @@ class Bench:
     async def step(self, n: int) -> Step:
         """Grow to ``n`` tables, warm up, measure."""
         await self.grow(n)
-        d = self.driver
         await asyncio.sleep(self.args.warmup)
+        return await self.measure(n)
+
+    async def measure(self, n: int) -> Step:
+        """``--measure`` seconds from now, ``n`` tables playing."""
+        d = self.driver
         d.stats = Stats()
         d.measuring = True
         self.gc.by_gen.clear()
@@ -256,7 +275,8 @@ class Bench:
         w0 = {p: _proc_cpu(p) for p in pids}
         anim = set(self.animations.pids()) if self.animations is not self.painter else set()
         c0, dc0, t0 = _self_cpu(), self.clock.driver_cpu, time.perf_counter()
-        s0 = _server_cpu() if self.args.database else 0.0
+        server = self.args.database and self.count_server
+        s0 = server_cpu(self.postmaster) if server else 0.0
         gc0 = self.clock.gateway_cpu
         profile = None
         if self.args.profile:
@@ -280,7 +300,7 @@ class Bench:
         used = {p: _proc_cpu(p) - w0.get(p, 0.0) for p in self.worker_pids()}
         cpu_anim = sum(v for p, v in used.items() if p in anim)
         cpu_workers = sum(used.values())
-        cpu_server = _server_cpu() - s0 if self.args.database else 0.0
+        cpu_server = server_cpu(self.postmaster) - s0 if server else 0.0
         return Step(
             n,
             d.stats,
@@ -330,7 +350,7 @@ def stage_report(path: str, moves: int) -> None:
         )
 
 
-def report(s: Step, goal: float, wire: bool = False) -> None:
+def report(s: Step, goal: float, wire: bool = False, bots: int = 1) -> None:
     st = s.stats
     moves = max(st.moves, 1)
     rate = st.moves / s.wall
@@ -362,7 +382,8 @@ def report(s: Step, goal: float, wire: bool = False) -> None:
         else f"of which discord.py parsing the interactions {s.cpu_gateway / moves * 1000:.1f}; "
     )
     print(
-        f"  CPU per move: bot process {bot:.1f} ms ({parse}+ driver"
+        f"  CPU per move: {'bot process' if bots == 1 else f'{bots} bot processes'}"
+        f" {bot:.1f} ms ({parse}+ driver"
         f" {s.cpu_driver / moves * 1000:.1f}),"
         f" board workers {boards:.1f} ms, animation worker {anim:.1f} ms ({replays} replays),"
         + (f" database server {server:.1f} ms," if s.cpu_server else "")
@@ -379,13 +400,36 @@ def report(s: Step, goal: float, wire: bool = False) -> None:
         print("  first error:", st.errors[0])
 
 
-async def main(args: argparse.Namespace) -> None:
-    logging.basicConfig(level=logging.WARNING)
+def machine() -> None:
     print(
         f"machine: {platform.processor() or platform.machine()}, nproc {os.cpu_count()}, "
         f"Python {platform.python_version()}, load average {os.getloadavg()[0]:.2f}; "
         f"tree {TREE}; event loop {type(asyncio.get_running_loop()).__module__}"
     )
+
+
+async def main(args: argparse.Namespace) -> None:
+    logging.basicConfig(level=logging.WARNING)
+    if args.child:
+        await child_main(args, Bench)
+        return
+    if args.processes > 1:
+
+        def header() -> None:
+            machine()
+            print(
+                f"interval {args.interval:g} s per table, stages {args.stages[0]}-"
+                f"{args.stages[1]} of {PLACEMENTS} placements, warm-up {args.warmup:g} s + "
+                f"{args.measure:g} s measured, {args.workers} drawing worker(s) per process",
+                flush=True,
+            )
+
+        def show(s: Step) -> None:
+            report(s, args.goal, args.wire, args.processes)
+
+        await fleet_main(args, Path(__file__).resolve(), header, show)
+        return
+    machine()
     with tempfile.TemporaryDirectory() as tmp:
         bench = Bench(args)
         await bench.open(Path(tmp) / "tables.sqlite3")
@@ -458,21 +502,6 @@ async def main(args: argparse.Namespace) -> None:
             await bench.close()
 
 
-def _server_cpu() -> float:
-    """CPU seconds of every ``postgres`` process of this machine (the database server's share
-    of the moves; run the benchmark on a machine whose only PostgreSQL server is the one it
-    uses)."""
-    total = 0.0
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                if (entry / "comm").read_text().strip() == "postgres":
-                    total += _proc_cpu(int(entry.name))
-            except OSError:
-                continue
-    return total
-
-
 def _stages(text: str) -> tuple[int, int]:
     lo, _, hi = text.partition(":")
     a, b = int(lo), int(hi or lo)
@@ -538,7 +567,27 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         choices=("uvloop", "asyncio"),
         help="the bot's event loop (default: the bot's own choice, bot/eventloop.py)",
     )
-    return p.parse_args(argv)
+    p.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="with --database: this many bot processes, each with its own drawing workers, "
+        "fake Discord and driver, holding their share of the tables on ONE database of the "
+        "server, measured over the same window and their figures merged",
+    )
+    p.add_argument("--child", type=_child, help=argparse.SUPPRESS)  # I/N: a --processes bot
+    p.add_argument("--child-db", help=argparse.SUPPRESS)  # the database the bots share
+    args = p.parse_args(argv)
+    if args.processes > 1 and not args.database:
+        p.error("--processes needs --database (SQLite is one process's)")
+    if args.processes > 1 and args.profile:
+        p.error("--profile measures one process: leave out --processes")
+    return args
+
+
+def _child(text: str) -> tuple[int, int]:
+    index, _, count = text.partition("/")
+    return int(index), int(count)
 
 
 def _run(args: argparse.Namespace) -> None:
