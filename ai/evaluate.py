@@ -22,6 +22,7 @@ from ai import basevalues
 from engine.carcassonne.board import Feature
 from engine.carcassonne.featurescore import feature_item, final_scoring
 from engine.carcassonne.figures import is_follower
+from engine.carcassonne.projection import final_scores
 from engine.carcassonne.state import GameState
 from engine.carcassonne.tiles import FeatureKind
 from engine.cardgame.state import CardState
@@ -43,9 +44,13 @@ Values = Callable[[GameState], list[float]]
 
 
 def end_now(state: GameState) -> list[float]:
-    """Each seat's score if the game ended now (the engine's final scoring on a copy)."""
+    """Each seat's score if the game ended now: projected without a copy where the engine can
+    (:func:`engine.carcassonne.projection.final_scores`), else its final scoring on a copy."""
     if state.over:
         return [float(s) for s in state.scores]
+    fast = final_scores(state)
+    if fast is not None:
+        return [float(s) for s in fast]
     copy = state.clone()
     final_scoring(copy, [])
     return [float(s) for s in copy.scores]
@@ -123,8 +128,8 @@ def full_values(state: GameState) -> list[float]:
         elif feat.open == 0:  # closed by the tile just placed, scored as complete already
             gain = 0.0
         else:  # a road or a city: what completing it adds (a city doubles, an inn ...)
-            done = feature_item(state, feat, complete=True, final=False).points
-            now_pts = feature_item(state, feat, complete=False, final=True).points
+            done = feature_item(state, feat, complete=True, final=False, detail=False).points
+            now_pts = feature_item(state, feat, complete=False, final=True, detail=False).points
             gain = float(done - now_pts)
         for w in winners:
             values[w] += p * gain
