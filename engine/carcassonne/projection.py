@@ -42,9 +42,13 @@ def applies(state: GameState) -> bool:
     return state.setup.farm_scoring == "per_farm"
 
 
-def final_scores(state: GameState) -> list[int] | None:
+def final_scores(state: GameState, points: dict[int, int] | None = None) -> list[int] | None:
     """Each seat's score if the game ended now (what ``final_scoring`` on a copy would leave),
-    or ``None`` where it cannot tell (see the module doc). ``state`` is not changed."""
+    or ``None`` where it cannot tell (see the module doc). ``state`` is not changed.
+
+    ``points``, when given, receives what each road, city and cloister with figures pays its
+    majority now, by ``id()`` of the feature (an evaluation that also wants these reads them
+    instead of scoring the features again)."""
     if state.over:
         return list(state.scores)
     if not applies(state):
@@ -73,6 +77,8 @@ def final_scores(state: GameState) -> list[int] | None:
             )
         else:
             item = feature_item(state, feat, complete=feat.open == 0, final=True, detail=False)
+        if points is not None:
+            points[id(feat)] = item.points
         if item.winners:
             _add(scores, state, item, feat, bonuses)
     for feat in farms:
