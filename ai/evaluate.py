@@ -22,6 +22,7 @@ from ai import basevalues
 from engine.carcassonne.board import Feature
 from engine.carcassonne.featurescore import feature_item, final_scoring
 from engine.carcassonne.figures import is_follower
+from engine.carcassonne.projection import final_scores
 from engine.carcassonne.state import GameState
 from engine.carcassonne.tiles import FeatureKind
 from engine.cardgame.state import CardState
@@ -42,10 +43,15 @@ FARM_POTENTIAL = 0.0
 Values = Callable[[GameState], list[float]]
 
 
-def end_now(state: GameState) -> list[float]:
-    """Each seat's score if the game ended now (the engine's final scoring on a copy)."""
+def end_now(state: GameState, points: dict[int, int] | None = None) -> list[float]:
+    """Each seat's score if the game ended now: projected without a copy where the engine can
+    (:func:`engine.carcassonne.projection.final_scores`, which also fills ``points``), else
+    its final scoring on a copy."""
     if state.over:
         return [float(s) for s in state.scores]
+    fast = final_scores(state, points)
+    if fast is not None:
+        return [float(s) for s in fast]
     copy = state.clone()
     final_scoring(copy, [])
     return [float(s) for s in copy.scores]
@@ -93,7 +99,8 @@ def full_values(state: GameState) -> list[float]:
     fast = basevalues.applies(state)
     if state.over:
         return [float(s) for s in state.scores]
-    values = [float(s) for s in state.scores] if fast else end_now(state)
+    points: dict[int, int] = {}  # what each feature pays now, from the projection
+    values = [float(s) for s in state.scores] if fast else end_now(state, points)
     fig = figure_value(state)
     for i, player in enumerate(state.players):
         values[i] += fig * sum(player.supply.values())
@@ -123,8 +130,10 @@ def full_values(state: GameState) -> list[float]:
         elif feat.open == 0:  # closed by the tile just placed, scored as complete already
             gain = 0.0
         else:  # a road or a city: what completing it adds (a city doubles, an inn ...)
-            done = feature_item(state, feat, complete=True, final=False).points
-            now_pts = feature_item(state, feat, complete=False, final=True).points
+            done = feature_item(state, feat, complete=True, final=False, detail=False).points
+            now_pts = points.get(id(feat))
+            if now_pts is None:
+                now_pts = feature_item(state, feat, complete=False, final=True, detail=False).points
             gain = float(done - now_pts)
         for w in winners:
             values[w] += p * gain

@@ -16,6 +16,7 @@ are printed. ``--budget`` is CPU seconds per answer; ``--nodes`` a work budget i
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing
 import sys
@@ -121,8 +122,14 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--card-game", action="store_true")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=2, help="worker processes")
-    ap.add_argument("--log", default="", help="append each game's seed, a's seat, scores here")
+    ap.add_argument("--log", default="", help="append each game's result here (a JSON line)")
+    ap.add_argument(
+        "--summary", default="", help="only print the summary of a --log file (a stopped run)"
+    )
     args = ap.parse_args(argv)
+    if args.summary:
+        report(args, from_log(args.summary), 0.0)
+        return
     exps = expansions_arg(args.expansions)
     games = [
         Game(
@@ -145,10 +152,26 @@ def main(argv: list[str] | None = None) -> None:
         for g, r in zip(games, pool.imap(play, games, chunksize=1), strict=True):
             results.append(r)
             if log is not None:  # one line a game: a stopped run still tells what it played
-                log.write(f"{g.seed} {g.a_seat} {r if isinstance(r, str) else r[1]}\n")
+                log.write(json.dumps({"seed": g.seed, "a_seat": g.a_seat, "result": r}) + "\n")
                 log.flush()
     if log is not None:
         log.close()
+    report(args, results, time.time() - t0)
+
+
+def from_log(path: str) -> list[Result | str]:
+    """The results a ``--log`` file holds (one JSON line a game; older plain lines are skipped)."""
+    out: list[Result | str] = []
+    for line in Path(path).read_text(encoding="utf-8").splitlines():
+        if not line.startswith("{"):
+            continue
+        r = json.loads(line)["result"]
+        out.append(r if isinstance(r, str) else (r[0], tuple(r[1]), r[2], r[3], r[4], r[5]))
+    return out
+
+
+def report(args: argparse.Namespace, results: list[Result | str], wall: float) -> None:
+    """Print the win rate with its Wilson interval, the margin and the CPU of ``a``'s answers."""
     wins = 0.0
     margins: list[int] = []
     cpu = 0.0
@@ -177,7 +200,7 @@ def main(argv: list[str] | None = None) -> None:
     )
     print(
         f"  mean margin {mean:+.1f} points (sd {sd:.1f}, ±{1.96 * sd / math.sqrt(n):.1f}); "
-        f"{cpu:.0f} CPU s, {time.time() - t0:.0f} s wall"
+        f"{cpu:.0f} CPU s, {wall:.0f} s wall"
     )
     print(
         f"  {args.a}'s answers: {a_n}, {a_cpu / max(1, a_n):.3f} CPU s each on average, "

@@ -61,7 +61,18 @@ class Feature:
     expansions read (inn, cathedral, goods ...).
     """
 
-    __slots__ = ("kind", "segs", "tiles", "open", "pennants", "meeples", "cities", "mods", "done")
+    __slots__ = (
+        "kind",
+        "segs",
+        "tiles",
+        "open",
+        "pennants",
+        "meeples",
+        "cities",
+        "mods",
+        "done",
+        "_won",
+    )
 
     def __init__(
         self,
@@ -84,6 +95,8 @@ class Feature:
         self.cities = cities
         self.mods = mods
         self.done = done
+        #: :meth:`winners` memoised with what it was read from (its figures and shields)
+        self._won: tuple[tuple[Meeple, ...], int, tuple[Seat, ...]] | None = None
 
     def copy(self) -> Feature:
         return Feature(
@@ -123,12 +136,23 @@ class Feature:
         return out
 
     def winners(self) -> tuple[Seat, ...]:
-        """Seats with the most strength here (all tied seats), in seat order."""
+        """Seats with the most strength here (all tied seats), in seat order.
+
+        Memoised: a feature is shared by many positions of a search and asked every time one
+        is scored or evaluated. The memo holds while the figures (the same tuple) and shields
+        it was read from stand (a figure's strength may depend on the shields: a mayor)."""
+        won = self._won
+        meeples = self.meeples
+        if won is not None and won[0] is meeples and won[1] == self.pennants:
+            return won[2]
         s = self.strength()
         if not s:
-            return ()
-        best = max(s.values())
-        return tuple(sorted(seat for seat, v in s.items() if v == best))
+            out: tuple[Seat, ...] = ()
+        else:
+            best = max(s.values())
+            out = tuple(sorted(seat for seat, v in s.items() if v == best))
+        self._won = (meeples, self.pennants, out)
+        return out
 
 
 def has_follower(feature: Feature, seat: Seat) -> bool:

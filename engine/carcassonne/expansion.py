@@ -211,6 +211,16 @@ class Expansion:
         """Add final-scoring lines after farms (may change the cloned state)."""
         return ()
 
+    def final_points(self, state: GameState) -> Sequence[int] | None:
+        """The points :meth:`final_scoring` would add to each seat (by seat index; empty: none)
+        if the game ended now, after the roads, cities, cloisters and farms scored and their
+        figures went home, *without changing* ``state``; with any points this expansion's
+        reactions to final-scoring awards would add. An AI's evaluation reads it instead of
+        running the whole final scoring on a copy (:mod:`engine.carcassonne.projection`).
+        ``None``: not known here (the caller then runs the final scoring on a copy). Asked
+        only of the expansions that override :meth:`final_scoring`."""
+        return None
+
     # ---- capabilities for the expansions still to come (issue 20; docs/expansions.md,
     # "Capabilities for what is still to come"). Both hooks cost nothing to a match whose
     # expansions do not override them.

@@ -42,8 +42,12 @@ def feature_item(
     complete: bool,
     final: bool,
     cloister_pos: Position | None = None,
+    detail: bool = True,
 ) -> ScoreItem:
-    """The base scoring of a road, city or cloister, before expansion adjustments."""
+    """The scoring of a road, city or cloister, with the expansions' adjustments.
+
+    ``detail=False`` leaves out the words and the cells (``parts``, ``where``), which only
+    a reader needs: the points and winners are the same (an AI projecting scores asks so)."""
     winners = feat.winners()
     if feat.kind is FeatureKind.ROAD:
         n = len(feat.tiles)
@@ -53,20 +57,25 @@ def feature_item(
             complete,
             final,
             tiles=n,
-            parts=(Part.plural("part.tiles", n, k=1),),
+            parts=(Part.plural("part.tiles", n, k=1),) if detail else (),
             winners=winners,
-            where=sorted_cells(feat.tiles),
+            where=sorted_cells(feat.tiles) if detail else (),
         )
     elif feat.kind is FeatureKind.CITY:
         n, p = len(feat.tiles), feat.pennants
+        parts: list[Part] = []
         if complete and n == 2 and state.setup.tiny_city == 2:
-            parts = [Part("part.tiny_city")] + ([Part.plural("part.shields", p, k=1)] if p else [])
+            if detail:
+                parts.append(Part("part.tiny_city"))
+                if p:
+                    parts.append(Part.plural("part.shields", p, k=1))
             pts = 2 + p
         else:
             k = 2 if complete else 1
-            parts = [Part.plural("part.tiles", n, k=k)]
-            if p:
-                parts.append(Part.plural("part.shields", p, k=k))
+            if detail:
+                parts.append(Part.plural("part.tiles", n, k=k))
+                if p:
+                    parts.append(Part.plural("part.shields", p, k=k))
             pts = k * (n + p)
         item = ScoreItem(
             "city",
@@ -77,7 +86,7 @@ def feature_item(
             pennants=p,
             parts=tuple(parts),
             winners=winners,
-            where=sorted_cells(feat.tiles),
+            where=sorted_cells(feat.tiles) if detail else (),
         )
     else:
         assert cloister_pos is not None
@@ -88,7 +97,7 @@ def feature_item(
             complete,
             final,
             tiles=1 + around,
-            parts=(Part("part.cloister"), Part.plural("part.around", around)),
+            parts=(Part("part.cloister"), Part.plural("part.around", around)) if detail else (),
             winners=winners,
             where=(cloister_pos,),
         )
@@ -241,24 +250,30 @@ def _farms_per_farm(state: GameState, events: list[Event]) -> None:
     for rep, feat in board.iter_features():
         if feat.kind is not FeatureKind.FIELD or not feat.meeples:
             continue
-        cities = _completed_cities(board, feat)
-        n = len(cities)
-        item = ScoreItem(
-            "farm",
-            3 * n,
-            False,
-            True,
-            tiles=len(feat.tiles),
-            parts=(Part.plural("part.cities", n, k=3),),
-            winners=feat.winners(),
-            where=sorted_cells(feat.tiles),
-            units=n,
-        )
-        for e in state.hooks.score_feature:
-            item = e.score_feature(state, feat, item)
+        item = farm_item(state, feat)
         if item.points and item.winners:
             award(state, item, events, (feat,))
         return_figures(state, rep, events)
+
+
+def farm_item(state: GameState, feat: Feature, *, detail: bool = True) -> ScoreItem:
+    """What the farm ``feat`` scores at the end (per farm: 3 per completed city it supplies),
+    after the expansions' adjustments (``detail``: as for :func:`feature_item`)."""
+    n = len(_completed_cities(state.board, feat))
+    item = ScoreItem(
+        "farm",
+        3 * n,
+        False,
+        True,
+        tiles=len(feat.tiles),
+        parts=(Part.plural("part.cities", n, k=3),) if detail else (),
+        winners=feat.winners(),
+        where=sorted_cells(feat.tiles) if detail else (),
+        units=n,
+    )
+    for e in state.hooks.score_feature:
+        item = e.score_feature(state, feat, item)
+    return item
 
 
 def _farms_first_edition(state: GameState, events: list[Event]) -> None:

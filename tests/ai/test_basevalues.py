@@ -32,6 +32,9 @@ def test_direct_sums_equal_the_engine(
     assert all(basevalues.applies(s) for s in positions)
     fast = [(basevalues.end_now(s), evaluate.full_values(s)) for s in positions]
     monkeypatch.setattr(basevalues, "applies", lambda state: False)
+    monkeypatch.setattr(
+        evaluate, "final_scores", lambda state, points=None: None
+    )  # the engine's own
     for s, (now, full) in zip(positions, fast, strict=True):
         assert now == evaluate.end_now(s)
         assert full == pytest.approx(evaluate.full_values(s))

@@ -17,7 +17,7 @@ JCloisterZone import: :mod:`.jcz`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -30,6 +30,7 @@ from engine.carcassonne.expansions.abbey_mayor.barn import (
     BARN_STEP,
     barn_deploys,
     deploy_barn,
+    final_barn_points,
     final_barns,
     has_barn,
 )
@@ -195,6 +196,12 @@ class AbbeyMayor(Expansion):
                     item, points=0, winners=tuple(mayors), parts=(Part("part.mayor_no_pennants"),)
                 )
         return item
+
+    def final_points(self, state: GameState) -> Sequence[int]:
+        """The barns' final payment (4 per completed city of their farm)."""
+        if not model_of(state.ext).barns:
+            return ()
+        return final_barn_points(state)
 
     def final_scoring(self, state: GameState) -> Iterable[Event]:
         if not model_of(state.ext).barns:

@@ -211,4 +211,34 @@ def final_barns(state: GameState) -> list[Event]:
     return events
 
 
+def final_barn_points(state: GameState) -> list[int]:
+    """What :func:`final_barns` would pay each seat, without changing ``state``. By then every
+    owned figure has left the farms, so the seat bonuses see the farms without them."""
+    m = model_of(state.ext)
+    out = [0] * state.setup.players
+    paid: set[tuple[int, Seat]] = set()
+    board = state.board
+    bonuses = state.hooks.seat_points
+    for b in m.barns:
+        rep = board.root[b.seg]
+        if (rep, b.seat) in paid:
+            continue
+        paid.add((rep, b.seat))
+        farm = board.features[rep]
+        if farm.meeples:
+            farm = farm.copy()
+            farm.meeples = tuple(x for x in farm.meeples if x.seat < 0)
+        item = _farm_item(state, farm, BARN_FINAL_RATE, "part.barn_final", (b.seat,), final=True)
+        if not (item.points and item.winners):
+            continue
+        for seat in item.winners:
+            pts = item.points
+            for e in bonuses:
+                extra = e.seat_points(state, item, seat, (farm,))
+                if extra is not None:
+                    pts += extra[0]
+            out[seat] += pts
+    return out
+
+
 BARN_STEP = BarnScoreStep()

@@ -140,6 +140,10 @@ class BridgesCastlesBazaars(Expansion):
             return castles.first_edition_bonus(state, item)
         return None
 
+    def final_points(self, state: GameState) -> Sequence[int]:
+        """A castle that never scored pays nothing at the end (rule 12)."""
+        return ()
+
     def final_scoring(self, state: GameState) -> Iterable[Event]:
         return castles.final(state)
 

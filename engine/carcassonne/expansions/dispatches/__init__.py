@@ -11,7 +11,7 @@ had this expansion: its tests, derived by hand from the rulebook, are the oracle
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from engine.carcassonne import chance, track
@@ -92,6 +92,11 @@ class Messages(Expansion):
             if 0 <= award.seat < len(held):
                 held[award.seat] = track.value(state, award.seat, MESSENGER)
                 update(state, messengers=tuple(held))
+        return ()
+
+    def final_points(self, state: GameState) -> Sequence[int]:
+        """The messenger's points are part of the score already; a final-scoring award never
+        waits for a figure choice: no points."""
         return ()
 
     def final_scoring(self, state: GameState) -> Iterable[Event]:

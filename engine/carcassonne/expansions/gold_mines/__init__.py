@@ -11,7 +11,7 @@ every bar they hold at the value of the table for their total (:func:`.model.per
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from engine.carcassonne.board import Feature
@@ -67,6 +67,18 @@ class GoldMines(Expansion):
     def on_completed(self, state: GameState, seat: Seat, feature: Feature) -> Iterable[Event]:
         claim(state, feature)
         return ()
+
+    def final_points(self, state: GameState) -> Sequence[int] | None:
+        """Each seat's bars at their value (``None`` while a pool waits to be shared: its
+        sharing hands out bars first, which only the final scoring works out)."""
+        m = model_of(state.ext)
+        if m.pool:
+            return None
+        out = []
+        for seat in range(state.setup.players):
+            n = m.holding(Seat(seat))
+            out.append(n * per_bar(n) if n else 0)
+        return out
 
     def final_scoring(self, state: GameState) -> Iterable[Event]:
         events: list[Event] = []

@@ -10,7 +10,7 @@ tile. A figure whose feature is completed leaves the board (OQ-MW-1).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -87,6 +87,10 @@ class MageWitch(Expansion):
         if feature.kind is not FeatureKind.ROAD and feature.kind is not FeatureKind.CITY:
             return item
         return modified(feature, item)
+
+    def final_points(self, state: GameState) -> Sequence[int]:
+        """The mage and the witch only leave the board: no points."""
+        return ()
 
     def final_scoring(self, state: GameState) -> Iterable[Event]:
         """After the unfinished features scored with them, both figures leave the board as

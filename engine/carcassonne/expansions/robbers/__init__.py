@@ -12,7 +12,7 @@ another expansion puts there) and never steal in final scoring: they go home fir
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from engine.carcassonne.events import Event
@@ -75,6 +75,10 @@ class Robbers(Expansion):
 
     def on_track_moved(self, state: GameState, move: TrackMove, depth: int) -> Iterable[Award]:
         return note(state, move)
+
+    def final_points(self, state: GameState) -> Sequence[int]:
+        """The robbers go home in final scoring and never steal there: no points."""
+        return ()
 
     def final_scoring(self, state: GameState) -> Iterable[Event]:
         events: list[Event] = []

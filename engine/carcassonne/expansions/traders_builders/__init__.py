@@ -262,6 +262,21 @@ class TradersBuilders(Expansion):
             return item.units, Part("part.pig", n=item.units)
         return None
 
+    def final_points(self, state: GameState) -> Sequence[int]:
+        """10 to each seat with the most of a kind of goods (at least one)."""
+        if not self.option(TRADE_GOODS):
+            return ()
+        goods = self.model(state).goods
+        out = [0] * len(goods)
+        for k in range(len(GOODS)):
+            best = max(g[k] for g in goods)
+            if best < 1:
+                continue
+            for s, g in enumerate(goods):
+                if g[k] == best:
+                    out[s] += 10
+        return out
+
     def final_scoring(self, state: GameState) -> Iterable[Event]:
         if not self.option(TRADE_GOODS):
             return ()
