@@ -31,8 +31,7 @@ from engine.core.seats import Seat
 FIGURE_VALUE = 4.5
 #: ... falling to nothing over the last this many turns of each seat
 FIGURE_HORIZON = 8.0
-#: the chance that one more open end of a road or a city gets closed in time, with 2 players;
-#: with more, the chance per end falls to ``END_CLOSES ** (players / 2)`` (:func:`end_closes`)
+#: the chance that one more open end of a road or a city gets closed in time
 END_CLOSES = 0.7
 #: a city's chance is lowered (cities are harder to close than roads)
 CITY_FACTOR = 0.9
@@ -72,16 +71,6 @@ def figure_value(state: GameState) -> float:
     return FIGURE_VALUE * min(1.0, _turns_left(state) / FIGURE_HORIZON)
 
 
-def end_closes(players: int) -> float:
-    """The chance per open end that a road or city is closed in time, at a table of ``players``.
-
-    Between two turns of a seat every other seat places a tile: with more seats an open end is
-    likelier joined, blocked or left open by someone else's tile before the owner closes it
-    (with one strong player against three greedy ones the 2-player 0.7 made the one-ply
-    player lose to greedy; 0.5 at 4 players won: docs/ai.md)."""
-    return float(END_CLOSES ** (max(2, players) / 2))
-
-
 def completion_chance(state: GameState, feat: Feature) -> float:
     """The chance that the unfinished ``feat`` is completed before the game ends."""
     turns = _turns_left(state)
@@ -92,7 +81,7 @@ def completion_chance(state: GameState, feat: Feature) -> float:
         base = 0.93**empty
     else:
         need = feat.open
-        base = end_closes(state.setup.players) ** feat.open
+        base = END_CLOSES**feat.open
         if feat.kind is FeatureKind.CITY:
             base *= CITY_FACTOR
     time = min(1.0, state.tiles_left / max(1.0, 2.0 * need * state.setup.players))
