@@ -16,7 +16,7 @@ from ai.determinise import Dets
 from ai.evaluate import full_values, margin, simple_values
 from ai.games import CARDS, Rules
 from ai.moves import answers, own
-from ai.search import Budget, best_turn, card_search, strong_turn
+from ai.search import Budget, Judge, best_turn, card_search, strong_turn
 from engine.carcassonne.randomplay import choose_answer
 from engine.core.rng import Rng
 from engine.core.seats import Seat
@@ -26,6 +26,12 @@ LEVELS = ("random", "greedy", "normal", "strong")
 DEFAULT_BUDGET = {"random": 0.0, "greedy": 0.0, "normal": 0.5, "strong": 2.0}
 #: how many turns the strong search looks at beyond the first ranking
 STRONG_WIDTH = 8
+#: the strong player's evaluation of a position from every seat's values
+STRONG_JUDGE: Judge = margin
+#: at most this many other seats' turns in a strong rollout (``None``: all, then its own)
+STRONG_REPLIES: int | None = None
+#: candidates are cut to those that can each get this many samples (0: no cut)
+STRONG_MIN_SAMPLES = 0
 
 
 def decide(
@@ -60,7 +66,18 @@ def decide(
     elif level == "normal":
         t = best_turn(rules, root, seat, d, full_values, budget)
     else:
-        t = strong_turn(rules, dets, seat, d, full_values, budget, width=STRONG_WIDTH)
+        t = strong_turn(
+            rules,
+            dets,
+            seat,
+            d,
+            full_values,
+            budget,
+            width=STRONG_WIDTH,
+            replies=STRONG_REPLIES,
+            min_samples=STRONG_MIN_SAMPLES,
+            judge=STRONG_JUDGE,
+        )
     return t.steps[0]
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,6 +30,8 @@ from engine.core.seats import Seat
 
 #: values of every seat in a position (an evaluation)
 Values = Callable[[Any], list[float]]
+#: a seat's evaluation of a position from every seat's values (:func:`ai.evaluate.margin`)
+Judge = Callable[[Sequence[float], Seat], float]
 
 
 @dataclass(slots=True)
@@ -68,14 +70,20 @@ class Budget:
 
 
 def best_turn(
-    rules: Rules, state: Any, seat: Seat, d: Decision, values: Values, budget: Budget
+    rules: Rules,
+    state: Any,
+    seat: Seat,
+    d: Decision,
+    values: Values,
+    budget: Budget,
+    judge: Judge = margin,
 ) -> Turn:
-    """The seat's turn with the best evaluation one ply ahead (ties: the first)."""
+    """The seat's turn with the best evaluation (``judge``) one ply ahead (ties: the first)."""
     options = turns(rules, state, seat, d)
     budget.spend(len(options))
     best, best_v = options[0], float("-inf")
     for t in options:
-        v = margin(values(t.state), seat)
+        v = judge(values(t.state), seat)
         if v > best_v:
             best, best_v = t, v
     budget.spend(len(options))
@@ -83,10 +91,16 @@ def best_turn(
 
 
 def rollout(
-    rules: Rules, state: Any, seat: Seat, values: Values, budget: Budget, plies: int
+    rules: Rules,
+    state: Any,
+    seat: Seat,
+    values: Values,
+    budget: Budget,
+    plies: int,
+    judge: Judge = margin,
 ) -> float:
     """Play on from ``state``: each seat asked takes its one-ply best turn, until ``seat`` has
-    taken one more turn (or ``plies`` turns were taken); the seat's evaluation then."""
+    taken one more turn (or ``plies`` turns were taken); ``judge`` of the seat's values then."""
     s = state
     for _ in range(plies):
         if rules.over(s):
@@ -95,11 +109,23 @@ def rollout(
         if not pend:
             break
         d = pend[0]
-        s = best_turn(rules, s, d.seat, d, values, budget).state
+        # the others as the level's own one-ply players see them; the seat as it judges
+        s = best_turn(
+            rules, s, d.seat, d, values, budget, judge if d.seat == seat else margin
+        ).state
         if d.seat == seat:
             break
     budget.spend()
-    return margin(values(s), seat)
+    return judge(values(s), seat)
+
+
+def lookahead_plies(players: int, replies: int | None) -> int:
+    """Turns a strong rollout plays after the candidate: the other seats' replies (all of
+    them, or at most ``replies``), then the seat's own next turn if the replies reach it (all:
+    ``players + 1``, a turn to spare)."""
+    if replies is None or replies >= players - 1:
+        return players + 1
+    return replies
 
 
 def strong_turn(
@@ -111,35 +137,53 @@ def strong_turn(
     budget: Budget,
     *,
     width: int,
+    replies: int | None = None,
+    min_samples: int = 0,
+    judge: Judge = margin,
 ) -> Turn:
-    """The strong search (see the module doc)."""
+    """The strong search (see the module doc). ``replies``: at most this many other seats'
+    turns in a rollout (``None``: all, then the seat's own); ``min_samples``: with this more
+    than 0, the candidates are cut to as many as can each get that many samples in the first
+    round at the first rollout's cost; ``judge``: the seat's evaluation of a position."""
     root = dets[0]
     options = turns(rules, root, seat, d)
     budget.spend(len(options))
     if len(options) == 1:
         return options[0]
-    static = [margin(values(t.state), seat) for t in options]
+    static = [judge(values(t.state), seat) for t in options]
     budget.spend(len(options))
     order = sorted(range(len(options)), key=lambda i: -static[i])
     pool = order[:width]
     total = {i: 0.0 for i in pool}
     count = {i: 0 for i in pool}
-    plies = len(rules.scores(root)) + 1  # the others' turns, then the seat's next one
-    per = 1
+    plies = lookahead_plies(len(rules.scores(root)), replies)
+
+    def sample(i: int) -> None:
+        after = replay(rules, dets[count[i]], seat, options[i].steps)
+        value = (
+            static[i]
+            if after is None
+            else rollout(rules, after, seat, values, budget, plies, judge)
+        )
+        total[i] += value
+        count[i] += 1
+
     rollouts = 0
+    per = 1
+    if min_samples > 0 and len(pool) > 1 and not budget.out:
+        spent_before = budget.fraction()
+        sample(pool[0])
+        rollouts = 1
+        pool = pool[: _affordable_width(budget, spent_before, len(pool), min_samples)]
+        per = min_samples
+    first = True
     while not budget.out:
         for i in pool:
-            goal = count[i] + per
+            goal = per if first else count[i] + per
             while count[i] < goal and not budget.out:
-                after = replay(rules, dets[count[i]], seat, options[i].steps)
-                value = (
-                    static[i]
-                    if after is None
-                    else rollout(rules, after, seat, values, budget, plies)
-                )
-                total[i] += value
-                count[i] += 1
+                sample(i)
                 rollouts += 1
+        first = False
         if len(pool) == 1 or budget.out:
             break
         pool.sort(key=lambda i: -(total[i] / count[i]))
@@ -152,6 +196,17 @@ def strong_turn(
         return options[order[0]]
     done = [i for i in total if count[i] == most]
     return options[max(done, key=lambda i: (total[i] / count[i], -order.index(i)))]
+
+
+def _affordable_width(budget: Budget, before: float, width: int, samples: int) -> int:
+    """How many candidates can each get ``samples`` samples from what the budget has left, one
+    sample costing what the last one did (it took the budget from ``before`` to now); 2 at
+    least (a search compares), ``width`` at most."""
+    cost = budget.fraction() - before
+    if cost <= 0.0:
+        return width
+    affordable = (1.0 - budget.fraction()) / cost + 1.0  # the sample already taken counts
+    return max(2, min(width, int(affordable / samples)))
 
 
 def _samples_each(budget: Budget, rollouts: int, pool: int) -> int:
