@@ -115,6 +115,7 @@ from tables_fleet import (  # noqa: E402
     fleet_main,
     pct,
     postmaster_pid,
+    ramp,
     server_cpu,
     verdict,
 )
@@ -443,39 +444,24 @@ async def main(args: argparse.Namespace) -> None:
         memory = Memory(pids)
         steps: list[Step] = []
         try:
-            counts = [args.tables] if args.tables else args.steps
-            held = failed = None
-            for n in counts:
-                s = await bench.step(n)
-                steps.append(s)
-                report(s, args.goal, args.wire)
-                if args.profile:
-                    stage_report(args.profile, s.stats.moves)
-                if s.held(args.goal):
-                    held = n
-                else:
-                    failed = n
-                    break
-            if failed is not None and not args.tables:
-                lo, hi = held or 0, failed
-                for _ in range(args.bisect):
-                    if hi - lo <= max(10, hi // 20):
-                        break
-                    # tables cannot leave: a smaller count is measured on a fresh bot
-                    mid = (lo + hi) // 2
+
+            async def measure(n: int, fresh: bool) -> Step:
+                nonlocal bench, memory
+                if fresh:  # tables cannot leave: a smaller count is measured on a fresh bot
                     memory.stop()
                     await bench.close()
                     bench = Bench(args)
-                    await bench.open(Path(tmp) / f"tables-{mid}.sqlite3")
+                    await bench.open(Path(tmp) / f"tables-{n}.sqlite3")
                     memory = Memory(bench.worker_pids())
-                    s = await bench.step(mid)
-                    steps.append(s)
-                    report(s, args.goal, args.wire)
-                    if s.held(args.goal):
-                        lo = mid
-                    else:
-                        hi = mid
-                held = lo
+                s = await bench.step(n)
+                steps.append(s)
+                report(s, args.goal, args.wire)
+                if args.profile and not fresh:
+                    stage_report(args.profile, s.stats.moves)
+                return s
+
+            counts = [args.tables] if args.tables else args.steps
+            held = await ramp(counts, None if args.tables else args.bisect, args.goal, measure)
             cache = bench.service.store.cache
             png = bench.service.pictures.cache
             print(

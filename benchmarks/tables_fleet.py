@@ -25,7 +25,7 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, TextIO
@@ -72,6 +72,37 @@ class Step:
 
     def held(self, goal_ms: float) -> bool:
         return bool(self.stats.times["board"]) and self.p99 <= goal_ms and not self.stats.errors
+
+
+async def ramp(
+    counts: list[int],
+    bisect: int | None,
+    goal_ms: float,
+    measure: Callable[[int, bool], Awaitable[Step]],
+) -> int | None:
+    """The largest count that held: ``measure(n, fresh)`` each of ``counts`` in turn until one
+    does not hold, then ``bisect`` times between the last that held and the first that did not
+    (``fresh``: on new bots, as tables cannot leave one). ``bisect`` None: one count measured,
+    no search (None when it did not hold)."""
+    held = failed = None
+    for n in counts:
+        if (await measure(n, False)).held(goal_ms):
+            held = n
+        else:
+            failed = n
+            break
+    if failed is None or bisect is None:
+        return held
+    lo, hi = held or 0, failed
+    for _ in range(bisect):
+        if hi - lo <= max(10, hi // 20):
+            break
+        mid = (lo + hi) // 2
+        if (await measure(mid, True)).held(goal_ms):
+            lo = mid
+        else:
+            hi = mid
+    return lo
 
 
 def verdict(checked: int, lobbies: int, wrong: list[str]) -> str:
@@ -420,31 +451,18 @@ async def fleet_main(
     fleet = Fleet(args, script, "0")
     try:
         await _open(fleet, args)
-        counts = [args.tables] if args.tables else args.steps
-        held = failed = None
-        for n in counts:
-            s = await _measured(fleet, n, report)
-            if s.held(args.goal):
-                held = n
-            else:
-                failed = n
-                break
-        if failed is not None and not args.tables:
-            lo, hi = held or 0, failed
-            for _ in range(args.bisect):
-                if hi - lo <= max(10, hi // 20):
-                    break
-                mid = (lo + hi) // 2
+
+        async def measure(n: int, fresh: bool) -> Step:
+            nonlocal fleet
+            if fresh:
                 await fleet.finish(verify=False)
                 await fleet.close()
-                fleet = Fleet(args, script, str(mid))
+                fleet = Fleet(args, script, str(n))
                 await _open(fleet, args)
-                s = await _measured(fleet, mid, report)
-                if s.held(args.goal):
-                    lo = mid
-                else:
-                    hi = mid
-            held = lo
+            return await _measured(fleet, n, report)
+
+        counts = [args.tables] if args.tables else args.steps
+        held = await ramp(counts, None if args.tables else args.bisect, args.goal, measure)
         memory = fleet.memory.summary() if fleet.memory is not None else ""
         ends = await fleet.finish(verify=True)
         games = sum(e["games"] for e in ends)

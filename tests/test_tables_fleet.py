@@ -3,6 +3,7 @@ one (percentiles over all samples, CPU summed per kind), carried between process
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 
@@ -11,6 +12,7 @@ from benchmarks.tables_fleet import (
     Step,
     merge_steps,
     pct,
+    ramp,
     server_cpu,
     share,
     step_from_json,
@@ -82,3 +84,28 @@ def test_the_end_check_in_words() -> None:
 def test_a_server_counts_its_main_process_and_its_children() -> None:
     me = os.getpid()
     assert server_cpu(me) >= _proc_cpu(me)
+
+
+def test_the_ramp_stops_at_the_first_count_that_fails_then_bisects_on_fresh_bots() -> None:
+    """Capacity 610 tables: the ramp 250, 500, 750 fails at 750, then halves [500, 750]."""
+    calls: list[tuple[int, bool]] = []
+
+    async def measure(n: int, fresh: bool) -> Step:
+        calls.append((n, fresh))
+        return _step(n, [0.1 if n <= 610 else 0.9] * 10, cpu_bot=1.0, wall=20.0)
+
+    held = asyncio.run(ramp([250, 500, 750, 1000], 3, 500.0, measure))
+    # three bisections: 625 fails, 562 holds, 593 holds
+    assert calls == [
+        (250, False),
+        (500, False),
+        (750, False),
+        (625, True),
+        (562, True),
+        (593, True),
+    ]
+    assert held == 593
+    calls.clear()
+    assert asyncio.run(ramp([750], None, 500.0, measure)) is None  # one count, no search
+    assert calls == [(750, False)]
+    assert asyncio.run(ramp([250], None, 500.0, measure)) == 250
