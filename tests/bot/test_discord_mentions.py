@@ -9,7 +9,7 @@ import re
 import pytest
 
 from bot.ui.message import shown_name
-from tests.bot.tiletable import ALICE, Table, cid
+from tests.bot.tiletable import ALICE, Table, cid, typed_move
 from tests.fakediscord import User
 
 STRANGER = 999  # not in the match: a name must never ping them
@@ -50,15 +50,7 @@ async def test_markdown_in_a_name_is_shown_not_interpreted(table: Table) -> None
         if "🏁" in turn.content:
             break
         user = players[int(re.findall(r"<@(\d+)>", turn.content)[-1])]
-        cell = rng.choice(await fake.autocomplete(user, "place", "cell", cell=""))["value"]
-        rots = await fake.autocomplete(user, "place", "rotation", cell=cell, rotation="")
-        rot = rng.choice(rots)["value"]
-        fols = await fake.autocomplete(
-            user, "place", "follower", cell=cell, rotation=rot, follower=""
-        )
-        res = await fake.slash(
-            user, "place", cell=cell, rotation=rot, follower=rng.choice(fols)["value"]
-        )
+        res = await typed_move(fake, user, rng)
         sent += res.messages
         turn = res.channel_sends[0]
     else:

@@ -15,7 +15,7 @@ from PIL import Image
 from app import matches
 from rendering.board import board_image
 from rendering.header import header_layout
-from tests.bot.tiletable import Table
+from tests.bot.tiletable import Table, typed_move
 from tests.fakediscord import Request, User
 from tests.rendering.phone import assert_readable_on_a_phone
 
@@ -66,17 +66,7 @@ async def test_every_posted_board_reads_on_a_phone_in_spanish(
                 len(outcome.view.tiles) < 6
             )
             whole_checked = True
-        user = whose_turn(turn)
-        cells = await fake.autocomplete(user, "place", "cell", cell="")
-        cell = rng.choice(cells)["value"]
-        rots = await fake.autocomplete(user, "place", "rotation", cell=cell, rotation="")
-        rot = rng.choice(rots)["value"]
-        fols = await fake.autocomplete(
-            user, "place", "follower", cell=cell, rotation=rot, follower=""
-        )
-        res = await fake.slash(
-            user, "place", cell=cell, rotation=rot, follower=rng.choice(fols)["value"]
-        )
+        res = await typed_move(fake, whose_turn(turn), rng)
         turn = res.channel_sends[0]
     else:
         raise AssertionError("the game did not end")

@@ -21,6 +21,7 @@ from tests.bot.tiletable import (
     posted,
     score_lines,
     start_match,
+    typed_move,
     whose_turn,
 )
 
@@ -62,16 +63,7 @@ async def _whole_game(db: Path) -> str:
         for _ in range(200):
             if "🏁" in turn.content:
                 break
-            user = whose_turn(turn)
-            cell = rng.choice(await fake.autocomplete(user, "place", "cell", cell=""))["value"]
-            rots = await fake.autocomplete(user, "place", "rotation", cell=cell, rotation="")
-            rot = rng.choice(rots)["value"]
-            fols = await fake.autocomplete(
-                user, "place", "follower", cell=cell, rotation=rot, follower=""
-            )
-            res = await fake.slash(
-                user, "place", cell=cell, rotation=rot, follower=rng.choice(fols)["value"]
-            )
+            res = await typed_move(fake, whose_turn(turn), rng)
             turn = posted(res)
             for name, pts in score_lines(turn.text()).items():
                 announced[name] = announced.get(name, 0) + pts

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -166,6 +167,18 @@ def score_lines(text: str) -> dict[str, int]:
             for n in names.split(", "):
                 out[n] = out.get(n, 0) + int(pts)
     return out
+
+
+async def typed_move(fake: FakeDiscord, user: User, rng: random.Random) -> Result:
+    """One move typed as ``/carcassonne place``, as a player does: the cell, the rotation and
+    the follower each picked at random from what autocomplete offers."""
+    cell = rng.choice(await fake.autocomplete(user, "place", "cell", cell=""))["value"]
+    rots = await fake.autocomplete(user, "place", "rotation", cell=cell, rotation="")
+    rot = rng.choice(rots)["value"]
+    fols = await fake.autocomplete(user, "place", "follower", cell=cell, rotation=rot, follower="")
+    return await fake.slash(
+        user, "place", cell=cell, rotation=rot, follower=rng.choice(fols)["value"]
+    )
 
 
 def posted(res: Result) -> Request:
