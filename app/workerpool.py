@@ -83,14 +83,17 @@ class WorkerPool:
         self._tasks: set[asyncio.Future[Any]] = set()
 
     async def start(self) -> None:
-        """Start every worker and wait until each has run its initializer.
+        """Start every worker and wait until each has run its initializer. The workers start
+        in tasks of their own: a caller cancelled meanwhile leaves them starting.
 
         Raises:
             OSError, NotImplementedError: processes cannot be started here.
         """
         need = self.workers - len(self._alive) - self._starting
-        for w in await asyncio.gather(*(self._spawn() for _ in range(need))):
-            self._idle.put_nowait(w)
+        spawns = [asyncio.ensure_future(self._spawn_idle()) for _ in range(need)]
+        for t in spawns:
+            self._keep(t)
+        await asyncio.shield(asyncio.gather(*spawns))
 
     async def call(self, data: bytes) -> Any:
         """The result of the pickled zero-argument callable ``data``, run in a worker; its
@@ -100,6 +103,8 @@ class WorkerPool:
             WorkerDied: the worker exited mid-call, or no worker is alive or starting.
         """
         if not self._alive and not self._starting:
+            for _ in range(0 if self._closed else self.workers):  # new ones for the next calls
+                self._keep(asyncio.ensure_future(self._replace()))
             raise WorkerDied("no drawing worker is alive")
         worker = await self._idle.get()
         exchange = asyncio.ensure_future(self._exchange(worker, data))
@@ -151,8 +156,12 @@ class WorkerPool:
         return value
 
     # ------------------------------------------------------------------ workers
+    async def _spawn_idle(self) -> None:
+        self._idle.put_nowait(await self._spawn())
+
     async def _spawn(self) -> _Worker:
         self._starting += 1
+        proc: BaseProcess | None = None
         try:
             ours, theirs = self._context.Pipe(duplex=True)
             proc = self._context.Process(
@@ -181,6 +190,11 @@ class WorkerPool:
             worker = _Worker(proc, reader, writer, pid=proc.pid or 0)
             self._alive.add(worker)
             return worker
+        except BaseException:
+            if proc is not None and proc.pid is not None:
+                with contextlib.suppress(Exception):
+                    proc.kill()
+            raise
         finally:
             self._starting -= 1
 
@@ -199,7 +213,7 @@ class WorkerPool:
     async def _replace(self) -> None:
         while not self._closed:
             try:
-                self._idle.put_nowait(await self._spawn())
+                await self._spawn_idle()
                 return
             except (OSError, NotImplementedError):
                 log.exception("cannot start a drawing worker; trying again")

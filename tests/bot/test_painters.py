@@ -137,6 +137,20 @@ def _sleep_then_pid(seconds: float) -> int:
     return os.getpid()
 
 
+async def test_a_caller_cancelled_while_the_workers_start_leaves_them_starting(
+    painter: ProcessPainter,
+) -> None:
+    """The first picture starts the workers; its caller cancelled then (a busy machine makes
+    the start slow) must not leave the painter without workers."""
+    first = asyncio.ensure_future(painter.paint(os.getpid))
+    await asyncio.sleep(0)  # the start has begun
+    first.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await first
+    pid = await painter.paint(os.getpid)
+    assert pid != os.getpid() and painter.pids() == [pid]
+
+
 async def test_a_cancelled_caller_leaves_the_worker_usable(painter: ProcessPainter) -> None:
     call = asyncio.ensure_future(painter.paint(partial(_sleep_then_pid, 0.3)))
     await asyncio.sleep(0.05)
