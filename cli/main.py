@@ -25,7 +25,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "run": ("cli.run", "Start the Discord bot (or the local table without DISCORD_TOKEN)."),
     "local": (
         "console.command",
-        "Play a match in the terminal (hot-seat humans and random seats).",
+        "Play a match in the terminal (hot-seat humans and AI or random seats).",
     ),
     "replay": ("cli.replay", "Replay a game record (.json) or JCloisterZone save (.jcz)."),
     "simulate": ("cli.simulate", "Play random legal games and print the results."),

@@ -62,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
     opts = LocalOptions(
         players=2,
         humans=1 if interactive else 0,
-        opponents="normal",  # a newcomer plays a normal AI (random when nobody types)
+        opponents="normal",  # a newcomer plays normal AIs (or watches them when nobody types)
         out=getattr(args, "out", Path("out")),
         db=settings.local_database_path,
     )

@@ -5,9 +5,10 @@ on the same SQLite file, the same event lines (:func:`bot.ui.cardgame.event_line
 table's language) and the same generic asker as the tile table (:mod:`console.ask`): a
 seat's open decisions are asked one at a time (which card, then which row; or the row of the
 large follower), its hand shown first. With several humans at one screen, a hand is announced
-so the others look away and a card is typed without echo; random seats answer with the
-engine's random player. The table picture is written to ``OUT/cards-<match>/table-NNN.png``
-after every move and each human's hand to ``hand-<seat>.png``.
+so the others look away and a card is typed without echo; the seats nobody types for are AI
+players at ``--opponents``' level (or the engine's random player with ``random``). The table
+picture is written to ``OUT/cards-<match>/table-NNN.png`` after every move and each human's
+hand to ``hand-<seat>.png``.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from app.base import ERR_NO_MATCH, ERR_OTHER_GAME, ServiceError
 from app.cardgame import CardMatchService, CardOutcome
+from app.seats import AiController
 from console.ask import Answer, Asker, Console, EndOfInput, Words
 from console.i18n import command, tl
 from engine.carcassonne.randomplay import choose_answer
@@ -115,6 +117,13 @@ class _CardTable:
         self.words = Words([s.name for s in out.seats], self.lang)
         self.humans = sum(1 for s in out.seats if s.user_id > 0)
         rng = Rng((self.opts.seed if self.opts.seed is not None else out.match_id) ^ _BOT_SALT)
+        if self.opts.opponents != "random":  # the seats nobody types for: AI players
+            seed = out.match_id if self.opts.seed is None else self.opts.seed
+            for s in out.seats:
+                if s.user_id <= 0 and s.controller is None:
+                    svc.controllers.set(
+                        out.match_id, s.user_id, AiController(self.opts.opponents, seed=seed)
+                    )
         self._report(out)
         try:
             while not out.finished:
@@ -130,7 +139,10 @@ class _CardTable:
                     return 1
                 if user > 0:
                     out = await self._human(svc, out, sv)
-                elif out.seats[seat].controller is not None:  # an AI seat (app.seats)
+                elif (  # an AI seat, or one nobody types for (app.seats)
+                    out.seats[seat].controller is not None
+                    or svc.controllers.of(out.match_id, user) is not None
+                ):
                     played = await svc.play_controlled(out.match_id, seat)
                     if played is None:
                         self.say(self.tl("no_decision", name=out.seats[seat].name))

@@ -65,8 +65,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--opponents",
         choices=tuple(LEVELS),
         default="normal",
-        help="who plays the other seats: an AI (easy, normal, strong) or random moves "
-        "(default: a normal AI; random when nobody types)",
+        help="who plays the seats nobody types for: an AI (easy, normal, strong) or random "
+        "moves (default: a normal AI)",
     )
     p.add_argument(
         "--game",

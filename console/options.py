@@ -131,7 +131,8 @@ def error_words(err: ServiceError, lang: str) -> str:
 
 
 def players_of(opts: LocalOptions) -> list[tuple[int, str]]:
-    """(user_id, name): humans get ids 1, 2, ...; random seats -1, -2, ..."""
+    """(user_id, name): humans get ids 1, 2, ...; the seats nobody types for -1, -2, ... (with
+    humans at the table, AI opponents are added by the service instead)."""
     out = []
     for i in range(opts.humans):
         name = opts.names[i] if i < len(opts.names) else tl(opts.lang, "human", n=i + 1)

@@ -4,8 +4,8 @@ Every choice the engine opens is asked of its seat generically (:mod:`console.as
 a tile is a numbered cell (as on the board image), then a rotation; a follower is a lettered
 spot or ``pass``; an expansion's choice is its prompt and its options, a number, or ``pass``;
 raw notation such as ``place 1,0 r90`` works too. When several seats decide at once, each
-human is asked in turn, and a private choice is announced so the others look away; random
-seats answer with the engine's random player. The match lives in a real SQLite file; after
+human is asked in turn, and a private choice is announced so the others look away; the other
+seats are AI players of ``--opponents``' level (app.seats), or the engine's random player. The match lives in a real SQLite file; after
 every turn the board PNG is written to ``OUT/local-<match>/turn-NNN.png`` (and a picture of
 the choices, ``choice-NNN-K.png``, when a question's options are places on the board), and at
 the end the record (``record.json``).
@@ -16,7 +16,8 @@ the human's too; the drawn tile turned each offered way at the chosen cell is dr
 ``rotations-NNN-K.png`` as Discord shows it. ``--game cards`` plays the card game instead
 (:mod:`console.cards`).
 
-With ``--humans 0`` a whole random match plays unattended (the newcomer demo and the tests).
+With ``--humans 0`` a whole match of ``--opponents`` plays unattended (the newcomer demo: AI
+players; the tests: random ones, the default).
 End of input stops cleanly (the match stays stored: ``--resume`` continues it).
 ``--plugin MODULE`` loads an extra expansion first (``--plugin tests.expansions.<name>
 --expansions <id>``: see :mod:`cli.plugins`).
@@ -40,7 +41,7 @@ from app.matches import (
     ServiceError,
 )
 from app.picking import PickerSessions
-from app.seats import RandomMover
+from app.seats import AiController, Controller, RandomMover
 from console.ask import Answer, Asker, Console, EndOfInput, Words
 from console.i18n import tl
 from console.options import (
@@ -179,7 +180,13 @@ class _Table:
             return 2
         self.words = Words([s.name for s in out.seats], self.lang)
         rng = Rng((opts.seed if opts.seed is not None else out.match_id) ^ _BOT_SALT)
-        mover = RandomMover(rng)  # one generator for every random seat: a seed replays them
+        # the seats nobody types for: AI players of the opponents' level (one seat of each
+        # level is its own match's program, app.seats), or random ones; a seed replays them
+        mover: Controller = (
+            RandomMover(rng)
+            if opts.opponents == "random"
+            else AiController(opts.opponents, seed=out.match_id if opts.seed is None else opts.seed)
+        )
         for s in out.seats:
             if s.user_id <= 0 and s.controller is None:  # an AI seat's own is stored
                 svc.controllers.set(out.match_id, s.user_id, mover)

@@ -276,6 +276,28 @@ async def test_the_console_plays_against_ai_opponents(tmp_path: Path) -> None:
     assert re.search(r"AI \d places the tile", again.getvalue())
 
 
+async def test_a_match_nobody_types_for_is_played_by_the_opponents_level(tmp_path: Path) -> None:
+    """``--humans 0 --opponents easy`` (the newcomer's demo plays normal AIs): every move is the
+    easy AI's own answer to its position, not a random one (random seats only with
+    ``--opponents random``)."""
+    from ai import choose
+
+    opts = LocalOptions(
+        players=3, humans=0, seed=6, db=tmp_path / "e.sqlite3", out=tmp_path, opponents="easy"
+    )
+    out = io.StringIO()
+    assert await play_local(opts, stdout=out, renderer=None, animator=None) == 0
+    record = GameRecord.from_json(
+        json.loads(next(tmp_path.glob("local-*/record.json")).read_text())
+    )
+    played = replay(record, keep_states=True)
+    assert played.over and len(record.actions) > 100
+    for state, move in zip(played.states, record.actions, strict=False):
+        key, action = choose(state, int(move.seat), level="greedy")
+        assert action == move.action(), (state.version, move.notation)
+    assert max(played.scores) > 40, played.scores  # a random match scores far less
+
+
 def test_the_local_card_game_plays_against_an_ai(tmp_path: Path) -> None:
     """``--game cards --opponents easy``: the other seat is an AI of the service (app.seats),
     and a whole game ends with the final scores."""
