@@ -39,8 +39,10 @@ def choose(
 
     ``state`` is a tile game's ``GameState`` or a card game's ``CardState``. ``budget_s``: CPU
     seconds (default by level: ``DEFAULT_BUDGET``); ``nodes``: a work budget instead, which
-    gives the same answer on any machine (tests). The same ``seed`` and budget give the same
-    answer to positions the seat cannot tell apart.
+    gives the same answer on any machine (tests). Both: the search stops at whichever runs out
+    first (a work budget capped by a time limit, as the arena measures play at the default
+    budget). The same ``seed`` and budget give the same answer to positions the seat cannot
+    tell apart.
 
     Raises:
         ValueError: an unknown level, or no decision of ``seat`` is open.
@@ -48,7 +50,7 @@ def choose(
     """
     rules = rules_of(state)
     if nodes is not None:
-        budget = Budget.of(nodes, None)
+        budget = Budget.of(nodes, budget_s)
     else:
         seconds = DEFAULT_BUDGET.get(level, 0.0) if budget_s is None else budget_s
         budget = Budget.of(None, seconds)

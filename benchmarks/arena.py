@@ -10,7 +10,9 @@ One player at level ``--a`` sits with ``--players`` - 1 players at level ``--b``
 played once with ``a`` in every seat (2 players: both seat orders), on the same pile. A win is
 the best final score (a shared best counts as a share); the Wilson 95 % interval of ``a``'s win
 rate, its fair share (1 / players) and the mean margin (``a``'s score less the best other's)
-are printed. ``--budget`` is CPU seconds per answer; ``--nodes`` a work budget instead.
+are printed. ``--budget`` is CPU seconds per answer; ``--nodes`` a work budget instead (the
+same answers on any machine); both: the work budget, each answer stopped at the CPU seconds if
+they come first (the level's default budget, e.g. ``--nodes 15000 --budget 2``).
 """
 
 from __future__ import annotations
@@ -118,7 +120,12 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--a", default="strong", help="the level measured")
     ap.add_argument("--b", default="greedy", help="the level of every other seat")
     ap.add_argument("--budget", type=float, default=None, help="CPU seconds per answer")
-    ap.add_argument("--nodes", type=int, default=None, help="a work budget per answer instead")
+    ap.add_argument(
+        "--nodes",
+        type=int,
+        default=None,
+        help="a work budget per answer (with --budget: capped by that many CPU seconds)",
+    )
     ap.add_argument("--card-game", action="store_true")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=2, help="worker processes")
@@ -193,6 +200,8 @@ def report(args: argparse.Namespace, results: list[Result | str], wall: float) -
     sd = math.sqrt(sum((m - mean) ** 2 for m in margins) / max(1, n - 1))
     what = "card game" if args.card_game else (args.expansions or "base")
     budget = f"{args.nodes} nodes" if args.nodes is not None else f"{args.budget} s"
+    if args.nodes is not None and args.budget is not None:
+        budget += f", at most {args.budget} s"
     print(f"{args.a} vs {args.b}, {args.players} players, {what}, budget {budget}, {n} games")
     print(
         f"  {args.a} wins {wins:g}/{n} = {wins / n:.1%} (Wilson 95 % {lo:.1%}–{hi:.1%}); "

@@ -90,3 +90,29 @@ def test_the_candidates_are_cut_to_what_the_budget_samples() -> None:
     assert search._affordable_width(budget, before, 8, 3) == 3
     assert search._affordable_width(budget, before, 8, 1) == 8
     assert search._affordable_width(budget, before, 8, 20) == 2
+
+
+def test_a_work_budget_with_a_time_limit_stops_at_whichever_comes_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``nodes`` and ``budget_s`` together (the arena measuring play at the default budget):
+    the search gets both limits, and with no time at all it cannot sample and plays its first
+    ranking, the one-ply (normal) choice."""
+    import ai
+
+    s = _opened(4, 11, 12)
+    seat = rules.pending(s)[0].seat
+    seen: list[Budget] = []
+    real = ai._decide
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        seen.append(kwargs["budget"])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(ai, "_decide", spy)
+    capped = choose(s, seat, level="strong", nodes=200_000, budget_s=0.0, seed=5)
+    assert seen[0].nodes == 200_000 and seen[0].deadline is not None
+    assert seen[0].used < 1_000  # stopped by the clock, not by the work budget
+    assert capped == choose(s, seat, level="normal", nodes=200_000, seed=5)
+    choose(s, seat, level="strong", nodes=300, seed=5)
+    assert seen[-1].nodes == 300 and seen[-1].deadline is None  # a work budget alone
