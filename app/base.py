@@ -197,10 +197,11 @@ class GameService(Guarded, Generic[Opts, G]):
         self.pictures.painter = painter
 
     @classmethod
-    async def open(cls, path: Path | str, **kwargs: Any) -> Self:
+    async def open(cls, path: Path | str, *, writer: bool = False, **kwargs: Any) -> Self:
         """Open (and migrate) the database ``path`` names (a SQLite file, or a ``postgresql://``
-        URL) and build a service on it."""
-        return cls(await open_store(path), **kwargs)
+        URL) and build a service on it. ``writer``: claim a SQLite file's writer lock, as the
+        bot does (then the storage keeps what it read until it writes: storage/foundcache.py)."""
+        return cls(await open_store(path, writer=writer), **kwargs)
 
     async def close(self) -> None:
         """Close the database (its worker thread would otherwise keep the process alive)."""

@@ -2,7 +2,8 @@
 
 Every table is a 2-player match in its own channel of one bot (``tests/fakediscord.py``: the
 real discord.py stack, gateway payloads in, HTTP answered in-process, no network) over one
-``MatchService`` on a real SQLite file (WAL, ``synchronous=FULL``), drawing in worker
+``MatchService`` on a real SQLite file (WAL, ``synchronous=FULL``, its writer lock held as the
+bot holds it, so the storage keeps what it read until it writes), drawing in worker
 processes as the bot does (``--workers``; 0 = threads of the bot process). The tables are
 pre-seeded at random stages of a base game (0 to 70 of its 71 placements, ``--stages``) by
 replaying random games into the database, and the bot has each one cached, as in steady
@@ -171,6 +172,8 @@ class Bench:
             kwargs.update(painter=self.painter, animation_painter=self.animations)
         if "cache_bytes" in params:
             kwargs["cache_bytes"] = args.cache_bytes
+        if "writer" in inspect.signature(MatchService.open).parameters:
+            kwargs["writer"] = True  # as the bot opens its file (bot/app.py)
         self.service = await MatchService.open(target, **kwargs)
         self.bot = CarcBot(self.service, background_tasks=False)
         self.fake = LeanDiscord(self.bot, wire=args.wire)
@@ -473,6 +476,12 @@ async def main(args: argparse.Namespace) -> None:
                 f"picture cache {len(png)} pictures"
                 + (f" ({png.bytes / 2**20:.1f} MB)" if hasattr(png, "bytes") else "")
             )
+            rows = getattr(bench.service.storage, "found_cache", None)
+            if rows is not None:
+                print(
+                    f"match rows kept (storage/foundcache.py): {rows.hits} reads answered, "
+                    f"{rows.misses} went to SQLite"
+                )
             print(
                 f"acknowledgements: {getattr(bench.fake, 'late_acks', 0)} answered after "
                 f"{args.ack_deadline:g} s in the last run; {await bench.verify()}"

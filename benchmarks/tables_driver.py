@@ -43,7 +43,40 @@ PLACEMENTS = 71  # a 2-player base game: 72 tiles, the start tile is placed
 # ---------------------------------------------------------------------------- the fake, lean
 class LeanDiscord(FakeDiscord):
     """The fake Discord without its memory: nothing sent is kept (a long run would otherwise
-    hold every board ever posted), only the listeners see it."""
+    hold every board ever posted), only the listeners see it. Its guild is announced at the
+    start (``GUILD_CREATE``), as the gateway announces every guild to a bot with the default
+    intents: discord.py then finds it for each interaction instead of building a stand-in."""
+
+    async def start(self) -> None:
+        await super().start()
+        self.bot._connection.parse_guild_create(
+            {
+                "id": str(self.guild_id),
+                "name": "Tables",
+                "unavailable": False,
+                "owner_id": "1",
+                "member_count": 2,
+                "roles": [
+                    {
+                        "id": str(self.guild_id),
+                        "name": "@everyone",
+                        "permissions": "0",
+                        "position": 0,
+                        "color": 0,
+                        "hoist": False,
+                        "managed": False,
+                        "mentionable": False,
+                        "flags": 0,
+                    }
+                ],
+                "channels": [],
+                "members": [],
+                "emojis": [],
+                "stickers": [],
+                "features": [],
+                "preferred_locale": "en-US",
+            }
+        )
 
     def _record(self, req: Request) -> None:
         for listener in self.listeners:

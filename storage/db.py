@@ -138,6 +138,9 @@ class Database:
         self.conn = conn
         self.path = path
         self.reader = reader
+        #: told after each write of this process, committed or not, with the match it was
+        #: about (``None``: anything); :class:`storage.foundcache.FoundCache` forgets by it
+        self.write_listeners: list[Callable[[int | None], None]] = []
         self.lock = lock
         self.write_deadline = write_deadline
         self._write_lock = asyncio.Lock()
@@ -245,6 +248,22 @@ class Database:
                     _IN_TX.set(None)
                 if self.conn.in_transaction:
                     await finish(self._exec("ROLLBACK"))
+                self._wrote(None)
+
+    def _wrote(self, match_id: int | None) -> None:
+        for listener in self.write_listeners:
+            listener(match_id)
+
+    @property
+    def only_writer(self) -> bool:
+        """Whether no one else writes this database: this process holds the file's writer
+        lock, or the database is a private ``:memory:`` one."""
+        return self.lock is not None or str(self.path) == ":memory:"
+
+    def in_transaction(self) -> bool:
+        """Whether the current task is inside a :meth:`transaction` of this database (its
+        reads then see its own uncommitted writes)."""
+        return _IN_TX.get() is self
 
     async def _exec(self, sql: str) -> None:
         await self.conn.execute(sql)
@@ -296,7 +315,9 @@ class Database:
             await asyncio.sleep(_backoff(attempt))
 
     # ------------------------------------------------------------------ units of work
-    async def write(self, work: Callable[[sqlite3.Connection], T]) -> T:
+    async def write(
+        self, work: Callable[[sqlite3.Connection], T], *, match_id: int | None = None
+    ) -> T:
         """Run ``work(conn)`` as one transaction in **one** trip to the writer's thread.
 
         ``BEGIN IMMEDIATE``, every statement of ``work`` and ``COMMIT`` (or ``ROLLBACK`` when
@@ -306,15 +327,21 @@ class Database:
         sqlite3 code; it must not touch the event loop. A busy file is retried with backoff up
         to the write deadline (the whole unit again: nothing of a failed try stays), then
         :class:`~storage.errors.StorageBusy`. Like :meth:`transaction`: serialised with every
-        other write of this process, never left open whatever is cancelled.
+        other write of this process, never left open whatever is cancelled. ``match_id``: the
+        only match ``work`` writes (the write listeners are told; ``None``: it may write any).
         """
         if _IN_TX.get() is self:
             raise RuntimeError("transactions do not nest")
         async with self._write_lock:
-            if self.conn.in_transaction:  # left open by raw use of ``conn``: never build on it
-                log.warning("a transaction was left open on the database connection; rolled back")
-                await finish(self._exec("ROLLBACK"))
-            return await self._retry_busy(self.conn, _in_transaction, work, "written")
+            try:
+                if self.conn.in_transaction:  # left open by raw use of ``conn``: never build on it
+                    log.warning(
+                        "a transaction was left open on the database connection; rolled back"
+                    )
+                    await finish(self._exec("ROLLBACK"))
+                return await self._retry_busy(self.conn, _in_transaction, work, "written")
+            finally:
+                self._wrote(match_id)
 
     async def read(self, work: Callable[[sqlite3.Connection], T]) -> T:
         """Run ``work(conn)`` on the reader connection's thread in one trip: several queries

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager, nullcontext
+from dataclasses import replace
 from typing import Any
 
 from storage.db import Database
 from storage.direct import DmClosedRepo, PrivateSendsRepo, QuietPlayersRepo
+from storage.foundcache import FoundCache
 from storage.port import Capacity
 from storage.ratings import RatingsRepo
 from storage.repositories import ActionLogRepo, GuildSettingsRepo, MatchRepo, TimerRepo
@@ -35,6 +37,9 @@ class SqliteOperations:
     private_sends: PrivateSendsRepo
     units: Units
     _ratings: RatingsRepo
+    #: the last reads of each match, kept while this process alone writes the file (None:
+    #: others may write it, every read goes to the database)
+    found_cache: FoundCache | None
 
     @property
     def shared(self) -> bool:
@@ -67,10 +72,16 @@ class SqliteOperations:
         return await self.matches.seats(match_id)
 
     async def load_match(self, match_id: int) -> Found | None:
-        return await self.units.match(match_id)
+        if self.found_cache is None:
+            return await self.units.match(match_id)
+        return await self.found_cache.load_match(match_id, lambda: self.units.match(match_id))
 
     async def load_open_match(self, channel_id: int) -> Found | None:
-        return await self.units.open_match(channel_id)
+        if self.found_cache is None:
+            return await self.units.open_match(channel_id)
+        return await self.found_cache.load_open_match(
+            channel_id, lambda: self.units.open_match(channel_id)
+        )
 
     async def log_entries(self, match_id: int) -> list[ActionRow]:
         return await self.actions.entries(match_id)
@@ -179,7 +190,17 @@ class SqliteOperations:
             await self.matches.set_lobby_message(tx, match_id, message_id)
 
     async def set_turn_message(self, match_id: int, version: int, message_id: int) -> bool:
-        return await self.units.set_turn_message(match_id, version, message_id)
+        rows = self.found_cache
+        if rows is None:
+            return await self.units.set_turn_message(match_id, version, message_id)
+        kept, before = rows.kept(match_id), rows.writes
+        stored = await self.units.set_turn_message(match_id, version, message_id)
+        if kept is not None and rows.writes == before + 1:  # no other write came between
+            row, seats = kept
+            if stored:
+                row = replace(row, turn_message_id=message_id, turn_message_version=version)
+            rows.put((row, seats))
+        return stored
 
     async def put_guild_defaults(self, guild_id: int, defaults: dict[str, Any]) -> None:
         async with self.db.transaction() as tx:
@@ -195,7 +216,10 @@ class SqliteOperations:
 
     # ------------------------------------------------------------------ match writes
     async def commit_move(self, c: MoveCommit) -> Found:
-        return await self.units.commit_move(c)
+        found = await self.units.commit_move(c)
+        if self.found_cache is not None:  # as committed: the next reads of the move need no trip
+            self.found_cache.put(found)
+        return found
 
     async def set_controller(self, match_id: int, user_id: int, controller: str | None) -> bool:
         async with self.db.transaction() as tx:

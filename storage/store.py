@@ -9,6 +9,7 @@ from typing import Any
 
 from storage.db import Database
 from storage.direct import DmClosedRepo, PrivateSendsRepo, QuietPlayersRepo
+from storage.foundcache import FoundCache
 from storage.operations import SqliteOperations
 from storage.ratings import RatingsRepo
 from storage.repositories import (
@@ -43,6 +44,7 @@ class Storage(SqliteOperations):
         self._ratings = RatingsRepo(db)
         #: a move's reads and writes, one trip to SQLite each (storage/units.py)
         self.units = Units(db)
+        self.found_cache = FoundCache(db) if db.only_writer else None
 
     @classmethod
     async def open(cls, path: Path | str, *, writer: bool = False, **options: Any) -> Storage:

@@ -199,7 +199,7 @@ class Units:
         """
         if c.status is not None and c.status not in STATUSES:
             raise ValueError(f"unknown status {c.status!r}")
-        return await self.db.write(lambda conn: _commit(conn, c))
+        return await self.db.write(lambda conn: _commit(conn, c), match_id=c.match_id)
 
     async def set_turn_message(self, match_id: int, version: int, message_id: int) -> bool:
         """Remember the message that shows ``version``; ignored if a newer one is stored."""
@@ -212,4 +212,4 @@ class Units:
             )
             return cur.rowcount == 1
 
-        return await self.db.write(work)
+        return await self.db.write(work, match_id=match_id)

@@ -46,8 +46,10 @@ def pg_url(pg_server: Server) -> str:
     return pg_server.url(DATABASE)
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
+@pytest.fixture(params=["sqlite", "sqlite-writer", "postgres"])
 def backend(request: pytest.FixtureRequest) -> str:
+    """``sqlite-writer``: the file opened as the bot opens it, holding its writer lock, so the
+    storage keeps what it read until it writes (storage/foundcache.py)."""
     return str(request.param)
 
 
@@ -55,7 +57,7 @@ def backend(request: pytest.FixtureRequest) -> str:
 def store_target(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> str:
     """Where the backend under test keeps its data: a SQLite file, or a PostgreSQL URL (the
     server starts with the first test that needs it)."""
-    if backend == "sqlite":
+    if backend.startswith("sqlite"):
         return str(tmp_path / "contract.sqlite3")
     return str(request.getfixturevalue("pg_url"))
 
@@ -63,8 +65,8 @@ def store_target(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -
 @pytest.fixture
 async def store(store_target: str, backend: str) -> AsyncIterator[Store]:
     s: Store
-    if backend == "sqlite":
-        s = await Storage.open(store_target)
+    if backend.startswith("sqlite"):
+        s = await Storage.open(store_target, writer=backend == "sqlite-writer")
     else:
         s = await PgStorage.open(store_target)
     try:

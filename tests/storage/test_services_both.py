@@ -39,8 +39,10 @@ async def card_game(svc: CardMatchService, *, moves: int | None = None) -> int:
     return info.match_id
 
 
-async def test_whole_games_on_either_backend(store_target: str) -> None:
-    tiles = await MatchService.open(store_target, renderer=None, animator=None)
+async def test_whole_games_on_either_backend(store_target: str, backend: str) -> None:
+    tiles = await MatchService.open(
+        store_target, writer=backend == "sqlite-writer", renderer=None, animator=None
+    )
     cards = CardMatchService(tiles.storage, renderer=None, seeds=lambda: 3)
     try:
         out = await play(tiles, await two_player_match(tiles, seed=5), random.Random(5))
