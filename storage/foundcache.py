@@ -72,7 +72,8 @@ class FoundCache:
 
     def put(self, found: Found) -> None:
         """Keep ``found``, just committed by this process (its write was told already)."""
-        row = found[0]
+        row, seats = found
+        found = (row, list(seats))  # the caller keeps its own list
         self._keep_match(row.id, found)
         if row.status in _OPEN:
             self._keep_channel(row.channel_id, found)

@@ -193,6 +193,11 @@ async def test_answers_are_copies(store: Storage) -> None:
     found[1].clear()
     again = await store.load_match(match_id)
     assert again is not None and again[0].options.get("players") != 99 and again[1]
+    playing = await started(store, channel=CHANNEL + 1)
+    committed = await store.commit_move(move(playing, 0))
+    committed[1].clear()  # the mover changes the row it was handed back
+    kept = await store.load_match(playing)
+    assert kept is not None and len(kept[1]) == 2
 
 
 async def test_bounded(store: Storage) -> None:
