@@ -35,8 +35,12 @@ class Table:
     db: Path
 
 
-async def open_table(db: Path, *, messages: FakeDiscord | None = None) -> Table:
-    service = await MatchService.open(db)
+async def open_table(
+    db: Path, *, messages: FakeDiscord | None = None, writer: bool = False
+) -> Table:
+    """A bot on the fake Discord over the SQLite file ``db`` (``writer``: holding the file's
+    writer lock as the real bot does, so its storage keeps what it read until it writes)."""
+    service = await MatchService.open(db, writer=writer)
     bot = CarcBot(service, background_tasks=False)
     fake = FakeDiscord(bot)
     if messages is not None:  # a restart: Discord still has the old messages
