@@ -33,6 +33,7 @@ import random
 import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Literal, TypeVar
@@ -119,6 +120,21 @@ async def _connect(path: str, *, busy_ms: int, read_only: bool) -> aiosqlite.Con
     return conn
 
 
+@dataclass(frozen=True, slots=True)
+class Wrote:
+    """What a write may have changed of the match rows and their seats, as the write listeners
+    are told: one match (``match_id``), the open match of one channel (``channel_id``), none
+    (``rows=False``: other tables only), or with neither named, anything."""
+
+    match_id: int | None = None
+    channel_id: int | None = None
+    rows: bool = True
+
+    @property
+    def anything(self) -> bool:
+        return self.rows and self.match_id is None and self.channel_id is None
+
+
 class Database:
     """An open, migrated SQLite database. SQL lives in :mod:`storage.repositories`.
 
@@ -138,9 +154,9 @@ class Database:
         self.conn = conn
         self.path = path
         self.reader = reader
-        #: told after each write of this process, committed or not, with the match it was
-        #: about (``None``: anything); :class:`storage.foundcache.FoundCache` forgets by it
-        self.write_listeners: list[Callable[[int | None], None]] = []
+        #: told after each write of this process, committed or not, what it may have changed
+        #: (:class:`Wrote`); :class:`storage.foundcache.FoundCache` forgets by it
+        self.write_listeners: list[Callable[[Wrote], None]] = []
         self.lock = lock
         self.write_deadline = write_deadline
         self._write_lock = asyncio.Lock()
@@ -217,8 +233,10 @@ class Database:
 
     # ------------------------------------------------------------------ writes
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def transaction(self, wrote: Wrote = Wrote()) -> AsyncIterator[aiosqlite.Connection]:
         """``BEGIN IMMEDIATE`` ... ``COMMIT``; any exception rolls everything back and re-raises.
+        ``wrote``: what it may change of the match rows and seats (the write listeners are told;
+        by default, anything).
 
         Always ends committed or rolled back, whatever is cancelled where. Never await Discord
         (or anything slow) inside: the write lock is held throughout.
@@ -248,11 +266,11 @@ class Database:
                     _IN_TX.set(None)
                 if self.conn.in_transaction:
                     await finish(self._exec("ROLLBACK"))
-                self._wrote(None)
+                self._wrote(wrote)
 
-    def _wrote(self, match_id: int | None) -> None:
+    def _wrote(self, wrote: Wrote) -> None:
         for listener in self.write_listeners:
-            listener(match_id)
+            listener(wrote)
 
     @property
     def only_writer(self) -> bool:
@@ -315,9 +333,7 @@ class Database:
             await asyncio.sleep(_backoff(attempt))
 
     # ------------------------------------------------------------------ units of work
-    async def write(
-        self, work: Callable[[sqlite3.Connection], T], *, match_id: int | None = None
-    ) -> T:
+    async def write(self, work: Callable[[sqlite3.Connection], T], wrote: Wrote = Wrote()) -> T:
         """Run ``work(conn)`` as one transaction in **one** trip to the writer's thread.
 
         ``BEGIN IMMEDIATE``, every statement of ``work`` and ``COMMIT`` (or ``ROLLBACK`` when
@@ -327,8 +343,8 @@ class Database:
         sqlite3 code; it must not touch the event loop. A busy file is retried with backoff up
         to the write deadline (the whole unit again: nothing of a failed try stays), then
         :class:`~storage.errors.StorageBusy`. Like :meth:`transaction`: serialised with every
-        other write of this process, never left open whatever is cancelled. ``match_id``: the
-        only match ``work`` writes (the write listeners are told; ``None``: it may write any).
+        other write of this process, never left open whatever is cancelled. ``wrote``: what
+        ``work`` may change of the match rows and seats (as :meth:`transaction`).
         """
         if _IN_TX.get() is self:
             raise RuntimeError("transactions do not nest")
@@ -341,7 +357,7 @@ class Database:
                     await finish(self._exec("ROLLBACK"))
                 return await self._retry_busy(self.conn, _in_transaction, work, "written")
             finally:
-                self._wrote(match_id)
+                self._wrote(wrote)
 
     async def read(self, work: Callable[[sqlite3.Connection], T]) -> T:
         """Run ``work(conn)`` on the reader connection's thread in one trip: several queries

@@ -5,12 +5,12 @@ itself: ``benchmarks/tables.py``), each a trip to SQLite's reader thread and a d
 row, though nothing but this process can change them: it holds the file's writer lock
 (``storage/lock.py``). So what was read is kept until this process writes again:
 
-* a write of one match (a move, its turn message: :meth:`storage.db.Database.write` with
-  ``match_id``) forgets that match, wherever it was kept; the move's own read of the row as
-  committed is then kept (:meth:`FoundCache.put`), and a turn message's id is written into
-  what was kept when nothing else was written meanwhile;
-* any other write (lobbies, starts, votes, timers, a tool's transaction) forgets everything:
-  they are rare next to moves;
+* each write says what it may change of the rows (:class:`storage.db.Wrote`): one match (a
+  move, its turn message, a lobby's join, start or options) is forgotten wherever it was kept;
+  a new lobby forgets its channel; writes of other tables (timers, votes, settings, ratings)
+  forget nothing; a write that says nothing (a tool's transaction) forgets everything. A move's
+  own read of the row as committed is then kept (:meth:`FoundCache.put`), and a turn message's
+  id is written into what was kept when nothing else was written meanwhile;
 * a read that was in flight while any write landed is not kept, as it may hold what that write
   changed (a write is told after it commits, so a read that started later sees it);
 * reads inside a transaction (they see its uncommitted writes) are neither answered nor kept.
@@ -25,7 +25,7 @@ import dataclasses
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 
-from storage.db import Database
+from storage.db import Database, Wrote
 from storage.units import Found
 
 #: matches (and channels) kept
@@ -58,17 +58,20 @@ class FoundCache:
         self.misses = 0
         db.write_listeners.append(self._wrote)
 
-    def _wrote(self, match_id: int | None) -> None:
+    def _wrote(self, wrote: Wrote) -> None:
         self.writes += 1
-        if match_id is None:
+        if wrote.anything:
             self._by_match.clear()
             self._by_channel.clear()
             self._channel_of.clear()
             return
-        self._by_match.pop(match_id, None)
-        channel = self._channel_of.pop(match_id, None)
-        if channel is not None:
-            self._by_channel.pop(channel, None)
+        if wrote.match_id is not None:
+            self._by_match.pop(wrote.match_id, None)
+            channel = self._channel_of.pop(wrote.match_id, None)
+            if channel is not None:
+                self._by_channel.pop(channel, None)
+        if wrote.channel_id is not None:
+            self._drop_channel(wrote.channel_id)
 
     def put(self, found: Found) -> None:
         """Keep ``found``, just committed by this process (its write was told already)."""

@@ -12,7 +12,7 @@ from contextlib import AbstractAsyncContextManager, nullcontext
 from dataclasses import replace
 from typing import Any
 
-from storage.db import Database
+from storage.db import Database, Wrote
 from storage.direct import DmClosedRepo, PrivateSendsRepo, QuietPlayersRepo
 from storage.foundcache import FoundCache
 from storage.port import Capacity
@@ -21,6 +21,9 @@ from storage.repositories import ActionLogRepo, GuildSettingsRepo, MatchRepo, Ti
 from storage.rows import ActionRow, MatchRow, SeatRow, TimerRow
 from storage.units import Found, MoveCommit, Reminder, Units
 from storage.votes import VotesRepo
+
+#: a write of tables other than the match rows and seats (timers, votes, settings, ...)
+OTHER_TABLES = Wrote(rows=False)
 
 
 class SqliteOperations:
@@ -116,7 +119,7 @@ class SqliteOperations:
         seed: int,
         game: str,
     ) -> int:
-        async with self.db.transaction() as tx:
+        async with self.db.transaction(Wrote(channel_id=channel_id)) as tx:
             match_id = await self.matches.create(
                 tx,
                 guild_id=guild_id,
@@ -138,7 +141,7 @@ class SqliteOperations:
         capacity: Capacity,
         controller: str | None = None,
     ) -> int:
-        async with self.db.transaction() as tx:
+        async with self.db.transaction(Wrote(match_id)) as tx:
             return await self.matches.join(
                 tx, match_id, user_id, name, capacity=capacity, controller=controller
             )
@@ -151,7 +154,7 @@ class SqliteOperations:
         abandon: bool = False,
         new_host: int | None = None,
     ) -> None:
-        async with self.db.transaction() as tx:
+        async with self.db.transaction(Wrote(match_id)) as tx:
             for user_id in user_ids:
                 await self.matches.remove_seat(tx, match_id, user_id)
             if abandon:
@@ -160,11 +163,11 @@ class SqliteOperations:
                 await self.matches.set_host(tx, match_id, new_host)
 
     async def set_lobby_options(self, match_id: int, options: dict[str, Any]) -> bool:
-        async with self.db.transaction() as tx:
+        async with self.db.transaction(Wrote(match_id)) as tx:
             return await self.matches.set_options(tx, match_id, options)
 
     async def abandon_match(self, match_id: int) -> None:
-        async with self.db.transaction() as tx:
+        async with self.db.transaction(Wrote(match_id)) as tx:
             await self.matches.set_status(tx, match_id, "abandoned")
             await self.timers.cancel(tx, match_id)
 
@@ -178,7 +181,7 @@ class SqliteOperations:
         compact: bool = False,
         timers: Sequence[Reminder] = (),
     ) -> None:
-        async with self.db.transaction() as tx:
+        async with self.db.transaction(Wrote(match_id)) as tx:
             await self.matches.start(
                 tx, match_id, seat_order=seat_order, setup=setup, snapshot=snapshot, compact=compact
             )
@@ -186,7 +189,7 @@ class SqliteOperations:
                 await self._write_timers(tx, match_id, timers)
 
     async def set_lobby_message(self, match_id: int, message_id: int) -> None:
-        async with self.db.transaction() as tx:
+        async with self.db.transaction(Wrote(match_id)) as tx:
             await self.matches.set_lobby_message(tx, match_id, message_id)
 
     async def set_turn_message(self, match_id: int, version: int, message_id: int) -> bool:
@@ -203,15 +206,15 @@ class SqliteOperations:
         return stored
 
     async def put_guild_defaults(self, guild_id: int, defaults: dict[str, Any]) -> None:
-        async with self.db.transaction() as tx:
+        async with self.db.transaction(OTHER_TABLES) as tx:
             await self.guilds.put(tx, guild_id, defaults)
 
     async def set_quiet(self, user_id: int, quiet: bool) -> None:
-        async with self.db.transaction() as tx:
+        async with self.db.transaction(OTHER_TABLES) as tx:
             await self.quiet.set_quiet(tx, user_id, quiet)
 
     async def note_dm_closed(self, user_id: int, now: float | None = None) -> bool:
-        async with self.db.transaction() as tx:
+        async with self.db.transaction(OTHER_TABLES) as tx:
             return await self.dm_closed.note(tx, user_id, now)
 
     # ------------------------------------------------------------------ match writes
@@ -222,35 +225,35 @@ class SqliteOperations:
         return found
 
     async def set_controller(self, match_id: int, user_id: int, controller: str | None) -> bool:
-        async with self.db.transaction() as tx:
+        async with self.db.transaction(Wrote(match_id)) as tx:
             return await self.matches.set_controller(tx, match_id, user_id, controller)
 
     async def add_vote(self, match_id: int, target_id: int, version: int, voter_id: int) -> int:
-        async with self.db.transaction() as tx:
+        async with self.db.transaction(OTHER_TABLES) as tx:
             return await self.votes.add(tx, match_id, target_id, version, voter_id)
 
     async def clear_votes(self, match_id: int, target_id: int) -> None:
-        async with self.db.transaction() as tx:
+        async with self.db.transaction(OTHER_TABLES) as tx:
             await self.votes.clear(tx, match_id, target_id)
 
     async def claim_private_sends(
         self, match_id: int, sends: Sequence[tuple[int, str]]
     ) -> set[tuple[int, str]]:
-        async with self.db.transaction() as tx:
+        async with self.db.transaction(OTHER_TABLES) as tx:
             return await self.private_sends.claim(tx, match_id, sends)
 
     async def replace_timers(self, match_id: int, timers: Sequence[Reminder]) -> None:
-        async with self.db.transaction() as tx:
+        async with self.db.transaction(OTHER_TABLES) as tx:
             await self._write_timers(tx, match_id, timers)
 
     async def claim_due_timers(
         self, now: float, game: str | None = None
     ) -> list[tuple[TimerRow, int]]:
-        async with self.db.transaction() as tx:
+        async with self.db.transaction(OTHER_TABLES) as tx:
             return await self.timers.claim_due(tx, now, game)
 
     async def finish_timer(self, match_id: int, kind: str, version: int) -> None:
-        async with self.db.transaction() as tx:
+        async with self.db.transaction(OTHER_TABLES) as tx:
             await self.timers.finish(tx, match_id, kind, version)
 
     async def _write_timers(self, tx: Any, match_id: int, timers: Sequence[Reminder]) -> None:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import aiosqlite
 
-from storage.db import Database
+from storage.db import Database, Wrote
 
 #: the ``ratings.scope`` of the global ratings (the others are guild ids)
 GLOBAL = 0
@@ -188,7 +188,7 @@ class RatingsRepo:
                 conn.executemany(_INSERT_CHANGE, _change_params(scope, changes))
             return True
 
-        return await self.db.write(work)
+        return await self.db.write(work, Wrote(rows=False))  # ratings tables only
 
     async def save(
         self, tx: aiosqlite.Connection, scope: int, match_id: int, changes: Sequence[RatingChange]

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from storage.db import Database
+from storage.db import Database, Wrote
 from storage.errors import StaleVersion
 from storage.ratings import GameResult, write_result
 from storage.rows import ENDED_STATUSES, STATUSES, MatchRow, NewAction, SeatRow, dumps
@@ -199,7 +199,7 @@ class Units:
         """
         if c.status is not None and c.status not in STATUSES:
             raise ValueError(f"unknown status {c.status!r}")
-        return await self.db.write(lambda conn: _commit(conn, c), match_id=c.match_id)
+        return await self.db.write(lambda conn: _commit(conn, c), Wrote(c.match_id))
 
     async def set_turn_message(self, match_id: int, version: int, message_id: int) -> bool:
         """Remember the message that shows ``version``; ignored if a newer one is stored."""
@@ -212,4 +212,4 @@ class Units:
             )
             return cur.rowcount == 1
 
-        return await self.db.write(work, match_id=match_id)
+        return await self.db.write(work, Wrote(match_id))

@@ -127,34 +127,72 @@ async def test_a_turn_message_after_another_write_is_read_again(store: Storage) 
     assert found is not None and found[0].version == 1 and found[0].turn_message_id == 7
 
 
-WRITES: dict[str, Callable[[Storage, int], Awaitable[Any]]] = {
-    "join": lambda s, m: s.join_lobby(m, 9, "p9", capacity=4),
-    "options": lambda s, m: s.set_lobby_options(m, {"players": 3}),
-    "lobby message": lambda s, m: s.set_lobby_message(m, 77),
-    "controller": lambda s, m: s.set_controller(m, 1, "ai:strong"),
-    "abandon": lambda s, m: s.abandon_match(m),
-    "timers": lambda s, m: s.replace_timers(m, ()),
-    "a tool's transaction": lambda s, m: _raw_host(s, m),
+#: each write, and whether it may change the lobby's row or seats (then both are read again)
+WRITES: dict[str, tuple[Callable[[Storage, int], Awaitable[Any]], bool]] = {
+    "join": (lambda s, m: s.join_lobby(m, 9, "p9", capacity=4), True),
+    "options": (lambda s, m: s.set_lobby_options(m, {"players": 3}), True),
+    "lobby message": (lambda s, m: s.set_lobby_message(m, 77), True),
+    "controller": (lambda s, m: s.set_controller(m, 1, "ai:strong"), True),
+    "leave": (lambda s, m: s.remove_seats(m, [1], abandon=True), True),
+    "abandon": (lambda s, m: s.abandon_match(m), True),
+    "a tool's transaction": (lambda s, m: _raw_host(s, m), True),
+    "timers": (lambda s, m: s.replace_timers(m, ()), False),
+    "votes": (lambda s, m: s.add_vote(m, 1, 0, 2), False),
+    "settings": (lambda s, m: s.put_guild_defaults(10, {"lang": "es"}), False),
+    "quiet": (lambda s, m: s.set_quiet(1, True), False),
+    "closed DMs": (lambda s, m: s.note_dm_closed(1), False),
 }
 
 
 async def _raw_host(store: Storage, match_id: int) -> None:
-    async with store.db.transaction() as tx:
+    async with store.db.transaction() as tx:  # says nothing of what it writes: anything
         await tx.execute("UPDATE matches SET host_id = 42 WHERE id = ?", (match_id,))
 
 
 @pytest.mark.parametrize("what", sorted(WRITES))
-async def test_any_other_write_forgets_everything(store: Storage, what: str) -> None:
+async def test_each_write_forgets_what_it_may_change(store: Storage, what: str) -> None:
     match_id = await lobby(store)
-    await store.load_match(match_id)
-    await store.load_open_match(CHANNEL)
-    await WRITES[what](store, match_id)
+    other = await started(store, channel=CHANNEL + 1)
+    for m, c in ((match_id, CHANNEL), (other, CHANNEL + 1)):
+        await store.load_match(m)
+        await store.load_open_match(c)
+    write, changes_rows = WRITES[what]
+    await write(store, match_id)
+    fresh = store.units.match
     seen = trips(store)
     after = await store.load_match(match_id)
     await store.load_open_match(CHANNEL)
-    assert seen == [f"match {match_id}", f"channel {CHANNEL}"]  # both read again
-    uncached = await store.units.match(match_id)
-    assert after == uncached
+    await store.load_match(other)
+    await store.load_open_match(CHANNEL + 1)
+    expected = [f"match {match_id}", f"channel {CHANNEL}"] if changes_rows else []
+    if what == "a tool's transaction":  # everything is forgotten
+        expected += [f"match {other}", f"channel {CHANNEL + 1}"]
+    assert seen == expected
+    assert after == await fresh(match_id)
+
+
+async def test_a_new_lobby_forgets_its_channel_only(store: Storage) -> None:
+    assert await store.load_open_match(CHANNEL) is None  # nothing open: kept as such
+    other = await started(store, channel=CHANNEL + 1)
+    await store.load_match(other)
+    await store.load_open_match(CHANNEL + 1)
+    seen = trips(store)
+    match_id = await lobby(store)
+    found = await store.load_open_match(CHANNEL)
+    await store.load_match(other)
+    await store.load_open_match(CHANNEL + 1)
+    assert seen == [f"channel {CHANNEL}"]
+    assert found is not None and found[0].id == match_id
+
+
+async def test_a_started_match_is_read_again(store: Storage) -> None:
+    match_id = await lobby(store)
+    await store.join_lobby(match_id, 2, "p2", capacity=4)
+    before = await store.load_open_match(CHANNEL)
+    assert before is not None and before[0].status == "lobby"
+    await store.start_match(match_id, seat_order=[1, 2], setup={"players": 2}, snapshot={})
+    after = await store.load_open_match(CHANNEL)
+    assert after is not None and after[0].status == "active" and after[0].started
 
 
 async def test_a_read_that_raced_a_write_is_not_kept(store: Storage) -> None:
