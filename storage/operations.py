@@ -60,10 +60,16 @@ class SqliteOperations:
 
     # ------------------------------------------------------------------ reads
     async def match(self, match_id: int) -> MatchRow | None:
-        return await self.matches.get(match_id)
+        if self.found_cache is None:
+            return await self.matches.get(match_id)
+        found = await self.load_match(match_id)  # the row as kept (with its seats)
+        return None if found is None else found[0]
 
     async def open_match(self, channel_id: int) -> MatchRow | None:
-        return await self.matches.open_in_channel(channel_id)
+        if self.found_cache is None:
+            return await self.matches.open_in_channel(channel_id)
+        found = await self.load_open_match(channel_id)
+        return None if found is None else found[0]
 
     async def matches_with_status(self, status: str) -> list[MatchRow]:
         return await self.matches.with_status(status)
