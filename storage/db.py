@@ -264,9 +264,11 @@ class Database:
                     _IN_TX.reset(token)
                 except ValueError:  # finalised from another context (a collected generator)
                     _IN_TX.set(None)
-                if self.conn.in_transaction:
-                    await finish(self._exec("ROLLBACK"))
-                self._wrote(wrote)
+                try:
+                    if self.conn.in_transaction:
+                        await finish(self._exec("ROLLBACK"))
+                finally:  # told even if cancelled here (a commit may have landed before)
+                    self._wrote(wrote)
 
     def _wrote(self, wrote: Wrote) -> None:
         for listener in self.write_listeners:

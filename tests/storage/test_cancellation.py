@@ -22,9 +22,11 @@ from storage import NewAction, StaleVersion, Storage
 Body = Callable[[Storage, int], Awaitable[None]]
 
 
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Storage]:
-    s = await Storage.open(tmp_path / "cancel.sqlite3")
+@pytest.fixture(params=[False, True], ids=["shared file", "writer"])
+async def store(tmp_path: Path, request: pytest.FixtureRequest) -> AsyncIterator[Storage]:
+    """The file opened by a tool, or by its writer (which keeps what it read of a match until
+    it writes: a cancelled write must still make it forget, storage/foundcache.py)."""
+    s = await Storage.open(tmp_path / "cancel.sqlite3", writer=request.param)
     try:
         yield s
     finally:
@@ -118,6 +120,8 @@ async def check(store: Storage, mid: int) -> None:
     log = await store.actions.entries(mid)
     assert row.version == len(log) and [e.seq for e in log] == list(range(1, len(log) + 1))
     assert row.snapshot == ({"v": row.version} if row.version else {})
+    if store.found_cache is not None:  # what the writer kept is what is stored
+        assert await store.load_match(mid) == await store.units.match(mid)
 
 
 async def test_cancelling_at_every_statement_of_a_transaction_never_leaves_it_open(
