@@ -32,6 +32,9 @@ STRONG_JUDGE: Judge = margin
 STRONG_REPLIES: int | None = None
 #: candidates are cut to those that can each get this many samples (0: no cut)
 STRONG_MIN_SAMPLES = 0
+#: from this many players on, the other seats' replies in a strong rollout are chosen by the
+#: greedy player's evaluation (``simple_values``) instead of the full one (None: never)
+STRONG_GREEDY_REPLIES_FROM: int | None = None
 
 
 def decide(
@@ -77,8 +80,15 @@ def decide(
             replies=STRONG_REPLIES,
             min_samples=STRONG_MIN_SAMPLES,
             judge=STRONG_JUDGE,
+            others=simple_values if _greedy_replies(rules, root) else None,
         )
     return t.steps[0]
+
+
+def _greedy_replies(rules: Rules, state: Any) -> bool:
+    """Whether the strong search models the other seats' replies as greedy ones here."""
+    start = STRONG_GREEDY_REPLIES_FROM
+    return start is not None and len(rules.scores(state)) >= start
 
 
 def _card_greedy(rules: Rules, state: Any, seat: Seat, rng: Rng) -> tuple[str, Any]:

@@ -98,10 +98,13 @@ def rollout(
     budget: Budget,
     plies: int,
     judge: Judge = margin,
+    others: Values | None = None,
 ) -> float:
     """Play on from ``state``: each seat asked takes its one-ply best turn, until ``seat`` has
-    taken one more turn (or ``plies`` turns were taken); ``judge`` of the seat's values then."""
+    taken one more turn (or ``plies`` turns were taken); ``judge`` of the seat's values then.
+    ``others``: the evaluation the other seats' turns are chosen by (``None``: ``values``)."""
     s = state
+    theirs = values if others is None else others
     for _ in range(plies):
         if rules.over(s):
             break
@@ -109,9 +112,10 @@ def rollout(
         if not pend:
             break
         d = pend[0]
-        # the others as the level's own one-ply players see them; the seat as it judges
+        # the others as one-ply players with their evaluation; the seat as it judges
+        mine = d.seat == seat
         s = best_turn(
-            rules, s, d.seat, d, values, budget, judge if d.seat == seat else margin
+            rules, s, d.seat, d, values if mine else theirs, budget, judge if mine else margin
         ).state
         if d.seat == seat:
             break
@@ -140,11 +144,13 @@ def strong_turn(
     replies: int | None = None,
     min_samples: int = 0,
     judge: Judge = margin,
+    others: Values | None = None,
 ) -> Turn:
     """The strong search (see the module doc). ``replies``: at most this many other seats'
     turns in a rollout (``None``: all, then the seat's own); ``min_samples``: with this more
     than 0, the candidates are cut to as many as can each get that many samples in the first
-    round at the first rollout's cost; ``judge``: the seat's evaluation of a position."""
+    round at the first rollout's cost; ``judge``: the seat's evaluation of a position;
+    ``others``: the evaluation the other seats' replies are chosen by (``None``: ``values``)."""
     root = dets[0]
     options = turns(rules, root, seat, d)
     budget.spend(len(options))
@@ -163,7 +169,7 @@ def strong_turn(
         value = (
             static[i]
             if after is None
-            else rollout(rules, after, seat, values, budget, plies, judge)
+            else rollout(rules, after, seat, values, budget, plies, judge, others)
         )
         total[i] += value
         count[i] += 1

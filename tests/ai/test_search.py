@@ -116,3 +116,50 @@ def test_a_work_budget_with_a_time_limit_stops_at_whichever_comes_first(
     assert capped == choose(s, seat, level="normal", nodes=200_000, seed=5)
     choose(s, seat, level="strong", nodes=300, seed=5)
     assert seen[-1].nodes == 300 and seen[-1].deadline is None  # a work budget alone
+
+
+def test_the_other_seats_reply_by_their_own_evaluation(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``others``: the evaluation the other seats' replies in a rollout are chosen by; the
+    seat's own turn keeps its evaluation."""
+    from ai.evaluate import simple_values
+
+    s = _opened(4, 7, 8)
+    seat = rules.pending(s)[0].seat
+    after = search.best_turn(TILES, s, seat, rules.pending(s)[0], full_values, Budget()).state
+    used: list[tuple[Seat, Any]] = []
+    real = search.best_turn
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        used.append((args[2], args[4]))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(search, "best_turn", spy)
+    plies = lookahead_plies(4, None)
+    search.rollout(TILES, after, seat, full_values, Budget(), plies, others=simple_values)
+    assert used == [((seat + k) % 4, simple_values) for k in (1, 2, 3)] + [(seat, full_values)]
+    used.clear()
+    search.rollout(TILES, after, seat, full_values, Budget(), plies)  # by default, the same
+    assert [v for _, v in used] == [full_values] * 4
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_greedy_replies_only_from_the_table_size_set(
+    monkeypatch: pytest.MonkeyPatch, players: int
+) -> None:
+    from ai.evaluate import simple_values
+
+    seen: list[Any] = []
+    real = levels.strong_turn
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        seen.append(kwargs["others"])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(levels, "strong_turn", spy)
+    monkeypatch.setattr(levels, "STRONG_GREEDY_REPLIES_FROM", 4)
+    s = _opened(players, 3, 6)
+    choose(s, rules.pending(s)[0].seat, level="strong", nodes=200, seed=1)
+    assert seen == [simple_values if players >= 4 else None]
+    monkeypatch.setattr(levels, "STRONG_GREEDY_REPLIES_FROM", None)
+    choose(s, rules.pending(s)[0].seat, level="strong", nodes=200, seed=1)
+    assert seen[-1] is None
