@@ -148,6 +148,7 @@ def test_greedy_replies_only_from_the_table_size_set(
 ) -> None:
     from ai.evaluate import simple_values
 
+    assert levels.STRONG_GREEDY_REPLIES_FROM == 4  # as measured (docs/ai.md)
     seen: list[Any] = []
     real = levels.strong_turn
 
