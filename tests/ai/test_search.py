@@ -17,6 +17,9 @@ from engine.carcassonne import rules
 from engine.carcassonne.state import GameSetup, GameState
 from engine.core.seats import Seat
 
+#: one recorded call: positional and keyword arguments
+Call = tuple[tuple[Any, ...], dict[str, Any]]
+
 
 def _opened(players: int, seed: int, moves: int) -> GameState:
     """A base game after ``moves`` greedy answers."""
@@ -26,6 +29,19 @@ def _opened(players: int, seed: int, moves: int) -> GameState:
         key, action = choose(s, d.seat, level="greedy")
         s = rules.apply(s, d.seat, action, key=key).state
     return s
+
+
+def _calls(monkeypatch: pytest.MonkeyPatch, module: Any, name: str) -> list[Call]:
+    """Records every call of ``module.name`` (its arguments) and lets it run."""
+    calls: list[Call] = []
+    real = getattr(module, name)
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        calls.append((args, kwargs))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(module, name, spy)
+    return calls
 
 
 def test_the_lookahead_reaches_the_seats_own_turn_only_when_the_replies_do() -> None:
@@ -41,19 +57,12 @@ def test_a_rollout_plays_only_the_replies_it_is_given(monkeypatch: pytest.Monkey
     s = _opened(4, 7, 8)
     seat = rules.pending(s)[0].seat
     after = search.best_turn(TILES, s, seat, rules.pending(s)[0], full_values, Budget()).state
-    asked: list[Seat] = []
-    real = search.best_turn
-
-    def spy(*args: Any, **kwargs: Any) -> Any:
-        asked.append(args[2])
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(search, "best_turn", spy)
+    calls = _calls(monkeypatch, search, "best_turn")
     search.rollout(TILES, after, seat, full_values, Budget(), lookahead_plies(4, 1))
-    assert asked == [(seat + 1) % 4]
-    asked.clear()
+    assert [a[2] for a, _ in calls] == [(seat + 1) % 4]
+    calls.clear()
     search.rollout(TILES, after, seat, full_values, Budget(), lookahead_plies(4, None))
-    assert asked == [(seat + k) % 4 for k in (1, 2, 3, 0)]
+    assert [a[2] for a, _ in calls] == [(seat + k) % 4 for k in (1, 2, 3, 0)]
 
 
 def _own_less_mean(values: Sequence[float], seat: Seat) -> float:
@@ -102,20 +111,15 @@ def test_a_work_budget_with_a_time_limit_stops_at_whichever_comes_first(
 
     s = _opened(4, 11, 12)
     seat = rules.pending(s)[0].seat
-    seen: list[Budget] = []
-    real = ai._decide
-
-    def spy(*args: Any, **kwargs: Any) -> Any:
-        seen.append(kwargs["budget"])
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(ai, "_decide", spy)
+    calls = _calls(monkeypatch, ai, "_decide")
     capped = choose(s, seat, level="strong", nodes=200_000, budget_s=0.0, seed=5)
-    assert seen[0].nodes == 200_000 and seen[0].deadline is not None
-    assert seen[0].used < 1_000  # stopped by the clock, not by the work budget
+    first: Budget = calls[0][1]["budget"]
+    assert first.nodes == 200_000 and first.deadline is not None
+    assert first.used < 1_000  # stopped by the clock, not by the work budget
     assert capped == choose(s, seat, level="normal", nodes=200_000, seed=5)
     choose(s, seat, level="strong", nodes=300, seed=5)
-    assert seen[-1].nodes == 300 and seen[-1].deadline is None  # a work budget alone
+    last: Budget = calls[-1][1]["budget"]
+    assert last.nodes == 300 and last.deadline is None  # a work budget alone
 
 
 def test_the_other_seats_reply_by_their_own_evaluation(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -126,20 +130,14 @@ def test_the_other_seats_reply_by_their_own_evaluation(monkeypatch: pytest.Monke
     s = _opened(4, 7, 8)
     seat = rules.pending(s)[0].seat
     after = search.best_turn(TILES, s, seat, rules.pending(s)[0], full_values, Budget()).state
-    used: list[tuple[Seat, Any]] = []
-    real = search.best_turn
-
-    def spy(*args: Any, **kwargs: Any) -> Any:
-        used.append((args[2], args[4]))
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(search, "best_turn", spy)
+    calls = _calls(monkeypatch, search, "best_turn")
     plies = lookahead_plies(4, None)
     search.rollout(TILES, after, seat, full_values, Budget(), plies, others=simple_values)
+    used = [(a[2], a[4]) for a, _ in calls]
     assert used == [((seat + k) % 4, simple_values) for k in (1, 2, 3)] + [(seat, full_values)]
-    used.clear()
+    calls.clear()
     search.rollout(TILES, after, seat, full_values, Budget(), plies)  # by default, the same
-    assert [v for _, v in used] == [full_values] * 4
+    assert [a[4] for a, _ in calls] == [full_values] * 4
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -149,18 +147,10 @@ def test_greedy_replies_only_from_the_table_size_set(
     from ai.evaluate import simple_values
 
     assert levels.STRONG_GREEDY_REPLIES_FROM == 4  # as measured (docs/ai.md)
-    seen: list[Any] = []
-    real = levels.strong_turn
-
-    def spy(*args: Any, **kwargs: Any) -> Any:
-        seen.append(kwargs["others"])
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(levels, "strong_turn", spy)
-    monkeypatch.setattr(levels, "STRONG_GREEDY_REPLIES_FROM", 4)
+    calls = _calls(monkeypatch, levels, "strong_turn")
     s = _opened(players, 3, 6)
     choose(s, rules.pending(s)[0].seat, level="strong", nodes=200, seed=1)
-    assert seen == [simple_values if players >= 4 else None]
+    assert [kw["others"] for _, kw in calls] == [simple_values if players >= 4 else None]
     monkeypatch.setattr(levels, "STRONG_GREEDY_REPLIES_FROM", None)
     choose(s, rules.pending(s)[0].seat, level="strong", nodes=200, seed=1)
-    assert seen[-1] is None
+    assert calls[-1][1]["others"] is None
