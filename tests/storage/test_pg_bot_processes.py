@@ -28,6 +28,7 @@ from storage.backends import open_store
 from storage.port import Store
 from storage.repositories import TIMER_LEASE
 from tests.fakediscord import DEFAULT_CHANNEL, GUILD_ID
+from tests.storage.test_pg_processes import intact
 
 ROOT = Path(__file__).resolve().parents[2]
 ANN, BOB = 100, 200
@@ -132,19 +133,6 @@ class Discord:
         ]
         assert turns, "no turn message"
         return turns[-1]
-
-
-async def intact(store: Store, url: str, match_id: int) -> int:
-    """The match's log has each version once, in order, and a fresh replay reaches it."""
-    row = await store.match(match_id)
-    assert row is not None
-    assert [e.seq for e in await store.log_entries(match_id)] == list(range(1, row.version + 1))
-    fresh = await MatchService.open(url, renderer=None, animator=None)
-    try:
-        assert (await fresh.store.load(match_id)).game.version == row.version
-    finally:
-        await fresh.close()
-    return row.version
 
 
 async def test_bot_processes_killed_mid_move_lose_double_and_block_nothing(
