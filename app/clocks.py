@@ -65,7 +65,7 @@ def timers_for(
     row: MatchRow, seats: Sequence[SeatRow], game: Game, clock: Callable[[], float]
 ) -> tuple[Reminder, ...]:
     """The timers of a turn that starts now (see :func:`turn_timers`)."""
-    options = MatchOptions.from_json(row.options)
+    options = MatchOptions.of_row(row)
     return turn_timers(options, awaited_person(game, seats), game.version, clock)
 
 
@@ -94,7 +94,7 @@ def turn_timers(
 def deadline_of(row: MatchRow, seats: Sequence[SeatRow], game: Game) -> float | None:
     """When the awaited person's move is due (shown on the turn message), if a clock runs: the
     turn started with the match's last write."""
-    limit = seconds_a_move(MatchOptions.from_json(row.options))
+    limit = seconds_a_move(MatchOptions.of_row(row))
     if limit <= 0 or awaited_person(game, seats) is None:
         return None
     return row.updated_at + limit
@@ -147,7 +147,7 @@ class TurnClocks:
         decisions: Callable[[Any], Sequence[Decision]] = lambda game: game.decisions(),
         state_of: Callable[[Any], Any] = lambda game: game.state,
         missed_limit: Callable[[MatchRow], int] = (
-            lambda row: MatchOptions.from_json(row.options).missed_limit
+            lambda row: MatchOptions.of_row(row).missed_limit
         ),
     ) -> None:
         """``awaited``, ``decisions``, ``state_of`` and ``missed_limit`` read the game (the tile

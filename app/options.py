@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 from app.base import ERR_ILLEGAL, ServiceError
@@ -24,6 +25,8 @@ from engine.carcassonne.state import (
     TINY_CITY_VALUES,
 )
 from engine.core import messages
+from storage import MatchRow
+from storage.rows import loads
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +143,12 @@ class MatchOptions:
             out["lang"] = self.lang
         return out
 
+    @staticmethod
+    def of_row(row: MatchRow) -> MatchOptions:
+        """The options of a stored match, decoded once per distinct stored text (a move reads
+        them several times, from a new row each time; most tables share a few texts)."""
+        return _options_of_text(row.options_json)
+
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> MatchOptions:
         base = cls()
@@ -156,6 +165,11 @@ class MatchOptions:
             missed_limit=int(d.get("missed_limit", base.missed_limit)),
             lang=str(d.get("lang") or ""),
         )
+
+
+@lru_cache(maxsize=256)
+def _options_of_text(text: str | None) -> MatchOptions:
+    return MatchOptions.from_json(loads(text) or {})
 
 
 #: the turn clock's modes and their default seconds a move

@@ -50,7 +50,7 @@ class Outcomes:
         finished = row.status == "finished"
         placements = numbered_cells(legal_placements(st)) if not finished else {}
         png = None
-        opened_in = MatchOptions.from_json(row.options).lang
+        opened_in = MatchOptions.of_row(row).lang
         renderer, lang = self.renderer, self.pictures.lang_of_match(row.id, opened_in)
         shown, awards = picture_inputs(game, events, finished)
         if render and renderer is not None:
@@ -71,8 +71,7 @@ class Outcomes:
         record_json = None
         if finished:
             record_json = json.dumps(game.record_json([s.name for s in seats]), indent=1)
-        snapshot = row.snapshot or {}
-        winners = tuple(snapshot.get("winners", ())) if finished else ()
+        winners = tuple((row.snapshot or {}).get("winners", ())) if finished else ()
         msg = row.turn_message_id if row.turn_message_version == row.version else None
         return Outcome(
             match_id=row.id,
@@ -125,9 +124,7 @@ class Outcomes:
             game.setup,
             game.seed,
             tuple(game.moves),
-            lang=self.pictures.lang_of_match(
-                match_id, MatchOptions.from_json(loaded.row.options).lang
-            ),
+            lang=self.pictures.lang_of_match(match_id, MatchOptions.of_row(loaded.row).lang),
             events=shown,
         )
         try:

@@ -184,10 +184,15 @@ def runs(text: str, size: int, bold: bool = False) -> list[tuple[FontT, str]]:
 _runs = runs
 
 
-#: text widths and laid-out text masks kept (a board measures ~150 texts, mostly the same
-#: from one turn to the next: coordinates, scores, counts, names, words)
-TEXT_CACHE = 8192
-MASK_CACHE = 4096
+#: text widths, laid-out text masks and fitted texts kept (a board measures ~150 texts, mostly
+#: the same from one turn to the next: coordinates, scores, counts, names, words). Every
+#: drawing worker draws for every table, so each holds every seated player's name: 2,500
+#: two-player tables are 5,000 names beside the few thousand other texts (issue 33: at 4,096
+#: masks, tables past ~1,500 evicted names between their turns, and each turn picture shaped
+#: its players' names again). A name's mask is ~1.5 KB, its width and fit a few hundred bytes.
+TEXT_CACHE = 32768
+MASK_CACHE = 16384
+FIT_CACHE = 16384
 
 
 @lru_cache(maxsize=TEXT_CACHE)
@@ -334,6 +339,7 @@ def _wrap(words: list[str], width: float, size: int, bold: bool, most: int) -> l
     return lines
 
 
+@lru_cache(maxsize=FIT_CACHE)
 def fit_box(
     text: str,
     width: float,
@@ -415,6 +421,7 @@ def draw_fitted(
 
 
 track("fonts.width", text_width, 250)
+track("fonts.fit", fit_box, 400)
 track("fonts.metrics", metrics, 200)
 
 
@@ -427,7 +434,7 @@ def _mask_bytes(f: FontT, ch: str) -> bytes:
     return img.tobytes()
 
 
-@memo("fonts.text_mask", entries=MASK_CACHE, budget=16 * MiB)
+@memo("fonts.text_mask", entries=MASK_CACHE, budget=32 * MiB)
 def text_mask(
     text: str, size: int, bold: bool = False, stroke: int = 0
 ) -> tuple[Image.Image, int, int]:

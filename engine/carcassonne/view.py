@@ -75,6 +75,39 @@ class PublicView:
     #: own marker stands on its score less its other scoring figures (``track.py``)
     track: tuple[TrackFigure, ...] = ()
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled flat (a picture's view goes to a drawing worker with every turn): its tiles
+        and figures as tuples of plain values, rebuilt by :func:`_public_view`. Dataclasses'
+        own pickling runs Python code for every field of every tile, figure and position:
+        ~135 µs to pickle a 41-tile view and ~155 µs to load it (issue 33, BENCHMARKS.md)."""
+        tiles = tuple((t.pos[0], t.pos[1], t.tile, int(t.rotation)) for t in self.tiles)
+        figures = tuple(
+            (int(f.seat), f.figure, f.pos[0], f.pos[1], f.spot, f.feature) for f in self.figures
+        )
+        players = tuple((int(p.seat), p.name, p.score, p.supply, p.counters) for p in self.players)
+        placed = tuple((int(s), p[0], p[1]) for s, p in self.last_placed.items())
+        return (
+            _public_view,
+            (
+                self.setup,
+                self.version,
+                self.turn,
+                self.step,
+                int(self.current),
+                self.drawn,
+                None if self.placed is None else tuple(self.placed),
+                self.tiles_left,
+                tiles,
+                figures,
+                players,
+                placed,
+                self.discarded,
+                self.ext,
+                self.decisions,
+                self.track,
+            ),
+        )
+
     def for_pictures(self) -> PublicView:
         """This view as a picture needs it: no picture draws the open decisions, so a worker
         process that draws it is sent the view without them (smaller; they pickle too)."""
@@ -90,6 +123,49 @@ class PublicView:
             return ()
         best = max(p.score for p in self.players)
         return tuple(p.seat for p in self.players if p.score == best)
+
+
+_ROTATIONS = tuple(Rotation)
+
+
+def _public_view(
+    setup: GameSetup,
+    version: int,
+    turn: int,
+    step: str,
+    current: int,
+    drawn: str | None,
+    placed: tuple[int, int] | None,
+    tiles_left: int,
+    tiles: tuple[tuple[int, int, str, int], ...],
+    figures: tuple[tuple[int, str, int, int, str, int], ...],
+    players: tuple[tuple[int, str, int, dict[str, int], dict[str, tuple[Prompt, ...]]], ...],
+    placed_by: tuple[tuple[int, int, int], ...],
+    discarded: tuple[str, ...],
+    ext: dict[str, Any],
+    decisions: tuple[Decision, ...],
+    track: tuple[TrackFigure, ...],
+) -> PublicView:
+    """A :class:`PublicView` from what its ``__reduce__`` pickled."""
+    rot = _ROTATIONS
+    return PublicView(
+        setup,
+        version,
+        turn,
+        step,
+        Seat(current),
+        drawn,
+        None if placed is None else Position(*placed),
+        tiles_left,
+        tuple(TileView(Position(x, y), t, rot[r]) for x, y, t, r in tiles),
+        tuple(FigureView(Seat(s), f, Position(x, y), sp, i) for s, f, x, y, sp, i in figures),
+        tuple(PlayerView(Seat(s), n, sc, su, c) for s, n, sc, su, c in players),
+        {Seat(s): Position(x, y) for s, x, y in placed_by},
+        discarded,
+        ext,
+        decisions,
+        track,
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -84,3 +84,29 @@ def test_every_decision_goes_to_json_and_back(expansions: tuple[str, ...]) -> No
         seat, action = choose_move(state, rng)
         state = apply(state, seat, action, key=pending(state)[0].key).state
     assert seen > 100
+
+
+@pytest.mark.parametrize("expansions", [(), ALL], ids=["base", "all"])
+def test_a_picture_view_pickles_flat_and_comes_back_whole(expansions: tuple[str, ...]) -> None:
+    """A picture's view goes to a drawing worker every turn, pickled flat (issue 33): it comes
+    back equal field for field, with its domain types (positions, rotations) rebuilt."""
+    from engine.carcassonne.geometry import Position, Rotation
+    from engine.carcassonne.view import PublicView, public_view
+
+    state = new_game(GameSetup(players=3, expansions=expansions), seed=5)
+    rng = Rng(5)
+    for _ in range(60):
+        if state.over:
+            break
+        seat, action = choose_move(state, rng)
+        state = apply(state, seat, action, key=pending(state)[0].key).state
+    view = public_view(state)
+    for sent in (view, view.for_pictures()):
+        back = pickle.loads(pickle.dumps(sent, protocol=pickle.HIGHEST_PROTOCOL))
+        assert isinstance(back, PublicView)
+        assert back == sent
+        assert back.figures, "the game has figures on the board"
+        assert all(type(t.pos) is Position and type(t.rotation) is Rotation for t in back.tiles)
+        assert all(type(f.pos) is Position for f in back.figures)
+        assert all(type(p) is Position for p in back.last_placed.values())
+        assert back.placed is None or type(back.placed) is Position
