@@ -197,17 +197,21 @@ def view_for(state: GameState, viewer: Seat | None = None) -> PublicView | SeatV
 
 def public_view(state: GameState) -> PublicView:
     board = state.board
-    tiles = tuple(
-        TileView(p.pos, p.rt.tile.id, Rotation(p.rt.rotation)) for p in board.cells.values()
-    )
+    rot = _ROTATIONS  # a tuple look-up: calling the enum costs more than the rest of a tile
+    tiles = tuple(TileView(p.pos, p.rt.tile.id, rot[p.rt.rotation]) for p in board.cells.values())
     figures = []
-    seg_index: dict[int, tuple[Position, int]] = {}
-    for p in board.cells.values():
-        for i, s in enumerate(p.segs):
-            seg_index[s] = (p.pos, i)
+    cells = board.cells
+    seg_index: dict[int, tuple[Position, int]] | None = None
     for m in board.meeples():
-        pos, idx = seg_index[m.seg]
-        figures.append(FigureView(m.seat, m.figure, pos, spot_name(board.cells[pos].rt, idx), idx))
+        # a figure knows its tile; the whole board's segment index only if one did not
+        placed = cells.get(m.pos)
+        if placed is not None and m.seg in placed.segs:
+            pos, idx = m.pos, placed.segs.index(m.seg)
+        else:
+            if seg_index is None:
+                seg_index = {s: (p.pos, i) for p in cells.values() for i, s in enumerate(p.segs)}
+            pos, idx = seg_index[m.seg]
+        figures.append(FigureView(m.seat, m.figure, pos, spot_name(cells[pos].rt, idx), idx))
     names = state.setup.names
     public_ext = {e.id: e.redact(state.ext[e.id], None) for e in state.exps if e.id in state.ext}
     players = tuple(
