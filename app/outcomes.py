@@ -16,7 +16,7 @@ from app.replay import Game
 from app.results import SEAT_COLOURS, Animator, BoardRenderer, Outcome, numbered_cells
 from app.store import MatchStore
 from app.types import Loaded
-from engine import PlaceTile, Seat, legal_placements, revealed
+from engine import PlaceTile, Position, Rotation, Seat, legal_placements, revealed
 from engine.carcassonne.events import Event
 
 log = logging.getLogger(__name__)
@@ -48,7 +48,7 @@ class Outcomes:
         view = game.public()
         seats = loaded.seat_infos(SEAT_COLOURS)
         finished = row.status == "finished"
-        placements = numbered_cells(legal_placements(st)) if not finished else {}
+        placements = _placements(game) if not finished else {}
         png = None
         opened_in = MatchOptions.of_row(row).lang
         renderer, lang = self.renderer, self.pictures.lang_of_match(row.id, opened_in)
@@ -132,6 +132,16 @@ class Outcomes:
         except Exception:
             log.exception("rendering the replay animation of match %s failed", match_id)
             return None
+
+
+def _placements(game: Game) -> dict[Position, tuple[Rotation, ...]]:
+    """The numbered legal cells of the game's state, worked out once per state (each read of
+    the match presents it: the autocompletes, the move, the turn message)."""
+    memo = game.memo()
+    found: dict[Position, tuple[Rotation, ...]] | None = memo.get("numbered_cells")
+    if found is None:
+        found = memo["numbered_cells"] = numbered_cells(legal_placements(game.state))
+    return found
 
 
 def undo_seat(game: Game) -> Seat | None:
