@@ -206,7 +206,10 @@ class Clock:
                 return
             done = (
                 (w.kind == "auto" and req.callback_type == AUTOCOMPLETE_RESULT)
+                # a reply is the interaction's message, or (the bot busy: it acknowledged
+                # first, ``defer_if_busy``) the followup that carries it
                 or (w.kind == "reply" and req.callback_type == CHANNEL_MESSAGE)
+                or (w.kind == "reply" and req.method == "POST" and "/webhooks/" in req.path)
                 or (w.kind == "move" and req.method == "POST" and "/webhooks/" in req.path)
             )
             if done and not w.fut.done():
