@@ -110,3 +110,20 @@ def test_a_picture_view_pickles_flat_and_comes_back_whole(expansions: tuple[str,
         assert all(type(f.pos) is Position for f in back.figures)
         assert all(type(p) is Position for p in back.last_placed.values())
         assert back.placed is None or type(back.placed) is Position
+
+
+def test_the_flat_pickle_names_every_field_of_the_view() -> None:
+    """``PublicView.__reduce__`` lists the view's fields by position: a new field must be added
+    there too, or a drawing worker would get the field's default instead of its value."""
+    import dataclasses
+    import inspect
+
+    from engine.carcassonne.view import PublicView, _public_view
+
+    fields = [f.name for f in dataclasses.fields(PublicView)]
+    rebuilt = list(inspect.signature(_public_view).parameters)
+    assert len(rebuilt) == len(fields), "PublicView gained or lost a field: update __reduce__"
+    assert fields == [
+        "setup", "version", "turn", "step", "current", "drawn", "placed", "tiles_left",
+        "tiles", "figures", "players", "last_placed", "discarded", "ext", "decisions", "track",
+    ]  # fmt: skip
