@@ -149,11 +149,7 @@ def tile_decision(decisions: Sequence[Decision]) -> Decision | None:
 def cell_entries(decision: Decision, lang: Lang, typed: str) -> list[tuple[str, int]]:
     """``(name, number)`` of each cell, numbered as on the board picture (the first
     :data:`AUTOCOMPLETE` that fit what was typed)."""
-    by_cell: dict[str, list[Option]] = {}  # one pass, not one pass per cell
-    for o in decision.options:
-        cell = o.facet("cell")
-        if cell is not None:
-            by_cell.setdefault(cell, []).append(o)
+    by_cell = decision.grouped("cell")  # kept by the decision: one pass for every call
     want = typed.strip()
     out = []
     for number, (cell, opts) in enumerate(by_cell.items(), start=1):

@@ -202,6 +202,7 @@ class Decision:
         "_options",
         "_make",
         "_answers",
+        "_looks",
     )
 
     def __init__(
@@ -231,6 +232,9 @@ class Decision:
         self.group = group
         self.pass_action = pass_action
         self._answers = answers
+        #: what the facet questions below worked out, once per question: every autocomplete
+        #: and picker asks the same ones of a decision until it is answered
+        self._looks: dict[Any, Any] = {}
         if callable(options):
             self._options: tuple[Option, ...] | None = None
             self._make: Callable[[], tuple[Option, ...]] | None = options
@@ -284,25 +288,57 @@ class Decision:
 
     def facet_names(self) -> tuple[str, ...]:
         """Facet names in the order a picker asks them."""
-        out: list[str] = []
-        for o in self.options:
-            for k, _ in o.facets:
-                if k not in out:
-                    out.append(k)
-        return tuple(out)
+        found: tuple[str, ...] | None = self._looks.get(None)
+        if found is None:
+            out: dict[str, None] = {}
+            for o in self.options:
+                for k, _ in o.facets:
+                    out[k] = None
+            found = self._looks[None] = tuple(out)
+        return found
+
+    def grouped(self, name: str) -> dict[str, tuple[Option, ...]]:
+        """The options by their value of facet ``name`` (values in order; options without
+        the facet left out). Read only: the dict is kept."""
+        key = ("grouped", name)
+        found: dict[str, tuple[Option, ...]] | None = self._looks.get(key)
+        if found is None:
+            lists: dict[str, list[Option]] = {}
+            for o in self.options:
+                v = o.facet(name)
+                if v is not None:
+                    lists.setdefault(v, []).append(o)
+            found = self._looks[key] = {v: tuple(os) for v, os in lists.items()}
+        return found
 
     def narrow(self, **chosen: str) -> tuple[Option, ...]:
         """The options whose facets agree with ``chosen``."""
-        return tuple(o for o in self.options if all(o.facet(k) == v for k, v in chosen.items()))
+        if len(chosen) == 1:
+            ((name, value),) = chosen.items()
+            return self.grouped(name).get(value, ())
+        key = ("narrow", *sorted(chosen.items()))
+        found: tuple[Option, ...] | None = self._looks.get(key)
+        if found is None:
+            found = tuple(
+                o for o in self.options if all(o.facet(k) == v for k, v in chosen.items())
+            )
+            self._looks[key] = found
+        return found
 
     def facet_values(self, name: str, **chosen: str) -> tuple[str, ...]:
         """The distinct values of facet ``name`` among the options agreeing with ``chosen``."""
-        out: list[str] = []
-        for o in self.narrow(**chosen):
-            v = o.facet(name)
-            if v is not None and v not in out:
-                out.append(v)
-        return tuple(out)
+        if not chosen:
+            return tuple(self.grouped(name))
+        key = ("values", name, *sorted(chosen.items()))
+        found: tuple[str, ...] | None = self._looks.get(key)
+        if found is None:
+            out: dict[str, None] = {}
+            for o in self.narrow(**chosen):
+                v = o.facet(name)
+                if v is not None:
+                    out[v] = None
+            found = self._looks[key] = tuple(out)
+        return found
 
     def _ident(self) -> tuple[Any, ...]:
         return (self.key, self.seat, self.kind, self.prompt, self.optional, self.visibility)
