@@ -34,7 +34,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from multiprocessing.process import BaseProcess
-from typing import Any
+from typing import Any, cast
 
 log = logging.getLogger(__name__)
 #: how workers are started: a fork of a server that imported the drawing code, or a new
@@ -68,8 +68,7 @@ class _Link(asyncio.Protocol):
         self.closed = False
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        assert isinstance(transport, asyncio.Transport)
-        self.transport = transport
+        self.transport = cast(asyncio.Transport, transport)  # uvloop's is not a subclass
 
     def data_received(self, data: bytes) -> None:
         buf = self._buf

@@ -4,8 +4,12 @@ bytes arrive; a closed socket answers every waiting and later call as lost."""
 from __future__ import annotations
 
 import asyncio
+import os
+
+import pytest
 
 from app.workerpool import _HEADER, _LOST, _RAW, _RESULT, _Link
+from bot import eventloop
 
 
 def frame(kind: int, payload: bytes) -> bytes:
@@ -67,3 +71,31 @@ async def test_frames_through_a_real_socket_pair() -> None:
     theirs.close()
     assert await asyncio.wait_for(link.next_frame(), 10) == (_LOST, b"")
     link.close()
+
+
+async def _pool_round() -> str:
+    from functools import partial
+
+    from app.painters import ProcessPainter
+
+    p = ProcessPainter(1, name="link")
+    try:
+        pid = await p.paint(os.getpid)
+        assert pid != os.getpid() and p.pids() == [pid]  # drawn by the worker, not here
+        assert await p.paint(partial(bytes, 200_000)) == bytes(200_000)  # raw, in chunks
+        assert await p.paint(partial(divmod, 7, 2)) == (3, 1)  # pickled back
+    finally:
+        await p.close()
+    return type(asyncio.get_running_loop()).__module__
+
+
+@pytest.mark.parametrize("loop", ["uvloop", "asyncio"])
+def test_workers_answer_on_either_loop(loop: eventloop.LoopName) -> None:
+    """The bot runs on uvloop, whose transports are not asyncio's classes."""
+    if loop == "uvloop":
+        pytest.importorskip("uvloop")
+
+    async def bounded() -> str:  # a pool that never starts fails here instead of hanging
+        return await asyncio.wait_for(_pool_round(), 60)
+
+    assert eventloop.run(bounded(), loop).startswith(loop)
