@@ -1,5 +1,6 @@
-"""The collector freezes what survives a full collection, and the periodic full collection
-still frees cyclic garbage that was frozen."""
+"""The collector freezes what survives into its oldest generation (a collection of the middle
+or the oldest one), and the periodic full collection still frees cyclic garbage that was
+frozen."""
 
 from __future__ import annotations
 
@@ -33,6 +34,19 @@ def test_survivors_of_a_full_collection_are_frozen(frozen: None) -> None:
     assert gc.get_freeze_count() >= before + len(kept)
     gcpause.freeze_survivors()  # idempotent
     assert gc.callbacks.count(gcpause._freeze_after_full) == 1
+
+
+def test_survivors_of_a_middle_collection_are_frozen_and_young_ones_wait(frozen: None) -> None:
+    """A table's view and decisions live until its next move: frozen once they outlive the
+    middle generation, a full collection does not walk them again and again."""
+    gc.collect(0)
+    young = [Node() for _ in range(1000)]
+    before = gc.get_freeze_count()
+    gc.collect(0)  # a young collection: survivors move on, nothing frozen
+    assert gc.get_freeze_count() == before
+    gc.collect(1)  # the middle generation: its survivors are frozen
+    assert gc.get_freeze_count() >= before + len(young)
+    assert gc.get_count()[0] < 50 and len(gc.get_objects(2)) < 50  # walked by nobody
 
 
 def test_frozen_cyclic_garbage_is_freed_by_the_periodic_full_collection(frozen: None) -> None:
