@@ -30,12 +30,10 @@ from functools import partial
 from pathlib import Path
 
 # ``--tree DIR`` draws with another checkout's renderer (e.g. before a change); by default this
-# one's. As a script this folder comes first on sys.path: its engine.py would shadow the package.
-_ROOT = Path(__file__).resolve().parents[1]
-_TREE = Path(sys.argv[sys.argv.index("--tree") + 1]) if "--tree" in sys.argv else _ROOT
-sys.path[:] = [str(_TREE)] + [
-    p for p in sys.path if Path(p or ".").resolve() not in (_ROOT / "benchmarks", _TREE)
-]
+# one's (benchmarks/benchtree.py).
+from benchtree import use_tree  # noqa: E402
+
+use_tree()
 
 from PIL import Image  # noqa: E402
 

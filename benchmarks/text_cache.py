@@ -22,23 +22,12 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
 import time
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
+from benchtree import use_tree  # noqa: E402  (before any project module)
 
-
-def _tree() -> Path:
-    if "--tree" in sys.argv:
-        return Path(sys.argv[sys.argv.index("--tree") + 1]).resolve()
-    return ROOT
-
-
-sys.path[:] = [str(_tree())] + [
-    p for p in sys.path if Path(p or ".").resolve() != ROOT / "benchmarks"
-]
+TREE = use_tree()
 
 #: the caches printed (the others do not depend on the table)
 SHOWN = ("fonts.text_mask", "fonts.width", "fonts.fit", "tiles.image", "tiles.base")
@@ -77,7 +66,7 @@ def main() -> None:
 
     warm()
     tables = [_states(m, args.rounds) for m in range(args.tables)]
-    print(f"{_tree()}: {args.tables} tables, one turn picture of each a round")
+    print(f"{TREE}: {args.tables} tables, one turn picture of each a round")
     for r in range(args.rounds):
         before = {s.name: s.misses for s in cache.stats()}
         drawn = 0

@@ -16,22 +16,11 @@ import argparse
 import pickle
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from benchtree import use_tree  # noqa: E402  (before any project module)
 
-
-def _tree() -> Path:
-    if "--tree" in sys.argv:
-        return Path(sys.argv[sys.argv.index("--tree") + 1]).resolve()
-    return ROOT
-
-
-sys.path[:] = [str(_tree())] + [
-    p for p in sys.path if Path(p or ".").resolve() != ROOT / "benchmarks"
-]
+TREE = use_tree()
 
 
 def main() -> None:
@@ -67,7 +56,7 @@ def main() -> None:
     dumps = timed(lambda: pickle.dumps(view, protocol=pickle.HIGHEST_PROTOCOL))
     loads = timed(lambda: pickle.loads(data))
     print(
-        f"{_tree()}: view of {len(view.tiles)} tiles, {len(view.figures)} figures: "
+        f"{TREE}: view of {len(view.tiles)} tiles, {len(view.figures)} figures: "
         f"public_view {build:.1f} µs, pickled {dumps:.1f} µs ({len(data)} bytes), "
         f"loaded {loads:.1f} µs"
     )

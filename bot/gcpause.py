@@ -35,7 +35,7 @@ FULL_EVERY = 15 * 60.0
 _installed = False
 
 
-def _freeze_after_full(phase: str, info: dict[str, Any]) -> None:
+def _freeze_promoted(phase: str, info: dict[str, Any]) -> None:
     # generation 0 and 1 are empty after a collection of generation 1 or 2: what is frozen
     # is what survived into the oldest generation
     if phase == "stop" and info.get("generation", 0) >= 1:
@@ -49,7 +49,7 @@ def freeze_survivors() -> None:
     gc.collect()
     gc.freeze()
     if not _installed:
-        gc.callbacks.append(_freeze_after_full)
+        gc.callbacks.append(_freeze_promoted)
         _installed = True
 
 
@@ -57,7 +57,7 @@ def release() -> None:
     """Back to Python's own collector: nothing frozen, no freezing after full collections."""
     global _installed
     if _installed:
-        gc.callbacks.remove(_freeze_after_full)
+        gc.callbacks.remove(_freeze_promoted)
         _installed = False
     gc.unfreeze()
 

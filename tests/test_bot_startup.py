@@ -136,4 +136,4 @@ def test_a_failed_start_gives_the_collector_back(
     from bot import gcpause
 
     _start(tmp_path, monkeypatch, aiohttp.ClientConnectionError("no network"))
-    assert gc.get_freeze_count() == 0 and gcpause._freeze_after_full not in gc.callbacks
+    assert gc.get_freeze_count() == 0 and gcpause._freeze_promoted not in gc.callbacks

@@ -26,9 +26,10 @@ knowing which rule or expansion asked it:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from engine.core.seats import Seat
@@ -288,27 +289,28 @@ class Decision:
 
     def facet_names(self) -> tuple[str, ...]:
         """Facet names in the order a picker asks them."""
-        found: tuple[str, ...] | None = self._looks.get(None)
+        found: tuple[str, ...] | None = self._looks.get("names")
         if found is None:
             out: dict[str, None] = {}
             for o in self.options:
                 for k, _ in o.facets:
                     out[k] = None
-            found = self._looks[None] = tuple(out)
+            found = self._looks["names"] = tuple(out)
         return found
 
-    def grouped(self, name: str) -> dict[str, tuple[Option, ...]]:
+    def grouped(self, name: str) -> Mapping[str, tuple[Option, ...]]:
         """The options by their value of facet ``name`` (values in order; options without
-        the facet left out). Read only: the dict is kept."""
+        the facet left out), kept by the decision."""
         key = ("grouped", name)
-        found: dict[str, tuple[Option, ...]] | None = self._looks.get(key)
+        found: Mapping[str, tuple[Option, ...]] | None = self._looks.get(key)
         if found is None:
             lists: dict[str, list[Option]] = {}
             for o in self.options:
                 v = o.facet(name)
                 if v is not None:
                     lists.setdefault(v, []).append(o)
-            found = self._looks[key] = {v: tuple(os) for v, os in lists.items()}
+            found = MappingProxyType({v: tuple(os) for v, os in lists.items()})
+            self._looks[key] = found
         return found
 
     def narrow(self, **chosen: str) -> tuple[Option, ...]:

@@ -33,7 +33,7 @@ def test_survivors_of_a_full_collection_are_frozen(frozen: None) -> None:
     gc.collect()  # a full collection: what survives it is frozen
     assert gc.get_freeze_count() >= before + len(kept)
     gcpause.freeze_survivors()  # idempotent
-    assert gc.callbacks.count(gcpause._freeze_after_full) == 1
+    assert gc.callbacks.count(gcpause._freeze_promoted) == 1
 
 
 def test_survivors_of_a_middle_collection_are_frozen_and_young_ones_wait(frozen: None) -> None:
@@ -62,4 +62,4 @@ def test_frozen_cyclic_garbage_is_freed_by_the_periodic_full_collection(frozen: 
 def test_release_gives_the_collector_back() -> None:
     gcpause.freeze_survivors()
     gcpause.release()
-    assert gc.get_freeze_count() == 0 and gcpause._freeze_after_full not in gc.callbacks
+    assert gc.get_freeze_count() == 0 and gcpause._freeze_promoted not in gc.callbacks
