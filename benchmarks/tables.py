@@ -482,6 +482,12 @@ async def main(args: argparse.Namespace) -> None:
                     f"match rows kept (storage/foundcache.py): {rows.hits} reads answered, "
                     f"{rows.misses} went to SQLite"
                 )
+            group = getattr(getattr(bench.service.storage, "db", None), "group", None)
+            if group is not None and group.batches:
+                print(
+                    f"writes (storage/groupcommit.py): {group.units} in {group.batches} trips "
+                    f"and commits, {group.units / group.batches:.1f} a trip"
+                )
             print(
                 f"acknowledgements: {getattr(bench.fake, 'late_acks', 0)} answered after "
                 f"{args.ack_deadline:g} s in the last run; {await bench.verify()}"

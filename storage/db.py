@@ -41,6 +41,7 @@ from typing import Any, Literal, TypeVar
 import aiosqlite
 
 from storage.errors import StorageBusy
+from storage.groupcommit import GroupWriter, Work, run_batch
 from storage.lock import WriterLock
 from storage.migrate import migrate
 
@@ -56,6 +57,7 @@ OPEN_BUSY_TIMEOUT_MS = 10_000
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
+W = TypeVar("W")
 #: the Database whose transaction the current task is inside (reads then use its connection)
 _IN_TX: contextvars.ContextVar[Database | None] = contextvars.ContextVar(
     "storage_in_transaction", default=None
@@ -160,6 +162,8 @@ class Database:
         self.lock = lock
         self.write_deadline = write_deadline
         self._write_lock = asyncio.Lock()
+        #: the writes of :meth:`write`, run in batches (storage/groupcommit.py)
+        self.group = GroupWriter(self._run_batch, self._run_alone, self._wrote, self._write_lock)
 
     @classmethod
     async def open(
@@ -209,7 +213,14 @@ class Database:
         return cls(conn, path, reader=reader, lock=lock, write_deadline=write_deadline)
 
     async def close(self) -> None:
-        """Close both connections, then give the writer lock up. Idempotent."""
+        """Run the writes still queued, close both connections, then give the writer lock up.
+        Idempotent."""
+        try:
+            await self.group.drained()
+        finally:
+            await self._close()
+
+    async def _close(self) -> None:
         try:
             if self.reader is not None:
                 await self.reader.close()
@@ -292,9 +303,7 @@ class Database:
         """``BEGIN IMMEDIATE``, retried while the file is busy; open on return, else not."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.write_deadline
-        if self.conn.in_transaction:  # left open by raw use of ``conn``: never build on it
-            log.warning("a transaction was left open on the database connection; rolled back")
-            await finish(self._exec("ROLLBACK"))
+        await self._rollback_left_open()
         attempt = 0
         while True:
             attempt += 1
@@ -335,31 +344,47 @@ class Database:
             await asyncio.sleep(_backoff(attempt))
 
     # ------------------------------------------------------------------ units of work
-    async def write(self, work: Callable[[sqlite3.Connection], T], wrote: Wrote = Wrote()) -> T:
+    async def write(
+        self,
+        work: Callable[[sqlite3.Connection], T],
+        wrote: Wrote = Wrote(),
+        then: Callable[[T], None] | None = None,
+    ) -> T:
         """Run ``work(conn)`` as one transaction in **one** trip to the writer's thread.
 
         ``BEGIN IMMEDIATE``, every statement of ``work`` and ``COMMIT`` (or ``ROLLBACK`` when
         it raises) run back to back on the connection's own thread, so a move costs one
         hand-over between the event loop and SQLite instead of one per statement (each about
-        0.3 ms through aiosqlite against a few µs in sqlite3). ``work`` is plain synchronous
+        0.3 ms through aiosqlite against a few µs in sqlite3); the writes that queue meanwhile
+        share the next trip and its ``COMMIT``, each in a savepoint of its own
+        (:mod:`storage.groupcommit`: answered only once committed, one's failure never
+        another's). ``work`` is plain synchronous
         sqlite3 code; it must not touch the event loop. A busy file is retried with backoff up
         to the write deadline (the whole unit again: nothing of a failed try stays), then
         :class:`~storage.errors.StorageBusy`. Like :meth:`transaction`: serialised with every
         other write of this process, never left open whatever is cancelled. ``wrote``: what
-        ``work`` may change of the match rows and seats (as :meth:`transaction`).
+        ``work`` may change of the match rows and seats (as :meth:`transaction`); ``then(result)``
+        runs once it committed, right after the write listeners were told of it and before they
+        are told of any later write (a cache that keeps what was written stays in commit order).
         """
         if _IN_TX.get() is self:
             raise RuntimeError("transactions do not nest")
-        async with self._write_lock:
-            try:
-                if self.conn.in_transaction:  # left open by raw use of ``conn``: never build on it
-                    log.warning(
-                        "a transaction was left open on the database connection; rolled back"
-                    )
-                    await finish(self._exec("ROLLBACK"))
-                return await self._retry_busy(self.conn, _in_transaction, work, "written")
-            finally:
-                self._wrote(wrote)
+        return await self.group.write(work, wrote, then)
+
+    async def _run_batch(self, works: list[Work]) -> list[Any]:
+        """One trip of the group writer: every work in one transaction (write lock held)."""
+        await self._rollback_left_open()
+        return await self._retry_busy(self.conn, run_batch, works, "written")
+
+    async def _run_alone(self, work: Work) -> Any:
+        """One work in a transaction of its own (write lock held)."""
+        await self._rollback_left_open()
+        return await self._retry_busy(self.conn, _in_transaction, work, "written")
+
+    async def _rollback_left_open(self) -> None:
+        if self.conn.in_transaction:  # left open by raw use of ``conn``: never build on it
+            log.warning("a transaction was left open on the database connection; rolled back")
+            await finish(self._exec("ROLLBACK"))
 
     async def read(self, work: Callable[[sqlite3.Connection], T]) -> T:
         """Run ``work(conn)`` on the reader connection's thread in one trip: several queries
@@ -375,8 +400,8 @@ class Database:
     async def _retry_busy(
         self,
         conn: aiosqlite.Connection,
-        wrap: Callable[[sqlite3.Connection, Callable[[sqlite3.Connection], T]], T],
-        work: Callable[[sqlite3.Connection], T],
+        wrap: Callable[[sqlite3.Connection, W], T],
+        work: W,
         what: str,
     ) -> T:
         loop = asyncio.get_running_loop()

@@ -10,7 +10,9 @@ row, though nothing but this process can change them: it holds the file's writer
   a new lobby forgets its channel; writes of other tables (timers, votes, settings, ratings)
   forget nothing; a write that says nothing (a tool's transaction) forgets everything. A move's
   own read of the row as committed is then kept (:meth:`FoundCache.put`), and a turn message's
-  id is written into what was kept when nothing else was written meanwhile;
+  id is written into what its own write made the cache forget (both right after their write is
+  told, before any later write is: :meth:`storage.db.Database.write`'s ``then``, so several
+  writes committed together are kept in their commit order);
 * a read that was in flight while any write landed is not kept, as it may hold what that write
   changed (a write is told after it commits, so a read that started later sees it);
 * reads inside a transaction (they see its uncommitted writes) are neither answered nor kept.
@@ -56,17 +58,22 @@ class FoundCache:
         self._channel_of: dict[int, int] = {}
         self.hits = 0
         self.misses = 0
+        #: what the last write told made this forget of its match (for :meth:`forgotten`)
+        self._forgot: tuple[int, Found] | None = None
         db.write_listeners.append(self._wrote)
 
     def _wrote(self, wrote: Wrote) -> None:
         self.writes += 1
+        self._forgot = None
         if wrote.anything:
             self._by_match.clear()
             self._by_channel.clear()
             self._channel_of.clear()
             return
         if wrote.match_id is not None:
-            self._by_match.pop(wrote.match_id, None)
+            found = self._by_match.pop(wrote.match_id, None)
+            if found is not None:
+                self._forgot = (wrote.match_id, found)
             channel = self._channel_of.pop(wrote.match_id, None)
             if channel is not None:
                 self._by_channel.pop(channel, None)
@@ -86,6 +93,13 @@ class FoundCache:
     def kept(self, match_id: int) -> Found | None:
         """What is kept of ``match_id`` (not a copy; None: nothing)."""
         return self._by_match.get(match_id)
+
+    def forgotten(self, match_id: int) -> Found | None:
+        """What the write told last made this forget of ``match_id`` (not a copy; None:
+        nothing kept then, or that write was of something else)."""
+        if self._forgot is None or self._forgot[0] != match_id:
+            return None
+        return self._forgot[1]
 
     def _keep_match(self, match_id: int, found: Found) -> None:
         self._by_match[match_id] = found

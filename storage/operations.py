@@ -202,14 +202,16 @@ class SqliteOperations:
         rows = self.found_cache
         if rows is None:
             return await self.units.set_turn_message(match_id, version, message_id)
-        kept, before = rows.kept(match_id), rows.writes
-        stored = await self.units.set_turn_message(match_id, version, message_id)
-        if kept is not None and rows.writes == before + 1:  # no other write came between
-            row, seats = kept
-            if stored:
-                row = replace(row, turn_message_id=message_id, turn_message_version=version)
-            rows.put((row, seats))
-        return stored
+
+        def keep(stored: bool) -> None:  # right after its own write was told, in commit order
+            kept = rows.forgotten(match_id)  # what this write made the cache forget
+            if kept is not None:
+                row, seats = kept
+                if stored:
+                    row = replace(row, turn_message_id=message_id, turn_message_version=version)
+                rows.put((row, seats))
+
+        return await self.units.set_turn_message(match_id, version, message_id, keep)
 
     async def put_guild_defaults(self, guild_id: int, defaults: dict[str, Any]) -> None:
         async with self.db.transaction(OTHER_TABLES) as tx:
@@ -225,10 +227,9 @@ class SqliteOperations:
 
     # ------------------------------------------------------------------ match writes
     async def commit_move(self, c: MoveCommit) -> Found:
-        found = await self.units.commit_move(c)
-        if self.found_cache is not None:  # as committed: the next reads of the move need no trip
-            self.found_cache.put(found)
-        return found
+        # as committed, in commit order: the next reads of the move need no trip
+        rows = self.found_cache
+        return await self.units.commit_move(c, None if rows is None else rows.put)
 
     async def set_controller(self, match_id: int, user_id: int, controller: str | None) -> bool:
         async with self.db.transaction(Wrote(match_id)) as tx:

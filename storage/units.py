@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import sqlite3
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -185,12 +185,14 @@ class Units:
 
         return await self.db.read(work)
 
-    async def commit_move(self, c: MoveCommit) -> Found:
+    async def commit_move(
+        self, c: MoveCommit, then: Callable[[Found], None] | None = None
+    ) -> Found:
         """Store one move in one transaction: compare-and-set the match from
         ``expected_version`` to ``new_version`` with its snapshot (and ``status``), append the
         log entries, mark resigned seats, keep/cancel/replace the reminder, store a finished
-        game's result. Returns the match
-        row and seats as committed.
+        game's result. Returns the match row and seats as committed (``then`` gets them in
+        commit order: :meth:`storage.db.Database.write`).
 
         Raises:
             StaleVersion: the match is not at ``expected_version`` (or not active), or the log
@@ -199,10 +201,17 @@ class Units:
         """
         if c.status is not None and c.status not in STATUSES:
             raise ValueError(f"unknown status {c.status!r}")
-        return await self.db.write(lambda conn: _commit(conn, c), Wrote(c.match_id))
+        return await self.db.write(lambda conn: _commit(conn, c), Wrote(c.match_id), then)
 
-    async def set_turn_message(self, match_id: int, version: int, message_id: int) -> bool:
-        """Remember the message that shows ``version``; ignored if a newer one is stored."""
+    async def set_turn_message(
+        self,
+        match_id: int,
+        version: int,
+        message_id: int,
+        then: Callable[[bool], None] | None = None,
+    ) -> bool:
+        """Remember the message that shows ``version``; ignored if a newer one is stored
+        (``then``: as :meth:`commit_move`'s)."""
 
         def work(conn: sqlite3.Connection) -> bool:
             cur = conn.execute(
@@ -212,4 +221,4 @@ class Units:
             )
             return cur.rowcount == 1
 
-        return await self.db.write(work, Wrote(match_id))
+        return await self.db.write(work, Wrote(match_id), then)

@@ -1,0 +1,197 @@
+"""Group commit (storage/groupcommit.py): the writes that queue while one is in SQLite's hands
+share one trip and one COMMIT, yet each caller gets its own answer, one's failure is never
+another's, nobody is answered before the data is on disk, and the kept match rows follow the
+commit order. On real SQLite files held with the writer lock, as the bot opens them."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from storage.db import Database, Wrote
+from storage.errors import StaleVersion
+from storage.store import Storage
+from tests.storage.test_contract import CHANNEL, move, started
+from tests.storage.test_foundcache import trips
+
+
+@pytest.fixture
+async def db(tmp_path: Path) -> AsyncIterator[Database]:
+    d = await Database.open(tmp_path / "group.sqlite3", writer=True)
+    await d.write(lambda c: c.execute("CREATE TABLE t (k INTEGER PRIMARY KEY, v TEXT NOT NULL)"))
+    try:
+        yield d
+    finally:
+        await d.close()
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Storage]:
+    s = await Storage.open(tmp_path / "cache.sqlite3", writer=True)
+    try:
+        yield s
+    finally:
+        await s.close()
+
+
+def insert(k: int, v: str = "x") -> object:
+    def work(conn: sqlite3.Connection) -> int:
+        conn.execute("INSERT INTO t (k, v) VALUES (?, ?)", (k, v))
+        return k * 10
+
+    return work
+
+
+def on_disk(path: Path) -> set[int]:
+    """The keys another connection sees: what is committed (and synced) in the file."""
+    with sqlite3.connect(path) as other:
+        return {k for (k,) in other.execute("SELECT k FROM t")}
+
+
+async def test_writes_that_queue_together_share_one_trip_and_each_gets_its_answer(
+    db: Database,
+) -> None:
+    trips_before, units_before = db.group.batches, db.group.units
+    answers = await asyncio.gather(*(db.write(insert(k)) for k in range(20)))  # type: ignore[arg-type]
+    assert answers == [k * 10 for k in range(20)]
+    assert db.group.units - units_before == 20
+    assert db.group.batches - trips_before == 1  # 20 writes, one BEGIN ... COMMIT
+    assert on_disk(Path(db.path)) == set(range(20))
+
+
+async def test_a_failing_write_is_rolled_back_alone(db: Database) -> None:
+    def half_then_fail(conn: sqlite3.Connection) -> None:
+        conn.execute("INSERT INTO t (k, v) VALUES (100, 'half')")
+        conn.execute("INSERT INTO t (k, v) VALUES (1, 'duplicate')")  # k=1 is the batch's
+
+    before = db.group.batches
+    results = await asyncio.gather(
+        db.write(insert(1)),  # type: ignore[arg-type]
+        db.write(half_then_fail),
+        db.write(insert(2)),  # type: ignore[arg-type]
+        return_exceptions=True,
+    )
+    assert results[0] == 10 and results[2] == 20
+    assert isinstance(results[1], sqlite3.IntegrityError)
+    assert db.group.batches == before + 1
+    assert on_disk(Path(db.path)) == {1, 2}  # nothing of the failed unit, not even its half
+    assert not db.conn.in_transaction
+
+
+async def test_a_batch_refused_at_commit_is_run_again_unit_by_unit(db: Database) -> None:
+    """A deferred foreign key fails the whole COMMIT: the innocent units are committed anyway
+    (each alone), only the guilty one's caller hears of it."""
+
+    def tables(conn: sqlite3.Connection) -> None:
+        conn.execute("CREATE TABLE parent (id INTEGER PRIMARY KEY)")
+        conn.execute(
+            "CREATE TABLE child (id INTEGER PRIMARY KEY,"
+            " parent INTEGER REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED)"
+        )
+
+    await db.write(tables)
+
+    def orphan(conn: sqlite3.Connection) -> None:
+        conn.execute("INSERT INTO child (id, parent) VALUES (1, 999)")
+
+    results = await asyncio.gather(
+        db.write(insert(1)),  # type: ignore[arg-type]
+        db.write(orphan),
+        db.write(insert(2)),  # type: ignore[arg-type]
+        return_exceptions=True,
+    )
+    assert results[0] == 10 and results[2] == 20
+    assert isinstance(results[1], sqlite3.IntegrityError)
+    assert on_disk(Path(db.path)) == {1, 2}
+    assert not db.conn.in_transaction
+
+
+async def test_nobody_is_answered_before_the_commit(db: Database) -> None:
+    seen: list[set[int]] = []
+
+    async def write_then_look(k: int) -> None:
+        await db.write(insert(k))  # type: ignore[arg-type]
+        seen.append(on_disk(Path(db.path)))
+
+    await asyncio.gather(*(write_then_look(k) for k in range(8)))
+    assert all(set(range(8)) <= keys for keys in seen)  # each saw the whole batch committed
+
+
+async def test_a_write_cancelled_before_its_trip_is_never_written(db: Database) -> None:
+    async with db._write_lock:  # a transaction holds the connection: the writes queue
+        tasks = [asyncio.create_task(db.write(insert(k))) for k in range(4)]  # type: ignore[arg-type]
+        await asyncio.sleep(0.01)
+        tasks[1].cancel()
+        tasks[3].cancel()
+    done = await asyncio.gather(*tasks, return_exceptions=True)
+    assert done[0] == 0 and done[2] == 20
+    assert all(isinstance(done[i], asyncio.CancelledError) for i in (1, 3))
+    assert on_disk(Path(db.path)) == {0, 2}
+
+
+async def test_listeners_and_follow_ups_see_the_writes_in_commit_order(db: Database) -> None:
+    log: list[str] = []
+    db.write_listeners.append(lambda w: log.append(f"told {w.match_id}"))
+    await asyncio.gather(
+        *(
+            db.write(insert(k), Wrote(k), then=lambda r: log.append(f"then {r}"))  # type: ignore[arg-type]
+            for k in (1, 2, 3)
+        )
+    )
+    assert log == ["told 1", "then 10", "told 2", "then 20", "told 3", "then 30"]
+
+
+async def test_close_runs_the_writes_still_queued(tmp_path: Path) -> None:
+    d = await Database.open(tmp_path / "close.sqlite3", writer=True)
+    await d.write(lambda c: c.execute("CREATE TABLE t (k INTEGER PRIMARY KEY, v TEXT NOT NULL)"))
+    tasks = [asyncio.create_task(d.write(insert(k))) for k in range(5)]  # type: ignore[arg-type]
+    await asyncio.sleep(0)
+    await d.close()
+    assert [t.result() for t in tasks] == [0, 10, 20, 30, 40]
+    assert on_disk(tmp_path / "close.sqlite3") == set(range(5))
+
+
+# ---------------------------------------------------------------- the kept rows, in commit order
+async def test_a_move_and_its_turn_message_committed_together_are_kept_as_committed(
+    store: Storage,
+) -> None:
+    match_id = await started(store)
+    await store.load_match(match_id)
+    before = store.db.group.batches
+    await asyncio.gather(
+        store.commit_move(move(match_id, 0)), store.set_turn_message(match_id, 1, 7)
+    )
+    assert store.db.group.batches == before + 1  # one trip for both
+    seen = trips(store)
+    found = await store.load_match(match_id)
+    assert seen == []  # answered from what was kept: the move's row with its turn message
+    assert found == await store.units.match(match_id)
+    assert found is not None and found[0].version == 1 and found[0].turn_message_id == 7
+
+
+async def test_other_tables_writes_in_the_same_trip_do_not_lose_a_turn_message(
+    store: Storage,
+) -> None:
+    """Table A's move and table B's turn message share a trip: B's kept row gets its id (it
+    used to be dropped whenever any other write came between)."""
+    a = await started(store)
+    b = await started(store, channel=CHANNEL + 1)
+    await store.commit_move(move(b, 0))
+    await store.load_match(a)
+    await store.load_match(b)
+    with pytest.raises(StaleVersion):  # and a refused move in the same trip changes nothing
+        await asyncio.gather(
+            store.commit_move(move(a, 0)),
+            store.set_turn_message(b, 1, 99),
+            store.commit_move(move(a, 5)),
+        )
+    seen = trips(store)
+    found_a, found_b = await store.load_match(a), await store.load_match(b)
+    assert seen == [f"match {a}"]  # a refused write is told too: A is read again, B is kept
+    assert found_a == await store.units.match(a) and found_b == await store.units.match(b)
+    assert found_a is not None and found_a[0].version == 1
+    assert found_b is not None and found_b[0].turn_message_id == 99
