@@ -130,6 +130,10 @@ try:  # absent before issue 15 (--tree of an older checkout)
     from bot.gcpause import freeze_survivors
 except ImportError:  # pragma: no cover - older checkouts
     freeze_survivors = None  # type: ignore[assignment]
+try:  # absent before issue 33's seventh pass (--tree of an older checkout)
+    from bot.eventloop import short_switches
+except ImportError:  # pragma: no cover - older checkouts
+    short_switches = None  # type: ignore[assignment]
 try:  # absent before the drawing workers existed (--tree of an older checkout)
     from bot.app import start_painters
 except ImportError:  # pragma: no cover - older checkouts
@@ -184,6 +188,8 @@ class Bench:
         self.gc = GcTimes()
         if freeze_survivors is not None and not args.no_gc_freeze:
             freeze_survivors()  # as run_bot does
+        if short_switches is not None:
+            short_switches()  # as run_bot does
         if args.gc_threshold:
             gc.set_threshold(*args.gc_threshold)
         self.driver = Driver(self.fake, self.clock, args)

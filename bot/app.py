@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import sys
 from concurrent.futures import Executor
 from typing import Any
 
@@ -21,7 +22,7 @@ from app.matches import MatchService
 from app.painters import Painter, start_painter, start_thinkers
 from app.settings import Settings
 from app.store import on_shards
-from bot import gcpause, logs
+from bot import eventloop, gcpause, logs
 from bot.translators import CarcTranslator
 from bot.ui.components import DYNAMIC_ITEMS
 from bot.workload import WorkGate
@@ -217,6 +218,7 @@ async def run_bot(settings: Settings) -> None:
     # short collector pauses with many matches cached (bot/gcpause.py)
     gcpause.freeze_survivors()
     collector = asyncio.create_task(gcpause.full_collections())
+    switches = eventloop.short_switches()  # SQLite's threads get the interpreter sooner
     try:
         bot = make_bot(
             service,
@@ -231,6 +233,7 @@ async def run_bot(settings: Settings) -> None:
     finally:
         collector.cancel()
         gcpause.release()
+        sys.setswitchinterval(switches)
         # the pruner ends before the database closes (else it fails on a closed connection)
         pruner.cancel()
         with contextlib.suppress(asyncio.CancelledError):

@@ -8,12 +8,19 @@ thread and the drawing workers) was the largest share of the bot's CPU (BENCHMAR
 It is a dependency on Linux and macOS only (it has no Windows build); anywhere it is missing
 the bot runs on asyncio's loop unchanged. ``CARCABOT_EVENT_LOOP=asyncio`` chooses asyncio's
 loop even where uvloop is installed (to compare, or to rule uvloop out).
+
+The loop shares the interpreter with SQLite's threads (aiosqlite): each write or read is handed
+to a thread that must take the interpreter's lock from the loop, which CPython lets a busy
+thread keep for 5 ms. :func:`short_switches` makes that 1 ms while the bot runs: at 2,500
+tables a move held its work slot 20 % less and waited for one half as long (BENCHMARKS.md,
+"Issue 33, seventh pass").
 """
 
 from __future__ import annotations
 
 import asyncio
 import os
+import sys
 from collections.abc import Callable, Coroutine
 from typing import Any, Literal, TypeVar
 
@@ -21,6 +28,8 @@ T = TypeVar("T")
 LoopName = Literal["uvloop", "asyncio"]
 #: the environment variable that picks the loop: ``uvloop``, ``asyncio`` or empty (the best)
 ENV = "CARCABOT_EVENT_LOOP"
+#: how long a thread may keep the interpreter while another waits for it (CPython: 5 ms)
+SWITCH_INTERVAL_S = 0.001
 
 
 class EventLoopError(RuntimeError):
@@ -60,3 +69,11 @@ def _uvloop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
     except ImportError:
         return None
     return uvloop.new_event_loop
+
+
+def short_switches(interval: float = SWITCH_INTERVAL_S) -> float:
+    """Let a thread keep the interpreter at most ``interval`` seconds while another waits for it
+    (see the module docstring); the previous interval, to put back when the bot stops."""
+    previous = sys.getswitchinterval()
+    sys.setswitchinterval(interval)
+    return previous

@@ -137,3 +137,27 @@ def test_a_failed_start_gives_the_collector_back(
 
     _start(tmp_path, monkeypatch, aiohttp.ClientConnectionError("no network"))
     assert gc.get_freeze_count() == 0 and gcpause._freeze_promoted not in gc.callbacks
+
+
+def test_the_bot_shortens_the_interpreter_switches_only_while_it_runs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, clean_logging: None
+) -> None:
+    """While run_bot runs, SQLite's threads get the interpreter within 1 ms (bot/eventloop.py);
+    a stopped bot gives the process its interval back."""
+    import sys
+
+    from bot import eventloop
+
+    seen: list[float] = []
+
+    async def login(self: object, token: str) -> None:
+        seen.append(sys.getswitchinterval())
+        raise aiohttp.ClientConnectionError("no network")
+
+    before = sys.getswitchinterval()
+    monkeypatch.setattr(discord.http.HTTPClient, "static_login", login)
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
+    monkeypatch.setenv("DATABASE_PATH", str(tmp_path / "bot.sqlite3"))
+    run(argparse.Namespace(env_file=tmp_path / "no.env", out=tmp_path / "out"))
+    assert seen == [eventloop.SWITCH_INTERVAL_S] != [before]
+    assert sys.getswitchinterval() == before
