@@ -330,14 +330,20 @@ class Driver:
             # new and join answer with the lobby message; start defers, then says "Done."
             w = await self._send(payload, iid, "move" if sub == "start" else "reply", t.channel)
             try:
-                await asyncio.wait_for(w.fut, 120)
+                _, req = await asyncio.wait_for(w.fut, 120)
             except LostInteraction:
                 await self._lost(payload["token"])
                 if sub == "new":  # the bot posted the lobby in the channel instead
                     return
                 continue
-            break
-        self.fake.forget(payload["token"])
+            self.fake.forget(payload["token"])
+            if sub == "start" and BUSY_WORDS in req.content:
+                # refused as busy, like a move (it takes a work slot): the host tries again
+                if self.measuring:
+                    self.stats.busy += 1
+                await asyncio.sleep(RETRY_AFTER_S)
+                continue
+            return
 
     async def restart(self, t: Table) -> None:
         """A finished table starts a new match."""
