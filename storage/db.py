@@ -42,6 +42,7 @@ import aiosqlite
 
 from storage.errors import StorageBusy
 from storage.groupcommit import GroupWriter, Work, run_batch
+from storage.groupcommit import in_transaction as _in_transaction
 from storage.lock import WriterLock
 from storage.migrate import migrate
 
@@ -475,17 +476,3 @@ def _snapshot(conn: sqlite3.Connection, work: Callable[[sqlite3.Connection], T])
     finally:
         if conn.in_transaction:
             conn.execute("COMMIT")
-
-
-def _in_transaction(conn: sqlite3.Connection, work: Callable[[sqlite3.Connection], T]) -> T:
-    """``work`` between ``BEGIN IMMEDIATE`` and ``COMMIT`` on the connection's thread; any
-    exception (a busy ``COMMIT`` included) rolls the whole unit back and is re-raised."""
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        out = work(conn)
-        conn.execute("COMMIT")
-    except BaseException:
-        if conn.in_transaction:
-            conn.execute("ROLLBACK")
-        raise
-    return out

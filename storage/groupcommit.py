@@ -61,35 +61,42 @@ class Failed:
     error: Exception
 
 
-def run_batch(conn: sqlite3.Connection, works: list[Work]) -> list[Any]:
-    """Every work in one ``BEGIN IMMEDIATE`` … ``COMMIT``, each in a savepoint: its result, or
-    :class:`Failed` with what it raised (its changes rolled back). Runs on the connection's
-    thread. A failure of the transaction itself (``BEGIN``, ``COMMIT``, or a unit's
-    ``BaseException``) rolls everything back and is raised."""
+def in_transaction(conn: sqlite3.Connection, work: Callable[[sqlite3.Connection], T]) -> T:
+    """``work`` between ``BEGIN IMMEDIATE`` and ``COMMIT`` on the connection's thread; any
+    exception (a busy ``COMMIT`` included) rolls the whole unit back and is re-raised."""
     conn.execute("BEGIN IMMEDIATE")
     try:
-        out: list[Any] = []
-        for work in works:
-            conn.execute("SAVEPOINT unit")
-            try:
-                value = work(conn)
-            except Exception as e:  # noqa: BLE001 - handed to that unit's caller
-                if not conn.in_transaction:  # the work ended the transaction itself
-                    raise
-                conn.execute("ROLLBACK TO unit")
-                conn.execute("RELEASE unit")
-                out.append(Failed(e))
-            else:
-                if not conn.in_transaction:
-                    raise RuntimeError("a write ended its transaction itself (COMMIT inside)")
-                conn.execute("RELEASE unit")
-                out.append(value)
+        out = work(conn)
         conn.execute("COMMIT")
     except BaseException:
         if conn.in_transaction:
             conn.execute("ROLLBACK")
         raise
     return out
+
+
+def run_batch(conn: sqlite3.Connection, works: list[Work]) -> list[Any]:
+    """Every work in one transaction (:func:`in_transaction`), each in a savepoint: its
+    result, or :class:`Failed` with what it raised (its changes rolled back). Runs on the
+    connection's thread. A failure of the transaction itself (``BEGIN``, ``COMMIT``, or a
+    unit's ``BaseException``) rolls everything back and is raised."""
+    return in_transaction(conn, lambda c: [_savepointed(c, work) for work in works])
+
+
+def _savepointed(conn: sqlite3.Connection, work: Work) -> Any:
+    conn.execute("SAVEPOINT unit")
+    try:
+        value = work(conn)
+    except Exception as e:  # noqa: BLE001 - handed to that unit's caller
+        if not conn.in_transaction:  # the work ended the transaction itself
+            raise
+        conn.execute("ROLLBACK TO unit")
+        conn.execute("RELEASE unit")
+        return Failed(e)
+    if not conn.in_transaction:
+        raise RuntimeError("a write ended its transaction itself (COMMIT inside)")
+    conn.execute("RELEASE unit")
+    return value
 
 
 class GroupWriter:

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from storage.errors import StaleVersion
 from storage.foundcache import FoundCache
 from storage.store import Storage
 from storage.units import Found
@@ -269,3 +270,45 @@ async def test_concurrent_moves_and_reads_end_fresh(store: Storage) -> None:
         by_channel = await store.load_open_match(CHANNEL + i)
         assert found is not None and found[0].version == 6
         assert by_channel is not None and by_channel[0].version == 6
+
+
+# ---------------------------------------------------- writes committed together (storage/groupcommit.py)
+async def test_a_move_and_its_turn_message_committed_together_are_kept_as_committed(
+    store: Storage,
+) -> None:
+    match_id = await started(store)
+    await store.load_match(match_id)
+    before = store.db.group.batches
+    await asyncio.gather(
+        store.commit_move(move(match_id, 0)), store.set_turn_message(match_id, 1, 7)
+    )
+    assert store.db.group.batches == before + 1  # one trip for both
+    seen = trips(store)
+    found = await store.load_match(match_id)
+    assert seen == []  # answered from what was kept: the move's row with its turn message
+    assert found == await store.units.match(match_id)
+    assert found is not None and found[0].version == 1 and found[0].turn_message_id == 7
+
+
+async def test_other_tables_writes_in_the_same_trip_do_not_lose_a_turn_message(
+    store: Storage,
+) -> None:
+    """Table A's move and table B's turn message share a trip: B's kept row gets its id (it
+    used to be dropped whenever any other write came between)."""
+    a = await started(store)
+    b = await started(store, channel=CHANNEL + 1)
+    await store.commit_move(move(b, 0))
+    await store.load_match(a)
+    await store.load_match(b)
+    with pytest.raises(StaleVersion):  # and a refused move in the same trip changes nothing
+        await asyncio.gather(
+            store.commit_move(move(a, 0)),
+            store.set_turn_message(b, 1, 99),
+            store.commit_move(move(a, 5)),
+        )
+    seen = trips(store)
+    found_a, found_b = await store.load_match(a), await store.load_match(b)
+    assert seen == [f"match {a}"]  # a refused write is told too: A is read again, B is kept
+    assert found_a == await store.units.match(a) and found_b == await store.units.match(b)
+    assert found_a is not None and found_a[0].version == 1
+    assert found_b is not None and found_b[0].turn_message_id == 99

@@ -1,7 +1,8 @@
 """Group commit (storage/groupcommit.py): the writes that queue while one is in SQLite's hands
 share one trip and one COMMIT, yet each caller gets its own answer, one's failure is never
-another's, nobody is answered before the data is on disk, and the kept match rows follow the
-commit order. On real SQLite files held with the writer lock, as the bot opens them."""
+another's, and nobody is answered before the data is on disk (the kept match rows follow the
+commit order: tests/storage/test_foundcache.py). On real SQLite files held with the writer lock,
+as the bot opens them."""
 
 from __future__ import annotations
 
@@ -13,10 +14,6 @@ from pathlib import Path
 import pytest
 
 from storage.db import Database, Wrote
-from storage.errors import StaleVersion
-from storage.store import Storage
-from tests.storage.test_contract import CHANNEL, move, started
-from tests.storage.test_foundcache import trips
 
 
 @pytest.fixture
@@ -27,15 +24,6 @@ async def db(tmp_path: Path) -> AsyncIterator[Database]:
         yield d
     finally:
         await d.close()
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Storage]:
-    s = await Storage.open(tmp_path / "cache.sqlite3", writer=True)
-    try:
-        yield s
-    finally:
-        await s.close()
 
 
 def insert(k: int, v: str = "x") -> object:
@@ -153,45 +141,3 @@ async def test_close_runs_the_writes_still_queued(tmp_path: Path) -> None:
     await d.close()
     assert [t.result() for t in tasks] == [0, 10, 20, 30, 40]
     assert on_disk(tmp_path / "close.sqlite3") == set(range(5))
-
-
-# ---------------------------------------------------------------- the kept rows, in commit order
-async def test_a_move_and_its_turn_message_committed_together_are_kept_as_committed(
-    store: Storage,
-) -> None:
-    match_id = await started(store)
-    await store.load_match(match_id)
-    before = store.db.group.batches
-    await asyncio.gather(
-        store.commit_move(move(match_id, 0)), store.set_turn_message(match_id, 1, 7)
-    )
-    assert store.db.group.batches == before + 1  # one trip for both
-    seen = trips(store)
-    found = await store.load_match(match_id)
-    assert seen == []  # answered from what was kept: the move's row with its turn message
-    assert found == await store.units.match(match_id)
-    assert found is not None and found[0].version == 1 and found[0].turn_message_id == 7
-
-
-async def test_other_tables_writes_in_the_same_trip_do_not_lose_a_turn_message(
-    store: Storage,
-) -> None:
-    """Table A's move and table B's turn message share a trip: B's kept row gets its id (it
-    used to be dropped whenever any other write came between)."""
-    a = await started(store)
-    b = await started(store, channel=CHANNEL + 1)
-    await store.commit_move(move(b, 0))
-    await store.load_match(a)
-    await store.load_match(b)
-    with pytest.raises(StaleVersion):  # and a refused move in the same trip changes nothing
-        await asyncio.gather(
-            store.commit_move(move(a, 0)),
-            store.set_turn_message(b, 1, 99),
-            store.commit_move(move(a, 5)),
-        )
-    seen = trips(store)
-    found_a, found_b = await store.load_match(a), await store.load_match(b)
-    assert seen == [f"match {a}"]  # a refused write is told too: A is read again, B is kept
-    assert found_a == await store.units.match(a) and found_b == await store.units.match(b)
-    assert found_a is not None and found_a[0].version == 1
-    assert found_b is not None and found_b[0].turn_message_id == 99
