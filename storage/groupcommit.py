@@ -15,7 +15,9 @@ a second were due: moves queued behind it for seconds (BENCHMARKS.md, "Issue 33,
 - nobody is answered before the ``COMMIT`` returns, so an answered write is as durable as a
   write committed alone;
 - if the batch as a whole fails (``COMMIT`` refused, e.g. a deferred foreign key), every unit is
-  run again alone, each in its own transaction, so one unit's fault is never another's.
+  run again alone, each in its own transaction, so one unit's fault is never another's; only
+  :class:`~storage.errors.StorageBusy` (another process kept the file locked past the deadline)
+  goes to every caller of the batch at once.
 
 Cancelling a caller whose unit has not been taken yet withdraws it (nothing written, as a
 write cancelled while it waited for the lock); once taken, the caller waits for the batch to
@@ -31,6 +33,8 @@ import sqlite3
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
+
+from storage.errors import StorageBusy
 
 T = TypeVar("T")
 Work = Callable[[sqlite3.Connection], Any]
@@ -200,6 +204,8 @@ class GroupWriter:
         whole failed."""
         try:
             return await self._run([u.work for u in batch])
+        except StorageBusy:  # the file stayed locked: alone, each would wait as long again
+            raise
         except Exception:
             if len(batch) == 1:
                 raise

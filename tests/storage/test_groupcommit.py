@@ -141,3 +141,38 @@ async def test_close_runs_the_writes_still_queued(tmp_path: Path) -> None:
     await d.close()
     assert [t.result() for t in tasks] == [0, 10, 20, 30, 40]
     assert on_disk(tmp_path / "close.sqlite3") == set(range(5))
+
+
+async def test_a_file_locked_past_the_deadline_fails_the_batch_once(tmp_path: Path) -> None:
+    """Another process holds the file: every caller of the batch hears StorageBusy after one
+    deadline, not one deadline per unit run again alone."""
+    from storage.errors import StorageBusy
+
+    path = tmp_path / "locked.sqlite3"
+    d = await Database.open(path, writer=True, write_deadline=0.3, busy_timeout_ms=20)
+    try:
+        await d.write(lambda c: c.execute("CREATE TABLE t (k INTEGER PRIMARY KEY, v TEXT)"))
+        other = sqlite3.connect(path, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")  # a tool writing beside the bot, for too long
+        alone = d.group._alone
+        again: list[object] = []
+
+        async def counted(work: object) -> object:
+            again.append(work)
+            return await alone(work)  # type: ignore[arg-type]
+
+        d.group._alone = counted  # type: ignore[assignment]
+        try:
+            results = await asyncio.gather(
+                *(d.write(insert(k)) for k in range(4)),  # type: ignore[arg-type]
+                return_exceptions=True,
+            )
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        assert all(isinstance(r, StorageBusy) for r in results)
+        assert again == []  # none run again alone: each would wait out the deadline again
+        assert await d.write(insert(9)) == 90  # and the file is written again once free
+        assert on_disk(path) == {9}
+    finally:
+        await d.close()
