@@ -125,6 +125,9 @@ class Stats:
     lost: int = 0
     #: moves the bot refused as too busy (the player is told; the driver sends them again)
     busy: int = 0
+    #: moves finished (their "Done.") inside the window, whenever they were sent: the work the
+    #: window's CPU paid for (``moves`` counts those sent in it, which a queue delays past it)
+    finished: int = 0
 
     def add(self, name: str, seconds: float) -> None:
         self.times[name].append(seconds)
@@ -421,6 +424,8 @@ class Driver:
                 await asyncio.sleep(RETRY_AFTER_S)
                 continue
             break
+        if self.measuring:
+            self.stats.finished += 1
         if "Done" not in req.content:
             self.clock.replays.pop(t.channel, None)
             raise RuntimeError(f"move refused: {req.content[:200]}")

@@ -137,6 +137,7 @@ def merge_steps(parts: list[Step], cpu_server: float, load: float) -> Step:
         stats.errors.extend(p.stats.errors)
         stats.tiles.extend(p.stats.tiles)
         stats.moves += p.stats.moves
+        stats.finished += p.stats.finished
         stats.lost += p.stats.lost
         stats.busy += p.stats.busy
     return Step(
@@ -430,7 +431,7 @@ def part_lines(parts: list[Step]) -> list[str]:
     """One line per process: its tables, moves, board p99 and CPU per move."""
     lines = []
     for i, p in enumerate(parts):
-        moves = max(p.stats.moves, 1)
+        moves = max(p.stats.finished, 1)
         lines.append(
             f"  bot {i}: {p.tables} tables, {p.stats.moves} moves, board p99 {p.p99:.0f} ms; "
             f"CPU per move: bot process {(p.cpu_bot - p.cpu_driver) / moves * 1000:.1f} ms, "
