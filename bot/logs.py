@@ -166,6 +166,29 @@ class OneLineReconnect(logging.Filter):
         return True
 
 
+#: Discord's "Unknown interaction": the interaction was answered too late (after 3 s)
+UNKNOWN_INTERACTION = 10062
+
+
+class OneLineLateAutocomplete(logging.Filter):
+    """discord.py logs a whole traceback at ERROR when an autocomplete's choices reach Discord
+    after its 3 s (404 "Unknown interaction", 10062): on a bot past its capacity that is a
+    known, harmless outcome (the player's client shows no choices and they type again), so it
+    becomes one warning line. Any other autocomplete failure keeps its traceback."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        if (
+            str(record.msg).startswith("Ignoring exception in autocomplete")
+            and getattr(error, "code", None) == UNKNOWN_INTERACTION
+        ):
+            record.msg = f"{record.msg}: answered after Discord's 3 s (10062)"
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+            record.exc_info = None
+            record.exc_text = None
+        return True
+
+
 def setup(level: int) -> None:
     """One console handler on the root logger at ``level`` (calling this again replaces it,
     so no line ever prints twice), discord.http at WARNING, aiosqlite at INFO, redaction on;
@@ -190,6 +213,9 @@ def setup(level: int) -> None:
     client = logging.getLogger("discord.client")
     if not any(isinstance(f, OneLineReconnect) for f in client.filters):
         client.addFilter(OneLineReconnect())
+    tree = logging.getLogger("discord.app_commands.tree")
+    if not any(isinstance(f, OneLineLateAutocomplete) for f in tree.filters):
+        tree.addFilter(OneLineLateAutocomplete())
     logging.getLogger("discord.http").setLevel(logging.WARNING)
     # aiosqlite logs every statement with its parameters at DEBUG: useless noise, and
     # redacted anyway (a card-game action row names a face-down card)

@@ -161,3 +161,35 @@ def test_the_bot_shortens_the_interpreter_switches_only_while_it_runs(
     run(argparse.Namespace(env_file=tmp_path / "no.env", out=tmp_path / "out"))
     assert seen == [eventloop.SWITCH_INTERVAL_S] != [before]
     assert sys.getswitchinterval() == before
+
+
+def test_an_autocomplete_answered_too_late_is_one_warning_line(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Past capacity an autocomplete's choices can reach Discord after its 3 s: discord.py's
+    traceback at ERROR becomes one warning; any other autocomplete failure keeps its own."""
+    logger = logging.getLogger("discord.app_commands.tree")
+    logger.addFilter(logs.OneLineLateAutocomplete())
+
+    class _Response:
+        status = 404
+        reason = "Not Found"
+
+    try:
+        for error in (
+            discord.NotFound(_Response(), {"code": 10062, "message": "Unknown interaction"}),
+            ValueError("a real bug"),
+        ):
+            try:
+                raise error
+            except Exception:
+                logger.exception("Ignoring exception in autocomplete for %r", "carcassonne place")
+    finally:
+        logger.filters.clear()
+    late, bug = [r for r in caplog.records if r.name == "discord.app_commands.tree"]
+    assert late.levelno == logging.WARNING and late.exc_info is None
+    assert late.getMessage() == (
+        "Ignoring exception in autocomplete for 'carcassonne place': "
+        "answered after Discord's 3 s (10062)"
+    )
+    assert bug.levelno == logging.ERROR and bug.exc_info is not None

@@ -20,6 +20,7 @@ import discord
 from discord.ext import commands
 
 from app.base import ERR_NO_MATCH, GameService, LobbyInfo, ServiceError
+from bot.logs import UNKNOWN_INTERACTION
 from bot.ui.components import Click
 from bot.ui.message import Message, fit, shown_name
 from bot.workload import WorkGate
@@ -32,8 +33,6 @@ Interaction = discord.Interaction[Any]
 
 #: the work slots a handler run holds (:meth:`GameCog.work_slot`), released when it ends
 _HELD: ContextVar[contextlib.AsyncExitStack | None] = ContextVar("held_work", default=None)
-#: Discord's "Unknown interaction": the interaction was answered too late (after 3 s)
-UNKNOWN_INTERACTION = 10062
 #: edits a message the bot sent (an interaction's answer, a followup or a channel message)
 Edit = Callable[..., Awaitable[Any]]
 
