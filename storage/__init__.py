@@ -3,7 +3,8 @@
 Nothing outside this package writes SQL (ARCHITECTURE.md decision 10).
 """
 
-from storage.db import SYNCHRONOUS, Database, database_path, finish, is_busy
+from storage.awaits import finish
+from storage.db import SYNCHRONOUS, Database, database_path, is_busy
 from storage.direct import DmClosedRepo
 from storage.errors import (
     AlreadySeated,

@@ -31,7 +31,7 @@ import logging
 import os
 import random
 import sqlite3
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -40,6 +40,7 @@ from typing import Any, Literal, TypeVar
 
 import aiosqlite
 
+from storage.awaits import finish
 from storage.errors import StorageBusy
 from storage.groupcommit import GroupWriter, Work, run_batch
 from storage.groupcommit import in_transaction as _in_transaction
@@ -80,29 +81,6 @@ def is_busy(e: BaseException) -> bool:
     if code is not None:
         return code & 0xFF == sqlite3.SQLITE_BUSY
     return "database is locked" in str(e).lower()
-
-
-async def finish(aw: Awaitable[T]) -> T:
-    """Await ``aw`` to its end even if the calling task is cancelled meanwhile.
-
-    A cancellation that arrives while waiting is re-raised once ``aw`` has finished (its own
-    result or error is then dropped): the caller still learns it was cancelled, but the
-    statement it started is never left half-way.
-    """
-    fut = asyncio.ensure_future(aw)
-    cancelled = False
-    while not fut.done():
-        try:
-            await asyncio.shield(fut)
-        except asyncio.CancelledError:
-            if fut.done() and fut.cancelled():
-                raise
-            cancelled = True
-    if cancelled:
-        if not fut.cancelled():
-            fut.exception()  # retrieved: no "exception was never retrieved" warning
-        raise asyncio.CancelledError
-    return fut.result()
 
 
 def _backoff(attempt: int) -> float:

@@ -90,10 +90,6 @@ class FoundCache:
         else:
             self._drop_channel(row.channel_id)
 
-    def kept(self, match_id: int) -> Found | None:
-        """What is kept of ``match_id`` (not a copy; None: nothing)."""
-        return self._by_match.get(match_id)
-
     def forgotten(self, match_id: int) -> Found | None:
         """What the write told last made this forget of ``match_id`` (not a copy; None:
         nothing kept then, or that write was of something else)."""

@@ -28,12 +28,14 @@ its ``COMMIT``).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import sqlite3
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+from storage.awaits import finish
 from storage.errors import StorageBusy
 
 T = TypeVar("T")
@@ -148,20 +150,11 @@ class GroupWriter:
         try:
             return await asyncio.shield(unit.future)
         except asyncio.CancelledError:
-            if unit.future.done() and unit.future.cancelled():
-                raise
-            if not unit.taken:  # withdrawn: never written
+            if not unit.taken and not unit.future.done():  # withdrawn: never written
                 self._queue.remove(unit)
                 raise
-            while not unit.future.done():  # in SQLite's hands: wait for the batch to end
-                try:
-                    await asyncio.shield(unit.future)
-                except asyncio.CancelledError:
-                    pass
-                except Exception:  # noqa: BLE001 - the caller learns it was cancelled
-                    break
-            if not unit.future.cancelled():
-                unit.future.exception()  # retrieved: no "never retrieved" warning
+            with contextlib.suppress(Exception):  # in SQLite's hands: its batch ends first
+                await finish(unit.future)
             raise
 
     async def drained(self) -> None:

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from storage.db import Database, Wrote
+from storage.groupcommit import Work
 
 
 @pytest.fixture
@@ -26,7 +28,7 @@ async def db(tmp_path: Path) -> AsyncIterator[Database]:
         await d.close()
 
 
-def insert(k: int, v: str = "x") -> object:
+def insert(k: int, v: str = "x") -> Callable[[sqlite3.Connection], int]:
     def work(conn: sqlite3.Connection) -> int:
         conn.execute("INSERT INTO t (k, v) VALUES (?, ?)", (k, v))
         return k * 10
@@ -44,11 +46,25 @@ async def test_writes_that_queue_together_share_one_trip_and_each_gets_its_answe
     db: Database,
 ) -> None:
     trips_before, units_before = db.group.batches, db.group.units
-    answers = await asyncio.gather(*(db.write(insert(k)) for k in range(20)))  # type: ignore[arg-type]
+    answers = await asyncio.gather(*(db.write(insert(k)) for k in range(20)))
     assert answers == [k * 10 for k in range(20)]
     assert db.group.units - units_before == 20
     assert db.group.batches - trips_before == 1  # 20 writes, one BEGIN ... COMMIT
     assert on_disk(Path(db.path)) == set(range(20))
+
+
+async def guilty_between_innocents(
+    db: Database, guilty: Callable[[sqlite3.Connection], None]
+) -> None:
+    """Writes 1, ``guilty`` and 2 queued together: 1 and 2 answered and committed, the guilty
+    one's caller alone hears its IntegrityError, and no transaction is left open."""
+    results = await asyncio.gather(
+        db.write(insert(1)), db.write(guilty), db.write(insert(2)), return_exceptions=True
+    )
+    assert results[0] == 10 and results[2] == 20
+    assert isinstance(results[1], sqlite3.IntegrityError)
+    assert on_disk(Path(db.path)) == {1, 2}
+    assert not db.conn.in_transaction
 
 
 async def test_a_failing_write_is_rolled_back_alone(db: Database) -> None:
@@ -57,17 +73,8 @@ async def test_a_failing_write_is_rolled_back_alone(db: Database) -> None:
         conn.execute("INSERT INTO t (k, v) VALUES (1, 'duplicate')")  # k=1 is the batch's
 
     before = db.group.batches
-    results = await asyncio.gather(
-        db.write(insert(1)),  # type: ignore[arg-type]
-        db.write(half_then_fail),
-        db.write(insert(2)),  # type: ignore[arg-type]
-        return_exceptions=True,
-    )
-    assert results[0] == 10 and results[2] == 20
-    assert isinstance(results[1], sqlite3.IntegrityError)
+    await guilty_between_innocents(db, half_then_fail)  # nothing of it stays, not even its half
     assert db.group.batches == before + 1
-    assert on_disk(Path(db.path)) == {1, 2}  # nothing of the failed unit, not even its half
-    assert not db.conn.in_transaction
 
 
 async def test_a_batch_refused_at_commit_is_run_again_unit_by_unit(db: Database) -> None:
@@ -86,23 +93,14 @@ async def test_a_batch_refused_at_commit_is_run_again_unit_by_unit(db: Database)
     def orphan(conn: sqlite3.Connection) -> None:
         conn.execute("INSERT INTO child (id, parent) VALUES (1, 999)")
 
-    results = await asyncio.gather(
-        db.write(insert(1)),  # type: ignore[arg-type]
-        db.write(orphan),
-        db.write(insert(2)),  # type: ignore[arg-type]
-        return_exceptions=True,
-    )
-    assert results[0] == 10 and results[2] == 20
-    assert isinstance(results[1], sqlite3.IntegrityError)
-    assert on_disk(Path(db.path)) == {1, 2}
-    assert not db.conn.in_transaction
+    await guilty_between_innocents(db, orphan)
 
 
 async def test_nobody_is_answered_before_the_commit(db: Database) -> None:
     seen: list[set[int]] = []
 
     async def write_then_look(k: int) -> None:
-        await db.write(insert(k))  # type: ignore[arg-type]
+        await db.write(insert(k))
         seen.append(on_disk(Path(db.path)))
 
     await asyncio.gather(*(write_then_look(k) for k in range(8)))
@@ -111,7 +109,7 @@ async def test_nobody_is_answered_before_the_commit(db: Database) -> None:
 
 async def test_a_write_cancelled_before_its_trip_is_never_written(db: Database) -> None:
     async with db._write_lock:  # a transaction holds the connection: the writes queue
-        tasks = [asyncio.create_task(db.write(insert(k))) for k in range(4)]  # type: ignore[arg-type]
+        tasks = [asyncio.create_task(db.write(insert(k))) for k in range(4)]
         await asyncio.sleep(0.01)
         tasks[1].cancel()
         tasks[3].cancel()
@@ -125,10 +123,7 @@ async def test_listeners_and_follow_ups_see_the_writes_in_commit_order(db: Datab
     log: list[str] = []
     db.write_listeners.append(lambda w: log.append(f"told {w.match_id}"))
     await asyncio.gather(
-        *(
-            db.write(insert(k), Wrote(k), then=lambda r: log.append(f"then {r}"))  # type: ignore[arg-type]
-            for k in (1, 2, 3)
-        )
+        *(db.write(insert(k), Wrote(k), then=lambda r: log.append(f"then {r}")) for k in (1, 2, 3))
     )
     assert log == ["told 1", "then 10", "told 2", "then 20", "told 3", "then 30"]
 
@@ -136,7 +131,7 @@ async def test_listeners_and_follow_ups_see_the_writes_in_commit_order(db: Datab
 async def test_close_runs_the_writes_still_queued(tmp_path: Path) -> None:
     d = await Database.open(tmp_path / "close.sqlite3", writer=True)
     await d.write(lambda c: c.execute("CREATE TABLE t (k INTEGER PRIMARY KEY, v TEXT NOT NULL)"))
-    tasks = [asyncio.create_task(d.write(insert(k))) for k in range(5)]  # type: ignore[arg-type]
+    tasks = [asyncio.create_task(d.write(insert(k))) for k in range(5)]
     await asyncio.sleep(0)
     await d.close()
     assert [t.result() for t in tasks] == [0, 10, 20, 30, 40]
@@ -155,16 +150,16 @@ async def test_a_file_locked_past_the_deadline_fails_the_batch_once(tmp_path: Pa
         other = sqlite3.connect(path, isolation_level=None)
         other.execute("BEGIN IMMEDIATE")  # a tool writing beside the bot, for too long
         alone = d.group._alone
-        again: list[object] = []
+        again: list[Work] = []
 
-        async def counted(work: object) -> object:
+        async def counted(work: Work) -> Any:
             again.append(work)
-            return await alone(work)  # type: ignore[arg-type]
+            return await alone(work)
 
-        d.group._alone = counted  # type: ignore[assignment]
+        d.group._alone = counted
         try:
             results = await asyncio.gather(
-                *(d.write(insert(k)) for k in range(4)),  # type: ignore[arg-type]
+                *(d.write(insert(k)) for k in range(4)),
                 return_exceptions=True,
             )
         finally:
